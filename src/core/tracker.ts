@@ -1,0 +1,113 @@
+// Symbolic replay of a schedule: which contributions each (device, chunk) holds after every step,
+// with the IR's semantics (sources read at step start, writes applied in listed order). Values are
+// immutable and shared by copies, so a step costs one small merge per reduce.
+
+import { compileSchedule, OP_COPY, type CompiledSchedule } from './compile';
+import { merge, firstDoubled, single, type Contributions } from './contributions';
+import type { Schedule } from './schedule';
+
+/** Where a contribution was first counted twice. */
+export interface DoubledOrigin {
+  step: number;
+  device: number;
+  chunk: number;
+  contribution: number;
+  from: number;
+}
+
+export interface SymbolicValue {
+  readonly set: Contributions;
+  /** Fingerprint of the expression (equal up to commuting operands means bit-identical results). */
+  readonly h1: number;
+  readonly h2: number;
+  /** Step (1-based) of the last reduce that produced this value, 0 for an untouched input. */
+  readonly reducedAt: number;
+  /** Device on which that reduce happened. */
+  readonly reducedOn: number;
+  readonly doubled: DoubledOrigin | null;
+}
+
+function mix(a: number, b: number, seed: number): number {
+  let h = Math.imul(a ^ seed, 0x9e3779b1) ^ b;
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+function leaf(device: number): SymbolicValue {
+  return {
+    set: single(device),
+    h1: mix(device, 0x51ed, 7),
+    h2: mix(device, 0x2c1b, 8),
+    reducedAt: 0,
+    reducedOn: device,
+    doubled: null,
+  };
+}
+
+function combine(into: SymbolicValue, incoming: SymbolicValue, step: number, device: number, chunk: number, from: number): SymbolicValue {
+  // Order the operands so the fingerprint ignores which side each came from (⊕ commutes).
+  const [x, y] = into.h1 < incoming.h1 || (into.h1 === incoming.h1 && into.h2 <= incoming.h2) ? [into, incoming] : [incoming, into];
+  const set = merge(into.set, incoming.set);
+  let doubled = into.doubled ?? incoming.doubled;
+  if (!doubled) {
+    const twice = firstDoubled(set);
+    if (twice >= 0) doubled = { step, device, chunk, contribution: twice, from };
+  }
+  return {
+    set,
+    h1: mix(mix(x.h1, y.h1, 1), mix(x.h2, y.h2, 2), 3),
+    h2: mix(mix(x.h1, y.h2, 4), mix(x.h2, y.h1, 5), 6),
+    reducedAt: step,
+    reducedOn: device,
+    doubled,
+  };
+}
+
+export class ContributionTracker {
+  readonly compiled: CompiledSchedule;
+  /** Steps applied so far. */
+  stepsApplied = 0;
+  private readonly cells: SymbolicValue[];
+  private incoming: SymbolicValue[] = [];
+
+  constructor(schedule: Schedule | CompiledSchedule) {
+    this.compiled = 'stepStart' in schedule ? schedule : compileSchedule(schedule);
+    const { devices, chunks } = this.compiled;
+    this.cells = new Array(devices * chunks);
+    for (let d = 0; d < devices; d++) {
+      const value = leaf(d);
+      for (let c = 0; c < chunks; c++) this.cells[d * chunks + c] = value;
+    }
+  }
+
+  get done(): boolean {
+    return this.stepsApplied >= this.compiled.steps;
+  }
+
+  value(device: number, chunk: number): SymbolicValue {
+    return this.cells[device * this.compiled.chunks + chunk];
+  }
+
+  /** Applies the next step. */
+  apply(): void {
+    const { stepStart, src, dst, chunk, op, chunks } = this.compiled;
+    const s = this.stepsApplied;
+    const begin = stepStart[s];
+    const end = stepStart[s + 1];
+    const incoming = this.incoming;
+    incoming.length = end - begin;
+    for (let t = begin; t < end; t++) incoming[t - begin] = this.cells[src[t] * chunks + chunk[t]];
+    for (let t = begin; t < end; t++) {
+      const cell = dst[t] * chunks + chunk[t];
+      const message = incoming[t - begin];
+      this.cells[cell] =
+        op[t] === OP_COPY ? message : combine(this.cells[cell], message, s + 1, dst[t], chunk[t], src[t]);
+    }
+    this.stepsApplied = s + 1;
+  }
+
+  runToEnd(): void {
+    while (!this.done) this.apply();
+  }
+}
