@@ -2,9 +2,13 @@
 // device in one step, G·(G−1)·K elements in all. Each device sums its own value first, then the
 // incoming buffers in device order.
 
+import { GradsyncError } from '../errors';
 import type { Transfer } from '../schedule';
 import { anyChunks, checkDevices } from './options';
 import { makeSchedule, wholeBuffer, type AlgorithmSpec } from './types';
+
+/** naive's G·(G−1)·C transfers grow fastest of all; this keeps the schedule within memory. */
+const MAX_NAIVE_TRANSFERS = 1 << 24;
 
 export const naive: AlgorithmSpec = {
   id: 'naive',
@@ -13,6 +17,12 @@ export const naive: AlgorithmSpec = {
   build(options) {
     const devices = checkDevices(options);
     const chunks = anyChunks(options, 1);
+    if (devices * (devices - 1) * chunks > MAX_NAIVE_TRANSFERS) {
+      throw new GradsyncError(
+        'too-large',
+        `naive on ${devices} devices with ${chunks} chunks would need ${(devices * (devices - 1) * chunks).toLocaleString('en-US')} transfers; the limit is ${MAX_NAIVE_TRANSFERS.toLocaleString('en-US')}`,
+      );
+    }
     const transfers: Transfer[] = [];
     for (let src = 0; src < devices; src++) {
       for (let dst = 0; dst < devices; dst++) {

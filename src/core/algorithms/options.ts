@@ -12,12 +12,25 @@ export function checkDevices(options: AlgorithmOptions): number {
   return devices;
 }
 
-/** Chunks for an algorithm whose natural unit is `segments` segments: any positive multiple of it. */
-export function chunksPerSegment(options: AlgorithmOptions, segments: number, algorithm: string): number {
-  const chunks = options.chunks ?? segments;
+/** Largest devices × chunks: bounds the (device, chunk) state every engine and view keeps. */
+export const MAX_CELLS = 1 << 22;
+
+function checkChunkCount(chunks: number, devices: number): void {
   if (!Number.isInteger(chunks) || chunks < 1 || chunks > MAX_CHUNKS) {
     throw new GradsyncError('bad-argument', `chunks must be an integer from 1 to ${MAX_CHUNKS}, got ${chunks}`);
   }
+  if (devices * chunks > MAX_CELLS) {
+    throw new GradsyncError(
+      'too-large',
+      `devices × chunks must be at most ${MAX_CELLS.toLocaleString('en-US')}, got ${devices} × ${chunks}; use fewer devices or chunks`,
+    );
+  }
+}
+
+/** Chunks for an algorithm whose natural unit is `segments` segments: any positive multiple of it. */
+export function chunksPerSegment(options: AlgorithmOptions, segments: number, algorithm: string): number {
+  const chunks = options.chunks ?? segments;
+  checkChunkCount(chunks, options.devices);
   if (chunks % segments !== 0) {
     throw new GradsyncError(
       'bad-argument',
@@ -30,9 +43,7 @@ export function chunksPerSegment(options: AlgorithmOptions, segments: number, al
 /** Chunks for an algorithm that takes any chunk count. */
 export function anyChunks(options: AlgorithmOptions, fallback: number): number {
   const chunks = options.chunks ?? fallback;
-  if (!Number.isInteger(chunks) || chunks < 1 || chunks > MAX_CHUNKS) {
-    throw new GradsyncError('bad-argument', `chunks must be an integer from 1 to ${MAX_CHUNKS}, got ${chunks}`);
-  }
+  checkChunkCount(chunks, options.devices);
   return chunks;
 }
 

@@ -1,0 +1,39 @@
+// Parsing of option values: every bad value is one line saying what is allowed and what was given.
+
+import { GradsyncError } from '../core/errors';
+
+function bad(message: string): never {
+  throw new GradsyncError('bad-argument', message);
+}
+
+function shown(raw: string): string {
+  return `'${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}'`;
+}
+
+export function parseInteger(option: string, raw: string, min: number, max: number): number {
+  const text = raw.trim();
+  const value = /^[+]?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    bad(`${option} must be an integer from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${shown(raw)}`);
+  }
+  return value;
+}
+
+/** A finite number ≥ min (or > min when exclusive). */
+export function parseNumber(option: string, raw: string, min: number, exclusive: boolean): number {
+  const text = raw.trim();
+  const value = text === '' ? Number.NaN : Number(text);
+  const below = exclusive ? value <= min : value < min;
+  if (!Number.isFinite(value) || below) bad(`${option} must be a number ${exclusive ? '>' : '≥'} ${min}, got ${shown(raw)}`);
+  return value;
+}
+
+export function parseChoice<T extends string>(option: string, raw: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(raw)) bad(`${option} must be one of ${choices.join(', ')}; got ${shown(raw)}`);
+  return raw as T;
+}
+
+export function requireOption<T>(value: T | undefined, message: string): T {
+  if (value === undefined) bad(message);
+  return value;
+}

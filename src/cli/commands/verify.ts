@@ -1,0 +1,36 @@
+// gradsync verify: proves a schedule file's collective postcondition or names the first violation.
+
+import { Command } from 'commander';
+import { GradsyncError } from '../../core/errors';
+import { verifySchedule } from '../../core/verify';
+import { readSchedule } from '../files';
+import type { Io } from '../io';
+
+const POSTCONDITION = {
+  allreduce: 'every chunk on every device holds every contribution exactly once',
+  'reduce-scatter': 'every device holds its own chunks with every contribution exactly once',
+  allgather: "every device holds every chunk exactly as its owner's input",
+  broadcast: "every device holds exactly the root's buffer",
+  reduce: 'the root holds every contribution exactly once in every chunk',
+} as const;
+
+export function verifyCommand(io: Io, done: (code: number) => void): Command {
+  return new Command('verify')
+    .description('verify a schedule file: exit 0 when correct, 1 with the first violation')
+    .option('--schedule <file>', 'a gradsync-schedule/1 JSON file')
+    .option('--json', 'print the result as JSON')
+    .action((flags: { schedule?: string; json?: boolean }) => {
+      if (flags.schedule === undefined) throw new GradsyncError('bad-argument', 'missing --schedule FILE');
+      const schedule = readSchedule(flags.schedule);
+      const result = verifySchedule(schedule);
+      if (flags.json) {
+        const { ok, collective, violation } = result;
+        io.out(`${JSON.stringify({ ok, collective, algorithm: schedule.algorithm, devices: schedule.devices, steps: schedule.steps.length, violation })}\n`);
+      } else if (result.ok) {
+        io.out(`verified: ${schedule.algorithm} ${schedule.collective} on ${schedule.devices} devices, ${schedule.steps.length} steps: ${POSTCONDITION[schedule.collective]}\n`);
+      } else {
+        io.out(`not verified: ${result.violation!.message}\n`);
+      }
+      done(result.ok ? 0 : 1);
+    });
+}

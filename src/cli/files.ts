@@ -1,0 +1,99 @@
+// Reading and writing the files the CLI takes: schedules, inputs (JSON array of N arrays of K
+// numbers) and outputs. Problems are one-line GradsyncErrors; an output is written whole or not at all.
+
+import { accessSync, closeSync, constants, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { GradsyncError } from '../core/errors';
+import { parseSchedule } from '../core/compile';
+import type { Schedule } from '../core/schedule';
+
+const F32_MAX = 3.4028234663852886e38;
+
+export function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code ?? 'unreadable';
+    throw new GradsyncError('bad-input', `cannot read ${what} '${path}': ${reason}`);
+  }
+}
+
+export function readSchedule(path: string): Schedule {
+  const text = readText(path, 'schedule file');
+  try {
+    return parseSchedule(text);
+  } catch (error) {
+    if (error instanceof GradsyncError) throw new GradsyncError(error.code, `${path}: ${error.message}`);
+    throw error;
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value)}`;
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : String(value);
+}
+
+/** Parses an input file into device-major f32 values. */
+export function readInputs(path: string, limitValues: number): { devices: number; elements: number; values: Float32Array } {
+  const text = readText(path, 'input file');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new GradsyncError('bad-input', `${path}: not valid JSON (${(error as Error).message})`);
+  }
+  const fail = (message: string): never => {
+    throw new GradsyncError('bad-input', `${path}: ${message}`);
+  };
+  if (!Array.isArray(json) || json.length === 0) fail('expected a JSON array of N arrays of K numbers (one array per device)');
+  const rows = json as unknown[];
+  if (!Array.isArray(rows[0]) || rows[0].length === 0) fail('device 0: expected a non-empty array of numbers');
+  const elements = (rows[0] as unknown[]).length;
+  if (rows.length * elements > limitValues) fail(`${rows.length} × ${elements} values exceed the limit of ${limitValues.toLocaleString('en-US')}`);
+  const values = new Float32Array(rows.length * elements);
+  rows.forEach((row: unknown, d) => {
+    if (!Array.isArray(row)) return fail(`device ${d}: expected an array of numbers, got ${describe(row)}`);
+    if (row.length !== elements) fail(`device ${d} has ${row.length} values but device 0 has ${elements}; every device needs the same count`);
+    row.forEach((x: unknown, e: number) => {
+      if (typeof x !== 'number' || !Number.isFinite(x)) return fail(`device ${d}, element ${e}: expected a finite number, got ${describe(x)}`);
+      if (Math.abs(x) > F32_MAX) fail(`device ${d}, element ${e}: ${x} is beyond the f32 range (±3.4e38)`);
+      values[d * elements + e] = x;
+    });
+  });
+  return { devices: rows.length, elements, values };
+}
+
+/** Fails early, before a long run, when an output file could not be written. */
+export function checkWritable(path: string): void {
+  const dir = dirname(resolve(path));
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new GradsyncError('bad-input', `cannot write output file '${path}': folder '${dir}' does not exist or is not writable`);
+  }
+}
+
+/** Writes buffers as a JSON array of N arrays of K numbers, device by device, then renames into place. */
+export function writeOutputs(path: string, buffers: Float32Array, devices: number, elements: number): void {
+  const partial = `${path}.partial-${process.pid}`;
+  try {
+    const fd = openSync(partial, 'w');
+    try {
+      writeSync(fd, '[\n');
+      for (let d = 0; d < devices; d++) {
+        const row = buffers.subarray(d * elements, (d + 1) * elements);
+        writeSync(fd, `[${Array.prototype.join.call(row, ',')}]${d < devices - 1 ? ',' : ''}\n`);
+      }
+      writeSync(fd, ']\n');
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(partial, path);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw new GradsyncError('bad-input', `cannot write output file '${path}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}

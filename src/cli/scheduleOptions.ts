@@ -1,0 +1,93 @@
+// The options that pick a schedule and a topology, shared by schedule, run, narrate and bench.
+
+import type { Command } from 'commander';
+import { buildSchedule } from '../core/algorithms';
+import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, type Topology } from '../core/cost';
+import { GradsyncError } from '../core/errors';
+import { COLLECTIVES, MAX_CHUNKS, MAX_DEVICES, type Collective, type Schedule } from '../core/schedule';
+import { parseChoice, parseInteger, parseNumber } from './args';
+import { readSchedule } from './files';
+
+export interface ScheduleFlags {
+  algorithm?: string;
+  devices?: string;
+  collective?: string;
+  chunks?: string;
+  devicesPerNode?: string;
+  root?: string;
+  schedule?: string;
+}
+
+export function addScheduleOptions(command: Command, withFile: boolean): Command {
+  command
+    .option('--algorithm <id>', 'algorithm id (naive, master, ring, tree, double-tree, hierarchical-ring, halving-doubling, recursive-doubling, …)')
+    .option('--devices <N>', `number of devices, 1 to ${MAX_DEVICES}`)
+    .option('--collective <name>', `one of ${COLLECTIVES.join(', ')}`, 'allreduce')
+    .option('--chunks <C>', 'number of chunks the buffer is split into (default: the algorithm’s own)')
+    .option('--devices-per-node <G>', 'devices per node (hierarchical-ring; also selects the nodes:G topology)')
+    .option('--root <r>', 'root device of broadcast and reduce', undefined);
+  if (withFile) command.option('--schedule <file>', 'a gradsync-schedule/1 JSON file instead of --algorithm');
+  return command;
+}
+
+export function resolveSchedule(flags: ScheduleFlags): Schedule {
+  if (flags.schedule !== undefined) {
+    if (flags.algorithm !== undefined) throw new GradsyncError('bad-argument', 'give either --schedule or --algorithm, not both');
+    const schedule = readSchedule(flags.schedule);
+    if (flags.devices !== undefined && parseInteger('--devices', flags.devices, 1, MAX_DEVICES) !== schedule.devices) {
+      throw new GradsyncError('bad-argument', `--devices ${flags.devices} does not match the schedule's ${schedule.devices} devices`);
+    }
+    return schedule;
+  }
+  if (flags.algorithm === undefined) throw new GradsyncError('bad-argument', 'missing --algorithm (or --schedule FILE)');
+  if (flags.devices === undefined) throw new GradsyncError('bad-argument', 'missing --devices N');
+  const devices = parseInteger('--devices', flags.devices, 1, MAX_DEVICES);
+  return buildSchedule({
+    collective: parseChoice<Collective>('--collective', flags.collective ?? 'allreduce', COLLECTIVES),
+    algorithm: flags.algorithm,
+    devices,
+    chunks: flags.chunks === undefined ? undefined : parseInteger('--chunks', flags.chunks, 1, MAX_CHUNKS),
+    devicesPerNode: flags.devicesPerNode === undefined ? undefined : parseInteger('--devices-per-node', flags.devicesPerNode, 1, devices),
+    root: flags.root === undefined ? undefined : parseInteger('--root', flags.root, 0, devices - 1),
+  });
+}
+
+export interface TopologyFlags {
+  topology?: string;
+  latencyUs?: string;
+  bandwidthGbs?: string;
+  interLatencyUs?: string;
+  interBandwidthGbs?: string;
+  devicesPerNode?: string;
+}
+
+export function addTopologyOptions(command: Command): Command {
+  return command
+    .option('--topology <t>', "'switch' or 'nodes:G' (default: nodes:G when --devices-per-node is given, else switch)")
+    .option('--latency-us <a>', `α per message step in µs (switch, or inside a node)`, String(DEFAULT_SWITCH_FABRIC.latencyUs))
+    .option('--bandwidth-gbs <B>', 'port bandwidth in GB/s (switch, or inside a node)', String(DEFAULT_SWITCH_FABRIC.bandwidthGBs))
+    .option('--inter-latency-us <a>', 'α between nodes in µs (nodes:G)', String(DEFAULT_INTER_NODE_FABRIC.latencyUs))
+    .option('--inter-bandwidth-gbs <B>', 'port bandwidth between nodes in GB/s (nodes:G)', String(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs));
+}
+
+export function resolveTopology(flags: TopologyFlags, schedule: Schedule): Topology {
+  const intra = {
+    latencyUs: parseNumber('--latency-us', flags.latencyUs ?? String(DEFAULT_SWITCH_FABRIC.latencyUs), 0, false),
+    bandwidthGBs: parseNumber('--bandwidth-gbs', flags.bandwidthGbs ?? String(DEFAULT_SWITCH_FABRIC.bandwidthGBs), 0, true),
+  };
+  const inter = {
+    latencyUs: parseNumber('--inter-latency-us', flags.interLatencyUs ?? String(DEFAULT_INTER_NODE_FABRIC.latencyUs), 0, false),
+    bandwidthGBs: parseNumber('--inter-bandwidth-gbs', flags.interBandwidthGbs ?? String(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs), 0, true),
+  };
+  const text = flags.topology ?? (schedule.devicesPerNode !== undefined ? `nodes:${schedule.devicesPerNode}` : 'switch');
+  if (text === 'switch') return { kind: 'switch', ...intra };
+  const match = /^nodes:(\d+)$/.exec(text);
+  const perNode = match ? Number(match[1]) : 0;
+  if (perNode < 1 || schedule.devices % perNode !== 0) {
+    throw new GradsyncError(
+      'bad-argument',
+      `--topology must be 'switch' or 'nodes:G' with G dividing the ${schedule.devices} devices, got '${text}'`,
+    );
+  }
+  return { kind: 'nodes', devicesPerNode: perNode, intra, inter };
+}

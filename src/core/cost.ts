@@ -1,0 +1,173 @@
+// The α-β cost model: a deterministic model time for a schedule on a topology. Every device has one
+// full-duplex port per fabric; a step that moves bytes on a fabric costs that fabric's α plus its
+// busiest port's max(sent, received) bytes over its bandwidth B. Steps run one after the other.
+
+import { compileSchedule } from './compile';
+import { GradsyncError } from './errors';
+import type { Schedule } from './schedule';
+import { countTraffic, stepLoads, type TrafficCounts } from './traffic';
+
+export interface Fabric {
+  latencyUs: number;
+  /** GB/s with GB = 1e9 bytes, as in nccl-tests. */
+  bandwidthGBs: number;
+}
+
+/** Every device has one port into a non-blocking switch. */
+export interface SwitchTopology extends Fabric {
+  kind: 'switch';
+}
+
+/** Devices grouped in nodes of `devicesPerNode`: device d is in node floor(d / devicesPerNode). */
+export interface NodesTopology {
+  kind: 'nodes';
+  devicesPerNode: number;
+  intra: Fabric;
+  inter: Fabric;
+}
+
+export type Topology = SwitchTopology | NodesTopology;
+
+export interface CostOptions {
+  /** γ: µs per reduced byte on the busiest reducing device of a step (default 0). */
+  gammaUsPerByte?: number;
+}
+
+export interface CostResult {
+  topology: Topology;
+  elements: number;
+  stepTimesUs: Float64Array;
+  totalUs: number;
+  bytesSent: Float64Array;
+  bytesReceived: Float64Array;
+  traffic: TrafficCounts;
+}
+
+/**
+ * Defaults, chosen to be round and of the right order for today's hardware (not any one product):
+ * a switch (or NVLink/NVSwitch-like intra-node fabric) of 5 µs per message step and 100 GB/s per
+ * port, and an inter-node network of 10 µs and 25 GB/s per port (≈ a 200 Gb/s NIC).
+ */
+export const DEFAULT_SWITCH_FABRIC: Readonly<Fabric> = Object.freeze({ latencyUs: 5, bandwidthGBs: 100 });
+export const DEFAULT_INTER_NODE_FABRIC: Readonly<Fabric> = Object.freeze({ latencyUs: 10, bandwidthGBs: 25 });
+export const DEFAULT_TOPOLOGY: Readonly<SwitchTopology> = Object.freeze({ kind: 'switch', ...DEFAULT_SWITCH_FABRIC });
+
+export function nodesTopology(
+  devicesPerNode: number,
+  intra: Fabric = DEFAULT_SWITCH_FABRIC,
+  inter: Fabric = DEFAULT_INTER_NODE_FABRIC,
+): NodesTopology {
+  return { kind: 'nodes', devicesPerNode, intra: { ...intra }, inter: { ...inter } };
+}
+
+function bad(message: string): never {
+  throw new GradsyncError('bad-argument', message);
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : String(value);
+}
+
+function checkLatency(value: unknown, flag: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    bad(`${flag} must be a number ≥ 0, got ${shown(value)}`);
+  }
+}
+
+function checkBandwidth(value: unknown, flag: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    bad(`${flag} must be a number > 0, got ${shown(value)}`);
+  }
+}
+
+/**
+ * Throws GradsyncError('bad-argument') naming the CLI flag of the first bad field. With `devices`,
+ * also checks that devicesPerNode divides it.
+ */
+export function checkTopology(topology: Topology, devices?: number): void {
+  if (topology.kind === 'switch') {
+    checkLatency(topology.latencyUs, '--latency-us');
+    checkBandwidth(topology.bandwidthGBs, '--bandwidth-gbs');
+    return;
+  }
+  if (topology.kind !== 'nodes') bad(`the topology must be 'switch' or 'nodes:G', got ${shown((topology as { kind: unknown }).kind)}`);
+  const g = topology.devicesPerNode;
+  if (!Number.isInteger(g) || g < 1) bad(`--devices-per-node must be a positive integer, got ${shown(g)}`);
+  if (devices !== undefined && devices % g !== 0) {
+    bad(`--devices-per-node must divide the number of devices (${devices}), got ${g}`);
+  }
+  checkLatency(topology.intra?.latencyUs, '--latency-us');
+  checkBandwidth(topology.intra?.bandwidthGBs, '--bandwidth-gbs');
+  checkLatency(topology.inter?.latencyUs, '--inter-latency-us');
+  checkBandwidth(topology.inter?.bandwidthGBs, '--inter-bandwidth-gbs');
+}
+
+/** 'switch' or 'nodes:G' (G devices per node) with the default fabrics. */
+export function parseTopology(text: string): Topology {
+  if (text === 'switch') return { ...DEFAULT_TOPOLOGY };
+  const match = /^nodes:(\d+)$/.exec(text);
+  const g = match ? Number(match[1]) : 0;
+  if (g < 1) bad(`--topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got ${shown(text)}`);
+  return nodesTopology(g);
+}
+
+/** Time of one fabric in one step: nothing moved costs nothing. */
+function fabricTimeUs(fabric: Fabric, movedBytes: number, portBytes: number): number {
+  // B GB/s = B·1e9 bytes per second = B·1e3 bytes per µs.
+  return movedBytes > 0 ? fabric.latencyUs + portBytes / (fabric.bandwidthGBs * 1e3) : 0;
+}
+
+/** Which fabric each transfer uses: 0 inside a node, 1 across nodes. */
+function fabricPerTransfer(src: Int32Array, dst: Int32Array, devicesPerNode: number): Uint8Array {
+  const fabric = new Uint8Array(src.length);
+  for (let t = 0; t < src.length; t++) {
+    fabric[t] = Math.floor(src[t] / devicesPerNode) === Math.floor(dst[t] / devicesPerNode) ? 0 : 1;
+  }
+  return fabric;
+}
+
+/**
+ * Model time of a schedule on a K-element f32 buffer. Step time: switch, α + max_d max(sent_d,
+ * received_d)/B when the step moves bytes, else 0; nodes, the larger of the intra- and inter-node
+ * fabrics' times, each computed like a switch over its own transfers. Plus γ × the most bytes any one
+ * device reduces in the step.
+ */
+export function modelCost(schedule: Schedule, elements: number, topology: Topology, options: CostOptions = {}): CostResult {
+  const compiled = compileSchedule(schedule);
+  checkTopology(topology, compiled.devices);
+  const gamma = options.gammaUsPerByte ?? 0;
+  if (typeof gamma !== 'number' || !Number.isFinite(gamma) || gamma < 0) {
+    bad(`--gamma-us-per-byte must be a number ≥ 0, got ${shown(gamma)}`);
+  }
+  const traffic = countTraffic(schedule, elements);
+  const stepTimesUs = new Float64Array(compiled.steps);
+
+  if (topology.kind === 'switch') {
+    for (let s = 0; s < compiled.steps; s++) {
+      stepTimesUs[s] = fabricTimeUs(topology, traffic.stepBytes[s], traffic.stepPortBytes[s]);
+    }
+  } else {
+    const fabricOf = fabricPerTransfer(compiled.src, compiled.dst, topology.devicesPerNode);
+    const loads = stepLoads(compiled, elements, fabricOf, 2);
+    for (let s = 0; s < compiled.steps; s++) {
+      const intra = fabricTimeUs(topology.intra, loads.movedBytes[2 * s], loads.portBytes[2 * s]);
+      const inter = fabricTimeUs(topology.inter, loads.movedBytes[2 * s + 1], loads.portBytes[2 * s + 1]);
+      stepTimesUs[s] = Math.max(intra, inter);
+    }
+  }
+
+  let totalUs = 0;
+  for (let s = 0; s < compiled.steps; s++) {
+    stepTimesUs[s] += gamma * traffic.stepReducedBytes[s];
+    totalUs += stepTimesUs[s];
+  }
+  return {
+    topology,
+    elements,
+    stepTimesUs,
+    totalUs,
+    bytesSent: traffic.bytesSent,
+    bytesReceived: traffic.bytesReceived,
+    traffic,
+  };
+}

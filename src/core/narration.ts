@@ -1,0 +1,160 @@
+// Every step told in the seeds' words: "GPU-0 sends (d₄+a₄) to GPU-1, where it gets added to b₄."
+// A value lists its terms in the order they were combined, the incoming ones first. Values of more than
+// ABBREVIATE_ABOVE terms show the first 3 and the last 2 and their count:
+//   sum, avg   (a₁+b₁+c₁+…+g1023₁+g1024₁, 1024 terms)
+//   prod       (a₁×b₁×c₁×…×g1023₁×g1024₁, 1024 terms)
+//   max, min   max(a₁, b₁, c₁, …, g1023₁, g1024₁; 1024 terms)
+// A single term is written bare (a₁) under every op.
+
+import { GradsyncError } from './errors';
+import { deviceLabel, term } from './notation';
+import type { ReduceOp } from './ops';
+import type { Schedule } from './schedule';
+import { headTerms, tailTerms, termCount, TermTracker, type TermSeq, type TermWrite } from './terms';
+
+/** Values with more terms than this are abbreviated. */
+export const ABBREVIATE_ABOVE = 8;
+const SHOWN_HEAD = 3;
+const SHOWN_TAIL = 2;
+
+export interface StepNarration {
+  /** 1-based, as the seeds count iterations. */
+  step: number;
+  phase: string;
+  /** The seeds' name of the phase where they have one. */
+  phaseLabel: string;
+  /** One sentence per transfer, in the step's transfer order. */
+  sentences: string[];
+}
+
+const SEED_PHASE_NAMES: Record<string, string> = {
+  'reduce-scatter': 'share-reduce',
+  allgather: 'share-only',
+};
+
+export function phaseLabel(phase: string): string {
+  return SEED_PHASE_NAMES[phase] ?? phase;
+}
+
+/** What the UI or CLI shows before step 1, or null when the op needs no preface (all but avg). */
+export function opPreface(op: ReduceOp, devices: number): string | null {
+  return op === 'avg' ? `Every GPU first multiplies its gradient by 1/${devices}.` : null;
+}
+
+/** The value `terms` of a (device, chunk) cell under `op`, e.g. (d₄+a₄) or max(d₄, a₄). */
+export function valueExpression(terms: TermSeq, chunk: number, op: ReduceOp = 'sum'): string {
+  const count = termCount(terms);
+  if (count === 1) return term(terms as number, chunk);
+  const abbreviated = count > ABBREVIATE_ABOVE;
+  const shown = abbreviated
+    ? [...headTerms(terms, SHOWN_HEAD), -1, ...tailTerms(terms, SHOWN_TAIL)]
+    : headTerms(terms, count);
+  const names = shown.map((device) => (device < 0 ? '…' : term(device, chunk)));
+  if (op === 'max' || op === 'min') {
+    return `${op}(${names.join(', ')}${abbreviated ? `; ${count} terms` : ''})`;
+  }
+  const operator = op === 'prod' ? '×' : '+';
+  return `(${names.join(operator)}${abbreviated ? `, ${count} terms` : ''})`;
+}
+
+function reduceClause(receiver: string, op: ReduceOp): string {
+  switch (op) {
+    case 'sum':
+    case 'avg':
+      return `where it gets added to ${receiver}`;
+    case 'prod':
+      return `where it gets multiplied into ${receiver}`;
+    case 'max':
+    case 'min':
+      return `where it is combined with ${receiver} by elementwise ${op}`;
+  }
+}
+
+/** The sentence for one write, e.g. "GPU-2 sends (a₁+b₁+c₁+d₁) to GPU-3, which stores it." */
+export function writeSentence(write: TermWrite, op: ReduceOp = 'sum'): string {
+  const sent = `${deviceLabel(write.src)} sends ${valueExpression(write.incoming, write.chunk, op)} to ${deviceLabel(write.dst)}`;
+  if (write.op === 'copy') return `${sent}, which stores it.`;
+  return `${sent}, ${reduceClause(valueExpression(write.before, write.chunk, op), op)}.`;
+}
+
+/** Tells a schedule one step at a time; the state after `stepsApplied` steps is queryable. */
+export class Narrator {
+  readonly schedule: Schedule;
+  readonly op: ReduceOp;
+  private readonly tracker: TermTracker;
+
+  constructor(schedule: Schedule, op: ReduceOp = 'sum') {
+    this.schedule = schedule;
+    this.op = op;
+    this.tracker = new TermTracker(schedule);
+  }
+
+  get stepsApplied(): number {
+    return this.tracker.stepsApplied;
+  }
+
+  get done(): boolean {
+    return this.tracker.done;
+  }
+
+  /** opPreface for this schedule's device count. */
+  get preface(): string | null {
+    return opPreface(this.op, this.schedule.devices);
+  }
+
+  /** Applies the next step and returns its narration. */
+  narrateNext(): StepNarration {
+    this.checkNotDone();
+    const index = this.tracker.stepsApplied;
+    const sentences: string[] = [];
+    this.tracker.apply((write) => sentences.push(writeSentence(write, this.op)));
+    const phase = this.schedule.steps[index].phase ?? '';
+    return { step: index + 1, phase, phaseLabel: phaseLabel(phase), sentences };
+  }
+
+  /** Applies the next step without writing sentences. */
+  skip(): void {
+    this.checkNotDone();
+    this.tracker.apply();
+  }
+
+  /** The current value of (device, chunk), e.g. (a₁+b₁). */
+  valueExpression(device: number, chunk: number): string {
+    return valueExpression(this.tracker.terms(device, chunk), chunk, this.op);
+  }
+
+  /** The current terms of (device, chunk), for views that lay them out themselves. */
+  terms(device: number, chunk: number): TermSeq {
+    return this.tracker.terms(device, chunk);
+  }
+
+  private checkNotDone(): void {
+    if (this.done) {
+      throw new GradsyncError('bad-argument', `all ${this.schedule.steps.length} steps are already narrated; there is no next step`);
+    }
+  }
+}
+
+/** Narration of step `stepIndex` (0-based), replaying the steps before it without rendering them. */
+export function narrateStep(schedule: Schedule, stepIndex: number, op: ReduceOp = 'sum'): StepNarration {
+  const narrator = new Narrator(schedule, op);
+  const steps = schedule.steps.length;
+  if (!Number.isInteger(stepIndex) || stepIndex < 0 || stepIndex >= steps) {
+    throw new GradsyncError(
+      'bad-argument',
+      steps === 0
+        ? `this schedule has no steps to narrate, got step index ${stepIndex}`
+        : `step index must be an integer from 0 to ${steps - 1}, got ${stepIndex}`,
+    );
+  }
+  for (let s = 0; s < stepIndex; s++) narrator.skip();
+  return narrator.narrateNext();
+}
+
+/** Every step's narration; meant for small schedules (the CLI), since it renders every sentence. */
+export function narrateAll(schedule: Schedule, op: ReduceOp = 'sum'): StepNarration[] {
+  const narrator = new Narrator(schedule, op);
+  const out: StepNarration[] = [];
+  while (!narrator.done) out.push(narrator.narrateNext());
+  return out;
+}

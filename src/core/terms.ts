@@ -1,0 +1,111 @@
+// Which terms each (device, chunk) value combines, in the order they were combined — the seeds'
+// notation writes GPU-1's chunk after "GPU-0 sends a₁" as (a₁+b₁). A term is the device whose input it
+// is; its chunk is the cell's own, since a transfer never moves data between chunk indices.
+// Sequences are immutable concatenation trees, so a reduce costs one node and a copy shares the sender's
+// tree; a ring on 1024 devices then needs no per-cell arrays of up to 1024 terms.
+
+import { compileSchedule, OP_COPY, type CompiledSchedule } from './compile';
+import { invariant } from './errors';
+import type { Schedule, TransferOp } from './schedule';
+
+/** A single term (a device id) or the concatenation of two sequences. */
+export type TermSeq = number | TermConcat;
+
+export interface TermConcat {
+  readonly first: TermSeq;
+  readonly second: TermSeq;
+  readonly length: number;
+}
+
+export function termCount(seq: TermSeq): number {
+  return typeof seq === 'number' ? 1 : seq.length;
+}
+
+/** The terms of `first` followed by those of `second`. */
+export function concatTerms(first: TermSeq, second: TermSeq): TermSeq {
+  return { first, second, length: termCount(first) + termCount(second) };
+}
+
+// Trees may be thousands of levels deep (one level per reduce in a value's history), so walks keep
+// their own stack instead of recursing.
+function collect(seq: TermSeq, limit: number, fromEnd: boolean): number[] {
+  const out: number[] = [];
+  const pending: TermSeq[] = [seq];
+  while (pending.length > 0 && out.length < limit) {
+    const node = pending.pop()!;
+    if (typeof node === 'number') out.push(node);
+    else if (fromEnd) pending.push(node.first, node.second);
+    else pending.push(node.second, node.first);
+  }
+  return fromEnd ? out.reverse() : out;
+}
+
+/** The first `k` terms (fewer when the sequence is shorter). */
+export function headTerms(seq: TermSeq, k: number): number[] {
+  return collect(seq, k, false);
+}
+
+/** The last `k` terms, in order. */
+export function tailTerms(seq: TermSeq, k: number): number[] {
+  return collect(seq, k, true);
+}
+
+/** Every term in order; for small values and tests. */
+export function allTerms(seq: TermSeq): number[] {
+  return collect(seq, termCount(seq), false);
+}
+
+/** One write as it is applied: the message (read at step start) and the receiver's value just before. */
+export interface TermWrite {
+  src: number;
+  dst: number;
+  chunk: number;
+  op: TransferOp;
+  incoming: TermSeq;
+  before: TermSeq;
+}
+
+/**
+ * Replays a schedule with the IR's semantics (sources read at step start, writes applied in listed
+ * order); a reduce puts the incoming terms first, then the receiver's, as the seed writes (d₄+a₄).
+ */
+export class TermTracker {
+  readonly compiled: CompiledSchedule;
+  /** Steps applied so far. */
+  stepsApplied = 0;
+  private readonly cells: TermSeq[];
+
+  constructor(schedule: Schedule | CompiledSchedule) {
+    this.compiled = 'stepStart' in schedule ? schedule : compileSchedule(schedule);
+    const { devices, chunks } = this.compiled;
+    this.cells = new Array<TermSeq>(devices * chunks);
+    for (let d = 0; d < devices; d++) this.cells.fill(d, d * chunks, (d + 1) * chunks);
+  }
+
+  get done(): boolean {
+    return this.stepsApplied >= this.compiled.steps;
+  }
+
+  terms(device: number, chunk: number): TermSeq {
+    return this.cells[device * this.compiled.chunks + chunk];
+  }
+
+  /** Applies the next step, reporting each write in listed order to `onWrite`. */
+  apply(onWrite?: (write: TermWrite) => void): void {
+    invariant(!this.done, 'TermTracker.apply called after the last step');
+    const { stepStart, src, dst, chunk, op, chunks } = this.compiled;
+    const begin = stepStart[this.stepsApplied];
+    const end = stepStart[this.stepsApplied + 1];
+    const messages = new Array<TermSeq>(end - begin);
+    for (let t = begin; t < end; t++) messages[t - begin] = this.cells[src[t] * chunks + chunk[t]];
+    for (let t = begin; t < end; t++) {
+      const cell = dst[t] * chunks + chunk[t];
+      const incoming = messages[t - begin];
+      const before = this.cells[cell];
+      const isCopy = op[t] === OP_COPY;
+      this.cells[cell] = isCopy ? incoming : concatTerms(incoming, before);
+      onWrite?.({ src: src[t], dst: dst[t], chunk: chunk[t], op: isCopy ? 'copy' : 'reduce', incoming, before });
+    }
+    this.stepsApplied++;
+  }
+}
