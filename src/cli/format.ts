@@ -39,5 +39,5 @@ export function formatBytes(bytes: number): string {
 export function formatNumber(value: number | null, digits = 3): string {
   if (value === null) return 'n/a';
   if (value === 0) return '0';
-  return Math.abs(value) >= 1e-3 && Math.abs(value) < 1e7 ? String(Number(value.toPrecision(digits + 2))) : value.toExponential(digits);
+  return Math.abs(value) >= 1e-3 && Math.abs(value) < 1e7 ? String(Number(value.toPrecision(digits + 1))) : value.toExponential(digits);
 }

@@ -3,6 +3,7 @@
 
 import { GradsyncError } from './errors';
 import {
+  MAX_CELLS,
   MAX_CHUNKS,
   MAX_DEVICES,
   SCHEDULE_FORMAT,
@@ -69,6 +70,12 @@ function checkHeader(json: unknown): asserts json is Schedule {
   if (typeof json.algorithm !== 'string') fail(`"algorithm" must be a string, got ${describe(json.algorithm)}`);
   const devices = integerIn(json.devices, 1, MAX_DEVICES, 'schedule', '"devices"');
   const chunks = integerIn(json.chunks, 1, MAX_CHUNKS, 'schedule', '"chunks"');
+  if (devices * chunks > MAX_CELLS) {
+    throw new GradsyncError(
+      'too-large',
+      `"devices" × "chunks" must be at most ${MAX_CELLS.toLocaleString('en-US')}, got ${devices} × ${chunks}`,
+    );
+  }
   if (json.root !== undefined) integerIn(json.root, 0, devices - 1, 'schedule', '"root"');
   if (json.devicesPerNode !== undefined) integerIn(json.devicesPerNode, 1, devices, 'schedule', '"devicesPerNode"');
   if (hasChunkOwners(json.collective) && chunks % devices !== 0) {

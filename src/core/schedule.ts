@@ -34,8 +34,10 @@ export interface Schedule {
 
 /** Largest device count any part of gradsync accepts. */
 export const MAX_DEVICES = 4096;
-/** Largest chunk count; keeps per-(device, chunk) state within memory. */
+/** Largest chunk count. */
 export const MAX_CHUNKS = 1 << 20;
+/** Largest devices × chunks: bounds the (device, chunk) state every engine, check and view keeps. */
+export const MAX_CELLS = 1 << 22;
 
 export function isCollective(value: unknown): value is Collective {
   return typeof value === 'string' && (COLLECTIVES as readonly string[]).includes(value);

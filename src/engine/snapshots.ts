@@ -1,24 +1,65 @@
-// Which transfers must read from a snapshot. A message is the source chunk as it stood at the start
-// of the step; applying transfers in place in listed order gives exactly that unless an earlier
-// transfer of the same step already wrote the source (dst, chunk). Only those are copied to the wire
-// first, so ring and tree steps run fully in place.
+// Which transfers read a snapshot. A message is the source chunk as it stood at the start of the
+// step; applying transfers in place in listed order gives exactly that unless an earlier transfer of
+// the same step already wrote the source (device, chunk). Only those sources are copied to the wire
+// first — once per source cell and step, however many transfers read it — so ring and tree steps run
+// fully in place and naive copies each device's buffer once per step, not once per receiver.
 
 import type { CompiledSchedule } from '../core/compile';
+import { chunkOffsets } from '../core/chunks';
 
-export function snapshotFlags(compiled: CompiledSchedule): Uint8Array {
+export interface SnapshotPlan {
+  /** 1 when transfer t reads its message from the wire. */
+  fromWire: Uint8Array;
+  /** 1 when transfer t is the first of its step to read its source from the wire: it fills the wire. */
+  fillsWire: Uint8Array;
+  /** Offset of transfer t's message in the wire (elements), when fromWire. */
+  wireOffset: Int32Array;
+  /** Wire elements the largest step needs. */
+  wireElements: number;
+}
+
+export function planSnapshots(compiled: CompiledSchedule, elements: number): SnapshotPlan {
   const { stepStart, src, dst, chunk, chunks, devices, steps } = compiled;
-  const flags = new Uint8Array(src.length);
+  const count = src.length;
+  const fromWire = new Uint8Array(count);
+  const fillsWire = new Uint8Array(count);
+  const wireOffset = new Int32Array(count);
+  const starts = chunkOffsets(elements, chunks);
   const cells = devices * chunks;
-  const stamp = cells <= 1 << 24 ? new Int32Array(cells) : null;
+  const dense = cells <= 1 << 24;
+  // Per cell: the step (1-based) in which it was last written, and where its snapshot sits on the wire.
+  const writtenIn = dense ? new Int32Array(cells) : null;
+  const snapshotIn = dense ? new Int32Array(cells) : null;
+  const snapshotAt = dense ? new Int32Array(cells) : null;
+  let wireElements = 0;
   for (let s = 0; s < steps; s++) {
-    const written = stamp ? null : new Set<number>();
+    const written = dense ? null : new Set<number>();
+    const snapshots = dense ? null : new Map<number, number>();
+    let used = 0;
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
       const read = src[t] * chunks + chunk[t];
-      if (stamp ? stamp[read] === s + 1 : written!.has(read)) flags[t] = 1;
+      if (dense ? writtenIn![read] === s + 1 : written!.has(read)) {
+        fromWire[t] = 1;
+        const existing = dense ? (snapshotIn![read] === s + 1 ? snapshotAt![read] : -1) : (snapshots!.get(read) ?? -1);
+        if (existing >= 0) {
+          wireOffset[t] = existing;
+        } else {
+          fillsWire[t] = 1;
+          wireOffset[t] = used;
+          if (dense) {
+            snapshotIn![read] = s + 1;
+            snapshotAt![read] = used;
+          } else {
+            snapshots!.set(read, used);
+          }
+          used += starts[chunk[t] + 1] - starts[chunk[t]];
+        }
+      }
       const write = dst[t] * chunks + chunk[t];
-      if (stamp) stamp[write] = s + 1;
+      if (dense) writtenIn![write] = s + 1;
       else written!.add(write);
     }
+    wireElements = Math.max(wireElements, used);
   }
-  return flags;
+  return { fromWire, fillsWire, wireOffset, wireElements };
 }

@@ -1,7 +1,7 @@
 // Checks shared by algorithm builders; failures are user errors with the fix in the message.
 
 import { GradsyncError } from '../errors';
-import { MAX_CHUNKS, MAX_DEVICES } from '../schedule';
+import { MAX_CELLS, MAX_CHUNKS, MAX_DEVICES } from '../schedule';
 import type { AlgorithmOptions } from './types';
 
 export function checkDevices(options: AlgorithmOptions): number {
@@ -11,9 +11,6 @@ export function checkDevices(options: AlgorithmOptions): number {
   }
   return devices;
 }
-
-/** Largest devices × chunks: bounds the (device, chunk) state every engine and view keeps. */
-export const MAX_CELLS = 1 << 22;
 
 function checkChunkCount(chunks: number, devices: number): void {
   if (!Number.isInteger(chunks) || chunks < 1 || chunks > MAX_CHUNKS) {

@@ -1,0 +1,122 @@
+// gradsync bench: an nccl-tests style table over message sizes — model time, algbw, busbw, #wrong —
+// and the same table measured on the engine.
+
+import { Command } from 'commander';
+import { modelCost } from '../../core/cost';
+import { GradsyncError } from '../../core/errors';
+import { formatNcclTable, ncclTableRow, type NcclTableRow } from '../../core/metrics';
+import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
+import { generateInputs } from '../../engine/inputs';
+import { CpuEngine } from '../../engine/cpu/cpuEngine';
+import { runOnCpu } from '../../engine/runCollective';
+import { parseChoice, parseInteger } from '../args';
+import type { Io } from '../io';
+import { checkBufferSize } from '../limits';
+import {
+  addScheduleOptions,
+  addTopologyOptions,
+  resolveSchedule,
+  resolveTopology,
+  type ScheduleFlags,
+  type TopologyFlags,
+} from '../scheduleOptions';
+import { BACKENDS } from './run';
+
+interface BenchFlags extends ScheduleFlags, TopologyFlags {
+  minBytes: string;
+  maxBytes: string;
+  stepFactor: string;
+  op: string;
+  backend: string;
+  iters: string;
+  json?: boolean;
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
+
+/** Sizes like nccl-tests' -b/-e: 8, 64K, 16M, 1G (powers of 1024). */
+export function parseSize(option: string, raw: string): number {
+  const match = /^(\d+)([KMG]?)$/i.exec(raw.trim());
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[match[2].toUpperCase()] : Number.NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 4 || bytes % 4 !== 0) {
+    throw new GradsyncError('bad-argument', `${option} must be a byte count ≥ 4 and a multiple of 4 (e.g. 1024, 64K, 16M), got '${raw}'`);
+  }
+  return bytes;
+}
+
+export function benchSizes(minBytes: number, maxBytes: number, factor: number): number[] {
+  const sizes: number[] = [];
+  for (let size = minBytes; size <= maxBytes; size *= factor) sizes.push(size - (size % 4));
+  return sizes;
+}
+
+function averageEngineUs(engine: CpuEngine, inputs: Float32Array, iterations: number): number {
+  engine.load(inputs);
+  engine.run();
+  const started = performance.now();
+  for (let i = 0; i < iterations; i++) {
+    engine.load(inputs);
+    engine.run();
+  }
+  return ((performance.now() - started) * 1000) / iterations;
+}
+
+export function benchCommand(io: Io, done: (code: number) => void): Command {
+  const command = new Command('bench').description('nccl-tests style table over message sizes: model and measured engine');
+  addScheduleOptions(command, true)
+    .option('--min-bytes <size>', 'smallest message (nccl-tests -b)', '1K')
+    .option('--max-bytes <size>', 'largest message (nccl-tests -e)', '16M')
+    .option('--step-factor <f>', 'size multiplier between rows (nccl-tests -f)', '4')
+    .option('--op <op>', `reduction: ${REDUCE_OPS.join(', ')}`, 'sum')
+    .option('--backend <b>', 'cpu or webgpu', 'cpu')
+    .option('--iters <n>', 'timed iterations per size (nccl-tests -n)', '5')
+    .option('--json', 'print the rows as JSON');
+  addTopologyOptions(command);
+  command.action((flags: BenchFlags) => {
+    const op = parseReduceOp(flags.op);
+    const backend = parseChoice('--backend', flags.backend, BACKENDS);
+    const minBytes = parseSize('--min-bytes', flags.minBytes);
+    const maxBytes = parseSize('--max-bytes', flags.maxBytes);
+    if (maxBytes < minBytes) throw new GradsyncError('bad-argument', `--max-bytes (${flags.maxBytes}) must be at least --min-bytes (${flags.minBytes})`);
+    const factor = parseInteger('--step-factor', flags.stepFactor, 2, 1024);
+    const iterations = parseInteger('--iters', flags.iters, 1, 10000);
+    if (flags.algorithm === undefined && flags.schedule === undefined) flags.algorithm = 'ring';
+    flags.devices ??= flags.schedule === undefined ? '8' : undefined;
+    const schedule = resolveSchedule(flags);
+    const topology = resolveTopology(flags, schedule);
+    checkBufferSize(schedule.devices, maxBytes / 4);
+    if (backend === 'webgpu') throw new GradsyncError('unavailable', '--backend webgpu is not available yet; use --backend cpu');
+
+    const model: NcclTableRow[] = [];
+    const measured: NcclTableRow[] = [];
+    let reducedBytes = 0;
+    let engineUs = 0;
+    for (const size of benchSizes(minBytes, maxBytes, factor)) {
+      const elements = size / 4;
+      const cost = modelCost(schedule, elements, topology);
+      const inputs = generateInputs(schedule.devices, elements, op, size);
+      const { numeric } = runOnCpu({ schedule, elements, op, inputs });
+      const timeUs = averageEngineUs(new CpuEngine({ schedule, elements, op }), inputs, iterations);
+      model.push(ncclTableRow(schedule, elements, op, cost.totalUs, numeric.wrong));
+      measured.push(ncclTableRow(schedule, elements, op, timeUs, numeric.wrong));
+      reducedBytes += cost.traffic.reducedBytes.reduce((a, b) => a + b, 0);
+      engineUs += timeUs;
+    }
+    const throughputGBs = reducedBytes / (engineUs * 1e3);
+    if (flags.json) {
+      io.out(`${JSON.stringify({ algorithm: schedule.algorithm, collective: schedule.collective, devices: schedule.devices, op, backend, topology, model, measured, engineReducedGBs: throughputGBs })}\n`);
+    } else {
+      const what = `${schedule.algorithm} ${schedule.collective} on ${schedule.devices} devices`;
+      io.out(formatNcclTable(model, [`gradsync bench: ${what}, α-β model (${topology.kind === 'switch' ? `switch, α ${topology.latencyUs} µs, B ${topology.bandwidthGBs} GB/s` : `nodes:${topology.devicesPerNode}`})`]));
+      io.out('\n');
+      io.out(formatNcclTable(measured, [`${backend} engine, measured: average of ${iterations} iterations per size`]));
+      io.out(`# engine throughput: ${throughputGBs.toFixed(2)} GB/s of reduced bytes\n`);
+    }
+    done(allCorrect(model) ? 0 : 1);
+  });
+  return command;
+}
+
+function allCorrect(rows: NcclTableRow[]): boolean {
+  return rows.every((row) => row.wrong === 0);
+}

@@ -1,0 +1,87 @@
+// gradsync run: executes a schedule on real data, verifies it and reports traffic and model time.
+
+import { Command } from 'commander';
+import { modelCost } from '../../core/cost';
+import { GradsyncError } from '../../core/errors';
+import { bandwidthMetrics } from '../../core/metrics';
+import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
+import { generateInputs, type Distribution } from '../../engine/inputs';
+import { runOnCpu } from '../../engine/runCollective';
+import { parseChoice, parseInteger } from '../args';
+import { checkWritable, readInputs, writeOutputs } from '../files';
+import type { Io } from '../io';
+import { checkBufferSize, MAX_ELEMENTS, MAX_VALUES } from '../limits';
+import { formatRunReport, runJson } from '../runReport';
+import {
+  addScheduleOptions,
+  addTopologyOptions,
+  resolveSchedule,
+  resolveTopology,
+  type ScheduleFlags,
+  type TopologyFlags,
+} from '../scheduleOptions';
+
+interface RunFlags extends ScheduleFlags, TopologyFlags {
+  elements?: string;
+  input?: string;
+  op: string;
+  backend: string;
+  output?: string;
+  seed: string;
+  data: string;
+  json?: boolean;
+}
+
+export const BACKENDS = ['cpu', 'webgpu'] as const;
+
+export function runCommand(io: Io, done: (code: number) => void): Command {
+  const command = new Command('run').description('run a schedule on real data, verify it and report traffic and model time');
+  addScheduleOptions(command, true);
+  command
+    .option('--elements <K>', 'elements per device (random data; see --seed, --data)')
+    .option('--input <file>', 'JSON array of N arrays of K numbers: the devices’ gradients')
+    .option('--op <op>', `reduction: ${REDUCE_OPS.join(', ')}`, 'sum')
+    .option('--backend <b>', 'cpu or webgpu', 'cpu')
+    .option('--output <file>', 'write the final buffers (JSON, same shape as --input)')
+    .option('--seed <n>', 'seed of the random data', '1')
+    .option('--data <kind>', "random data: 'uniform' in [−1, 1) or 'mixed' magnitudes 2⁻¹⁰…2¹⁰", 'uniform')
+    .option('--json', 'print one JSON object');
+  addTopologyOptions(command);
+  command.action((flags: RunFlags) => {
+    const op = parseReduceOp(flags.op);
+    const backend = parseChoice('--backend', flags.backend, BACKENDS);
+    if (flags.elements !== undefined && flags.input !== undefined) throw new GradsyncError('bad-argument', 'give either --elements or --input, not both');
+    if (flags.elements === undefined && flags.input === undefined) throw new GradsyncError('bad-argument', 'missing --elements K (or --input FILE)');
+    const elementsFlag = flags.elements === undefined ? undefined : parseInteger('--elements', flags.elements, 1, MAX_ELEMENTS);
+    const seed = parseInteger('--seed', flags.seed, 0, 2 ** 32 - 1);
+    const distribution = parseChoice<Distribution>('--data', flags.data, ['uniform', 'mixed']);
+    const schedule = resolveSchedule(flags);
+    const topology = resolveTopology(flags, schedule);
+    if (elementsFlag !== undefined) checkBufferSize(schedule.devices, elementsFlag);
+    if (flags.output !== undefined) checkWritable(flags.output);
+    if (backend === 'webgpu') {
+      throw new GradsyncError('unavailable', '--backend webgpu is not available yet; use --backend cpu');
+    }
+    let elements: number;
+    let inputs: Float32Array;
+    if (flags.input !== undefined) {
+      const read = readInputs(flags.input, MAX_VALUES);
+      if (read.devices !== schedule.devices) {
+        throw new GradsyncError('bad-input', `${flags.input} holds ${read.devices} devices' data but the schedule has ${schedule.devices} devices`);
+      }
+      elements = read.elements;
+      inputs = read.values;
+    } else {
+      elements = elementsFlag!;
+      inputs = generateInputs(schedule.devices, elements, op, seed, distribution);
+    }
+    const cost = modelCost(schedule, elements, topology);
+    const report = runOnCpu({ schedule, elements, op, inputs });
+    const metrics = bandwidthMetrics(schedule.collective, schedule.devices, elements, cost.totalUs);
+    if (flags.output !== undefined) writeOutputs(flags.output, report.buffers, schedule.devices, elements);
+    const summary = { schedule, elements, op, backend, topology, cost, metrics, report };
+    io.out(flags.json ? `${JSON.stringify(runJson(summary))}\n` : formatRunReport(summary));
+    done(report.verified ? 0 : 1);
+  });
+  return command;
+}

@@ -1,0 +1,97 @@
+// What `gradsync run` prints: one JSON object (--json) or a short human summary.
+
+import type { CostResult, Topology } from '../core/cost';
+import type { BandwidthMetrics } from '../core/metrics';
+import type { ReduceOp } from '../core/ops';
+import type { Schedule } from '../core/schedule';
+import type { RunReport } from '../engine/runCollective';
+import { formatBytes, formatNumber } from './format';
+
+export interface RunSummary {
+  schedule: Schedule;
+  elements: number;
+  op: ReduceOp;
+  backend: string;
+  adapter?: string;
+  topology: Topology;
+  cost: CostResult;
+  metrics: BandwidthMetrics;
+  report: RunReport;
+}
+
+export function runJson({ schedule, elements, op, backend, adapter, topology, cost, metrics, report }: RunSummary): object {
+  const { symbolic, numeric } = report;
+  return {
+    verified: report.verified,
+    collective: schedule.collective,
+    algorithm: schedule.algorithm,
+    devices: schedule.devices,
+    elements,
+    chunks: schedule.chunks,
+    steps: schedule.steps.length,
+    op,
+    backend,
+    ...(adapter === undefined ? {} : { adapter }),
+    bytesSent: Array.from(cost.bytesSent),
+    bytesReceived: Array.from(cost.bytesReceived),
+    elementsTransferred: cost.traffic.elementsTransferred,
+    modelTimeUs: cost.totalUs,
+    stepTimesUs: Array.from(cost.stepTimesUs),
+    algbwGBs: metrics.algbwGBs,
+    busbwGBs: metrics.busbwGBs,
+    topology,
+    symbolic: { ok: symbolic.ok, violation: symbolic.violation },
+    numeric: {
+      wrong: numeric.wrong,
+      maxAbsError: numeric.maxAbsError,
+      replicasIdentical: numeric.replicasIdentical,
+      firstWrong: numeric.firstWrong,
+    },
+    engineMs: report.engineMs,
+  };
+}
+
+function describeTopology(topology: Topology): string {
+  if (topology.kind === 'switch') return `switch, α ${topology.latencyUs} µs, B ${topology.bandwidthGBs} GB/s`;
+  return `nodes of ${topology.devicesPerNode}: inside α ${topology.intra.latencyUs} µs, B ${topology.intra.bandwidthGBs} GB/s; between α ${topology.inter.latencyUs} µs, B ${topology.inter.bandwidthGBs} GB/s`;
+}
+
+function verdict({ report }: RunSummary): string {
+  const { symbolic, numeric } = report;
+  if (!symbolic.ok) return `✗ not verified: ${symbolic.violation!.message}`;
+  if (numeric.wrong > 0) {
+    const w = numeric.firstWrong!;
+    return `✗ not verified: ${numeric.wrong} values off; first GPU-${w.device} element ${w.element}: got ${w.got}, expected ${w.expected} ± ${formatNumber(w.tolerance)}`;
+  }
+  if (numeric.replicaMismatchWhereDemanded) return '✗ not verified: replicas differ where every device computed the same expression';
+  const replicas = numeric.replicasIdentical ? 'replicas bit-identical' : 'replicas differ in the last bits (each device sums in its own order)';
+  return `✓ verified: the schedule proves the collective; values within tolerance of float64 (max error ${formatNumber(numeric.maxAbsError)}); ${replicas}`;
+}
+
+function deviceLines(cost: CostResult): string[] {
+  const n = cost.bytesSent.length;
+  const load = (d: number) => Math.max(cost.bytesSent[d], cost.bytesReceived[d]);
+  const order = Array.from({ length: n }, (_, d) => d);
+  const shown = n <= 16 ? order : [...order].sort((a, b) => load(b) - load(a) || a - b).slice(0, 8).sort((a, b) => a - b);
+  const busiest = order.reduce((best, d) => (load(d) > load(best) ? d : best), 0);
+  const lines = ['  device      sent        received'];
+  for (const d of shown) {
+    const mark = d === busiest && load(d) > Math.min(...order.map(load)) ? '  ◀ busiest' : '';
+    lines.push(`  ${`GPU-${d}`.padEnd(10)}  ${formatBytes(cost.bytesSent[d]).padEnd(10)}  ${formatBytes(cost.bytesReceived[d]).padEnd(10)}${mark}`);
+  }
+  if (shown.length < n) lines.push(`  … the 8 busiest of ${n} devices shown`);
+  return lines;
+}
+
+export function formatRunReport(summary: RunSummary): string {
+  const { schedule, elements, op, backend, adapter, topology, cost, metrics, report } = summary;
+  const engine = adapter ? `${backend} engine (${adapter})` : `${backend} engine`;
+  const lines = [
+    `${schedule.algorithm} ${schedule.collective} · ${schedule.devices} devices × ${elements.toLocaleString('en-US')} elements (f32, ${op}) · ${engine}`,
+    verdict(summary),
+    `  ${schedule.steps.length} steps · ${cost.traffic.elementsTransferred.toLocaleString('en-US')} elements moved (${formatBytes(cost.traffic.bytesTransferred)}) · model time ${formatNumber(cost.totalUs)} µs · algbw ${formatNumber(metrics.algbwGBs)} GB/s · busbw ${formatNumber(metrics.busbwGBs)} GB/s`,
+    `  topology: ${describeTopology(topology)} · engine ${formatNumber(report.engineMs)} ms`,
+    ...deviceLines(cost),
+  ];
+  return `${lines.join('\n')}\n`;
+}
