@@ -60,7 +60,8 @@ describe('hierarchical-ring all-reduce', () => {
         const m = n / g;
         const phases = [
           ...Array<string>(g - 1).fill('intra-reduce-scatter'),
-          ...Array<string>(2 * (m - 1)).fill('inter-ring'),
+          ...Array<string>(m - 1).fill('inter-reduce-scatter'),
+          ...Array<string>(m - 1).fill('inter-allgather'),
           ...Array<string>(g - 1).fill('intra-allgather'),
         ];
         const schedule = hierarchicalRing.build({ devices: n, devicesPerNode: g });
@@ -82,8 +83,8 @@ describe('hierarchical-ring all-reduce', () => {
         phase: 'intra-reduce-scatter',
         transfers: [[0, 1, 0, 'r'], [0, 1, 1, 'r'], [1, 0, 2, 'r'], [1, 0, 3, 'r'], [2, 3, 0, 'r'], [2, 3, 1, 'r'], [3, 2, 2, 'r'], [3, 2, 3, 'r']],
       },
-      { phase: 'inter-ring', transfers: [[0, 2, 2, 'r'], [2, 0, 3, 'r'], [1, 3, 0, 'r'], [3, 1, 1, 'r']] },
-      { phase: 'inter-ring', transfers: [[0, 2, 3, 'c'], [2, 0, 2, 'c'], [1, 3, 1, 'c'], [3, 1, 0, 'c']] },
+      { phase: 'inter-reduce-scatter', transfers: [[0, 2, 2, 'r'], [2, 0, 3, 'r'], [1, 3, 0, 'r'], [3, 1, 1, 'r']] },
+      { phase: 'inter-allgather', transfers: [[0, 2, 3, 'c'], [2, 0, 2, 'c'], [1, 3, 1, 'c'], [3, 1, 0, 'c']] },
       {
         phase: 'intra-allgather',
         transfers: [[0, 1, 2, 'c'], [0, 1, 3, 'c'], [1, 0, 0, 'c'], [1, 0, 1, 'c'], [2, 3, 2, 'c'], [2, 3, 3, 'c'], [3, 2, 0, 'c'], [3, 2, 1, 'c']],
@@ -110,7 +111,7 @@ describe('hierarchical-ring all-reduce', () => {
     for (const [n, g] of [[8, 2], [12, 3], [16, 4]]) {
       for (const step of hierarchicalRing.build({ devices: n, devicesPerNode: g }).steps) {
         for (const t of step.transfers) {
-          if (step.phase === 'inter-ring') expect(t.src % g, `${step.phase} ${t.src}→${t.dst}`).toBe(t.dst % g);
+          if (step.phase.startsWith('inter-')) expect(t.src % g, `${step.phase} ${t.src}→${t.dst}`).toBe(t.dst % g);
           else expect(Math.floor(t.src / g), `${step.phase} ${t.src}→${t.dst}`).toBe(Math.floor(t.dst / g));
         }
       }

@@ -5,11 +5,10 @@
 // unfold after, as in Thakur, Rabenseifner & Gropp's all-reduce.
 
 import type { Step, Transfer } from '../schedule';
+import { largestPowerOfTwoAtMost } from './fold';
 import { checkDevices, chunksPerSegment } from './options';
-import { identityRing, ringSteps } from './ring';
+import { identityRing, mod, ringSteps } from './ring';
 import { makeSchedule, segmentTransfers, type AlgorithmSpec } from './types';
-
-const mod = (a: number, n: number) => ((a % n) + n) % n;
 
 export const ringAllgather: AlgorithmSpec = {
   id: 'ring',
@@ -34,8 +33,7 @@ function segmentRange(src: number, dst: number, from: number, to: number, perSeg
 }
 
 function recursiveDoublingSteps(devices: number, perSegment: number): Step[] {
-  let power = 1;
-  while (power * 2 <= devices) power *= 2;
+  const power = largestPowerOfTwoAtMost(devices);
   const rem = devices - power;
   // Virtual rank v < rem is device 2v+1 carrying segments {2v, 2v+1}; v ≥ rem is device v + rem.
   // Both maps are increasing, so a block of virtual ranks [a, b) holds segments [firstSegment(a), firstSegment(b)).

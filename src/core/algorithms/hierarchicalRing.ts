@@ -63,8 +63,8 @@ export const hierarchicalRing: AlgorithmSpec = {
       localRankRings.map((ring, local) => {
         const held = (local + 1) % perNode;
         return ringSteps(ring, perSegment, (position) => held * nodes + position, {
-          reduceScatter: 'inter-ring',
-          allgather: 'inter-ring',
+          reduceScatter: 'inter-reduce-scatter',
+          allgather: 'inter-allgather',
         });
       }),
     );

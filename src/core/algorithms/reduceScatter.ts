@@ -3,10 +3,8 @@
 // owner j after N−1 hops, so device d ends holding the chunks it owns ([d·C/N, (d+1)·C/N)).
 
 import { checkDevices, chunksPerSegment } from './options';
-import { identityRing, ringSteps } from './ring';
+import { identityRing, mod, ringSteps } from './ring';
 import { makeSchedule, type AlgorithmSpec } from './types';
-
-const mod = (a: number, n: number) => ((a % n) + n) % n;
 
 export const ringReduceScatter: AlgorithmSpec = {
   id: 'ring',

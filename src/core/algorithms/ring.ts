@@ -7,7 +7,8 @@ import type { Step } from '../schedule';
 import { checkDevices, chunksPerSegment } from './options';
 import { makeSchedule, segmentTransfers, type AlgorithmSpec } from './types';
 
-const mod = (a: number, n: number) => ((a % n) + n) % n;
+/** a mod n in [0, n), also for negative a. */
+export const mod = (a: number, n: number) => ((a % n) + n) % n;
 
 /** Steps of a ring over `ring` (device ids in ring order), segments indexed by ring position. */
 export function ringSteps(
