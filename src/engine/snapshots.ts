@@ -1,11 +1,12 @@
 // Which transfers read a snapshot. A message is the source chunk as it stood at the start of the
-// step; applying transfers in place in listed order gives exactly that unless an earlier transfer of
-// the same step already wrote the source (device, chunk). Only those sources are copied to the wire
-// first — once per source cell and step, however many transfers read it — so ring and tree steps run
-// fully in place and naive copies each device's buffer once per step, not once per receiver.
+// step. Applied one after the other in listed order (the CPU engine), a transfer reads the right
+// value in place unless an earlier transfer of the step already wrote its source (device, chunk);
+// applied all at once (the GPU engine), unless any transfer of the step writes it. Only those sources
+// are copied to the wire first — once per source cell and step, however many transfers read it — so
+// ring and tree steps run fully in place and naive copies each device's buffer once per step.
 
 import type { CompiledSchedule } from '../core/compile';
-import { chunkOffsets } from '../core/chunks';
+import type { ChunkMajorLayout } from './layout';
 
 export interface SnapshotPlan {
   /** 1 when transfer t reads its message from the wire. */
@@ -18,13 +19,16 @@ export interface SnapshotPlan {
   wireElements: number;
 }
 
-export function planSnapshots(compiled: CompiledSchedule, elements: number): SnapshotPlan {
+/** 'in-order': transfers applied one by one in listed order; 'concurrent': all at once. */
+export type ApplyOrder = 'in-order' | 'concurrent';
+
+/** Wire offsets follow the layout's (possibly padded) piece lengths. */
+export function planSnapshots(compiled: CompiledSchedule, layout: ChunkMajorLayout, order: ApplyOrder = 'in-order'): SnapshotPlan {
   const { stepStart, src, dst, chunk, chunks, devices, steps } = compiled;
   const count = src.length;
   const fromWire = new Uint8Array(count);
   const fillsWire = new Uint8Array(count);
   const wireOffset = new Int32Array(count);
-  const starts = chunkOffsets(elements, chunks);
   const cells = devices * chunks;
   const dense = cells <= 1 << 24;
   // Per cell: the step (1-based) in which it was last written, and where its snapshot sits on the wire.
@@ -36,6 +40,13 @@ export function planSnapshots(compiled: CompiledSchedule, elements: number): Sna
     const written = dense ? null : new Set<number>();
     const snapshots = dense ? null : new Map<number, number>();
     let used = 0;
+    if (order === 'concurrent') {
+      for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+        const write = dst[t] * chunks + chunk[t];
+        if (dense) writtenIn![write] = s + 1;
+        else written!.add(write);
+      }
+    }
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
       const read = src[t] * chunks + chunk[t];
       if (dense ? writtenIn![read] === s + 1 : written!.has(read)) {
@@ -52,7 +63,7 @@ export function planSnapshots(compiled: CompiledSchedule, elements: number): Sna
           } else {
             snapshots!.set(read, used);
           }
-          used += starts[chunk[t] + 1] - starts[chunk[t]];
+          used += layout.paddedLength(chunk[t]);
         }
       }
       const write = dst[t] * chunks + chunk[t];

@@ -30,9 +30,9 @@ function replay(schedule: Schedule, elements: number, op: ReduceOp, inputs: Floa
       case 'prod':
         return Math.fround(a * b);
       case 'max':
-        return Math.max(a, b);
+        return b > a ? b : a;
       case 'min':
-        return Math.min(a, b);
+        return b < a ? b : a;
     }
   };
   for (const step of schedule.steps) {

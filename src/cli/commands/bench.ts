@@ -7,8 +7,7 @@ import { GradsyncError } from '../../core/errors';
 import { formatNcclTable, ncclTableRow, type NcclTableRow } from '../../core/metrics';
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
 import { generateInputs } from '../../engine/inputs';
-import { CpuEngine } from '../../engine/cpu/cpuEngine';
-import { runOnCpu } from '../../engine/runCollective';
+import { measureCpu, measureWebGpu, type Measurement } from '../benchMeasure';
 import { parseChoice, parseInteger } from '../args';
 import type { Io } from '../io';
 import { checkBufferSize } from '../limits';
@@ -50,17 +49,6 @@ export function benchSizes(minBytes: number, maxBytes: number, factor: number): 
   return sizes;
 }
 
-function averageEngineUs(engine: CpuEngine, inputs: Float32Array, iterations: number): number {
-  engine.load(inputs);
-  engine.run();
-  const started = performance.now();
-  for (let i = 0; i < iterations; i++) {
-    engine.load(inputs);
-    engine.run();
-  }
-  return ((performance.now() - started) * 1000) / iterations;
-}
-
 export function benchCommand(io: Io, done: (code: number) => void): Command {
   const command = new Command('bench').description('nccl-tests style table over message sizes: model and measured engine');
   addScheduleOptions(command, true)
@@ -72,7 +60,7 @@ export function benchCommand(io: Io, done: (code: number) => void): Command {
     .option('--iters <n>', 'timed iterations per size (nccl-tests -n)', '5')
     .option('--json', 'print the rows as JSON');
   addTopologyOptions(command);
-  command.action((flags: BenchFlags) => {
+  command.action(async (flags: BenchFlags) => {
     const op = parseReduceOp(flags.op);
     const backend = parseChoice('--backend', flags.backend, BACKENDS);
     const minBytes = parseSize('--min-bytes', flags.minBytes);
@@ -85,32 +73,45 @@ export function benchCommand(io: Io, done: (code: number) => void): Command {
     const schedule = resolveSchedule(flags);
     const topology = resolveTopology(flags, schedule);
     checkBufferSize(schedule.devices, maxBytes / 4);
-    if (backend === 'webgpu') throw new GradsyncError('unavailable', '--backend webgpu is not available yet; use --backend cpu');
+    const provider = backend === 'webgpu' ? await (await import('../../engine/webgpu/node')).nodeGpu() : null;
 
     const model: NcclTableRow[] = [];
     const measured: NcclTableRow[] = [];
-    let reducedBytes = 0;
-    let engineUs = 0;
+    let last: Measurement | null = null;
+    let adapter = '';
     for (const size of benchSizes(minBytes, maxBytes, factor)) {
       const elements = size / 4;
       const cost = modelCost(schedule, elements, topology);
       const inputs = generateInputs(schedule.devices, elements, op, size);
-      const { numeric } = runOnCpu({ schedule, elements, op, inputs });
-      const timeUs = averageEngineUs(new CpuEngine({ schedule, elements, op }), inputs, iterations);
-      model.push(ncclTableRow(schedule, elements, op, cost.totalUs, numeric.wrong));
-      measured.push(ncclTableRow(schedule, elements, op, timeUs, numeric.wrong));
-      reducedBytes += cost.traffic.reducedBytes.reduce((a, b) => a + b, 0);
-      engineUs += timeUs;
+      if (provider) {
+        const result = await measureWebGpu(schedule, elements, op, inputs, iterations, provider);
+        adapter = result.adapter;
+        last = result;
+      } else {
+        last = await measureCpu(schedule, elements, op, inputs, iterations);
+      }
+      model.push(ncclTableRow(schedule, elements, op, cost.totalUs, last.wrong));
+      measured.push(ncclTableRow(schedule, elements, op, last.timeUs, last.wrong));
     }
-    const throughputGBs = reducedBytes / (engineUs * 1e3);
+    const engineGBs = last!.reducedBytes / (last!.timeUs * 1e3);
+    const plainGBs = last!.plainAddUs === undefined ? null : last!.reducedBytes / (last!.plainAddUs * 1e3);
+    const summary = {
+      engineReducedGBs: engineGBs,
+      ...(plainGBs === null ? {} : { plainAddVec4GBs: plainGBs, ratio: engineGBs / plainGBs, submissionsPerStep: last!.submissionsPerStep, readbacksWhileStepping: last!.readbacksWhileStepping }),
+    };
     if (flags.json) {
-      io.out(`${JSON.stringify({ algorithm: schedule.algorithm, collective: schedule.collective, devices: schedule.devices, op, backend, topology, model, measured, engineReducedGBs: throughputGBs })}\n`);
+      io.out(`${JSON.stringify({ algorithm: schedule.algorithm, collective: schedule.collective, devices: schedule.devices, op, backend, ...(adapter ? { adapter } : {}), topology, model, measured, ...summary })}\n`);
     } else {
       const what = `${schedule.algorithm} ${schedule.collective} on ${schedule.devices} devices`;
       io.out(formatNcclTable(model, [`gradsync bench: ${what}, α-β model (${topology.kind === 'switch' ? `switch, α ${topology.latencyUs} µs, B ${topology.bandwidthGBs} GB/s` : `nodes:${topology.devicesPerNode}`})`]));
       io.out('\n');
-      io.out(formatNcclTable(measured, [`${backend} engine, measured: average of ${iterations} iterations per size`]));
-      io.out(`# engine throughput: ${throughputGBs.toFixed(2)} GB/s of reduced bytes\n`);
+      const engineTitle = provider ? `webgpu engine on ${adapter}, measured: best of ${iterations} runs per size` : `cpu engine, measured: average of ${iterations} runs per size`;
+      io.out(formatNcclTable(measured, [engineTitle]));
+      io.out(`# engine throughput at ${maxBytes} B: ${engineGBs.toFixed(3)} GB/s of reduced bytes\n`);
+      if (plainGBs !== null) {
+        io.out(`# fused vec4 add over the same bytes: ${plainGBs.toFixed(3)} GB/s; engine ÷ add = ${(engineGBs / plainGBs).toFixed(2)}\n`);
+        io.out(`# submissions per step: ${last!.submissionsPerStep!.toFixed(2)}; readbacks while stepping: ${last!.readbacksWhileStepping}\n`);
+      }
     }
     done(allCorrect(model) ? 0 : 1);
   });

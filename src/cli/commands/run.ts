@@ -6,7 +6,7 @@ import { GradsyncError } from '../../core/errors';
 import { bandwidthMetrics } from '../../core/metrics';
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
 import { generateInputs, type Distribution } from '../../engine/inputs';
-import { runOnCpu } from '../../engine/runCollective';
+import { runOnCpu, runOnWebGpu } from '../../engine/runCollective';
 import { parseChoice, parseInteger } from '../args';
 import { checkWritable, readInputs, writeOutputs } from '../files';
 import type { Io } from '../io';
@@ -47,7 +47,7 @@ export function runCommand(io: Io, done: (code: number) => void): Command {
     .option('--data <kind>', "random data: 'uniform' in [−1, 1) or 'mixed' magnitudes 2⁻¹⁰…2¹⁰", 'uniform')
     .option('--json', 'print one JSON object');
   addTopologyOptions(command);
-  command.action((flags: RunFlags) => {
+  command.action(async (flags: RunFlags) => {
     const op = parseReduceOp(flags.op);
     const backend = parseChoice('--backend', flags.backend, BACKENDS);
     if (flags.elements !== undefined && flags.input !== undefined) throw new GradsyncError('bad-argument', 'give either --elements or --input, not both');
@@ -59,9 +59,8 @@ export function runCommand(io: Io, done: (code: number) => void): Command {
     const topology = resolveTopology(flags, schedule);
     if (elementsFlag !== undefined) checkBufferSize(schedule.devices, elementsFlag);
     if (flags.output !== undefined) checkWritable(flags.output);
-    if (backend === 'webgpu') {
-      throw new GradsyncError('unavailable', '--backend webgpu is not available yet; use --backend cpu');
-    }
+    // Found before the data is read, so a missing GPU is reported at once.
+    const provider = backend === 'webgpu' ? await (await import('../../engine/webgpu/node')).nodeGpu() : null;
     let elements: number;
     let inputs: Float32Array;
     if (flags.input !== undefined) {
@@ -76,10 +75,11 @@ export function runCommand(io: Io, done: (code: number) => void): Command {
       inputs = generateInputs(schedule.devices, elements, op, seed, distribution);
     }
     const cost = modelCost(schedule, elements, topology);
-    const report = runOnCpu({ schedule, elements, op, inputs });
+    const request = { schedule, elements, op, inputs };
+    const report = provider ? await runOnWebGpu(request, provider) : runOnCpu(request);
     const metrics = bandwidthMetrics(schedule.collective, schedule.devices, elements, cost.totalUs);
     if (flags.output !== undefined) writeOutputs(flags.output, report.buffers, schedule.devices, elements);
-    const summary = { schedule, elements, op, backend, topology, cost, metrics, report };
+    const summary = { schedule, elements, op, backend, adapter: report.adapter, topology, cost, metrics, report };
     io.out(flags.json ? `${JSON.stringify(runJson(summary))}\n` : formatRunReport(summary));
     done(report.verified ? 0 : 1);
   });

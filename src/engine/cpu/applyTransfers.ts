@@ -1,6 +1,7 @@
 // The inner loop of the CPU engine. Each ⊕ runs in double and stores to a Float32Array: for + and ×
 // of two f32 values that equals one correctly rounded f32 operation (double has more than 2·24+2
-// bits, so rounding twice is innocuous); max and min are exact. One function with the op switch
+// bits, so rounding twice is innocuous). max and min take the message only when it is larger
+// (smaller): exact, and the same choice between +0 and −0 as the WGSL kernel's select(). One function with the op switch
 // outside the element loops keeps the per-transfer cost to a few loads.
 
 import type { ReduceOp } from '../../core/ops';
@@ -46,10 +47,10 @@ export function applyGroups(table: TransferTable, firstGroup: number, lastGroup:
           for (let k = 0; k < n; k++) b[w + k] *= input[r + k];
           break;
         case MAX:
-          for (let k = 0; k < n; k++) b[w + k] = Math.max(b[w + k], input[r + k]);
+          for (let k = 0; k < n; k++) if (input[r + k] > b[w + k]) b[w + k] = input[r + k];
           break;
         case MIN:
-          for (let k = 0; k < n; k++) b[w + k] = Math.min(b[w + k], input[r + k]);
+          for (let k = 0; k < n; k++) if (input[r + k] < b[w + k]) b[w + k] = input[r + k];
           break;
       }
     }

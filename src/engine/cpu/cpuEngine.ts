@@ -4,9 +4,10 @@
 
 import { compileSchedule, type CompiledSchedule } from '../../core/compile';
 import { invariant } from '../../core/errors';
-import { avgFactor, type ReduceOp } from '../../core/ops';
-import { reducesData, type Schedule } from '../../core/schedule';
+import type { ReduceOp } from '../../core/ops';
+import type { Schedule } from '../../core/schedule';
 import { ChunkMajorLayout } from '../layout';
+import { prepareMemory } from '../prepare';
 import { planSnapshots, type SnapshotPlan } from '../snapshots';
 import { applyGroups, opCode } from './applyTransfers';
 import { chunkOrderTable, stepOrderTable, type TransferTable } from './transferTable';
@@ -38,8 +39,8 @@ export class CpuEngine {
     this.elements = config.elements;
     this.op = config.op;
     this.layout = new ChunkMajorLayout(this.compiled.devices, config.elements, this.compiled.chunks);
-    this.memory = new Float32Array(this.compiled.devices * config.elements);
-    this.plan = planSnapshots(this.compiled, config.elements);
+    this.memory = new Float32Array(this.layout.totalElements);
+    this.plan = planSnapshots(this.compiled, this.layout);
     this.wire = new Float32Array(this.plan.wireElements);
     this.byStep = stepOrderTable(this.compiled, this.plan, this.layout);
     this.opCode = opCode(config.op);
@@ -56,12 +57,7 @@ export class CpuEngine {
   /** Loads the devices' inputs (N·K values, device-major) and rewinds to before step 1. */
   load(inputs: Float32Array): void {
     invariant(inputs.length === this.memory.length, 'inputs must hold devices × elements values');
-    this.layout.scatter(inputs, this.memory);
-    if (this.op === 'avg' && reducesData(this.compiled.schedule.collective)) {
-      const factor = avgFactor(this.compiled.devices);
-      const b = this.memory;
-      for (let i = 0; i < b.length; i++) b[i] *= factor;
-    }
+    prepareMemory(this.layout, this.compiled.schedule.collective, this.op, inputs, this.memory);
     this.applied = 0;
     this.loaded = true;
   }

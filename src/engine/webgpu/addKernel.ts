@@ -1,0 +1,49 @@
+// The plain kernel the engine is measured against on the same device: a[i] = a[i] + b[i] over vec4s.
+
+import type { ShaderSources } from './gpuDevice';
+import { dispatchSize } from './resources';
+
+/** Largest array the kernel adds over (64 MiB); more elements are added in several dispatches. */
+const MAX_VEC4S = 1 << 22;
+
+/**
+ * Milliseconds (best of `repeats`) of fused vec4 adds over `elements` f32 values in all (rounded up
+ * to 4), one submission of one or more dispatches.
+ */
+export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, elements: number, repeats: number): Promise<number> {
+  const total = Math.max(1, Math.ceil(elements / 4));
+  const vec4s = Math.min(total, MAX_VEC4S);
+  const make = (label: string) =>
+    device.createBuffer({ label, size: vec4s * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+  const a = make('bench.addVec4.a');
+  const b = make('bench.addVec4.b');
+  const pipeline = device.createComputePipeline({
+    label: 'bench.addVec4',
+    layout: 'auto',
+    compute: { module: device.createShaderModule({ label: 'add_vec4.wgsl', code: shaders.addVec4 }), entryPoint: 'main' },
+  });
+  const bindGroup = device.createBindGroup({
+    label: 'bench.addVec4.bindGroup',
+    layout: pipeline.getBindGroupLayout(0),
+    entries: [
+      { binding: 0, resource: { buffer: a } },
+      { binding: 1, resource: { buffer: b } },
+    ],
+  });
+  let best = Infinity;
+  for (let r = 0; r < repeats; r++) {
+    const encoder = device.createCommandEncoder({ label: 'bench.addVec4.encoder' });
+    const pass = encoder.beginComputePass({ label: 'bench.addVec4.pass' });
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, bindGroup);
+    for (let left = total; left > 0; left -= vec4s) pass.dispatchWorkgroups(...dispatchSize(Math.ceil(Math.min(left, vec4s) / 64)));
+    pass.end();
+    const started = performance.now();
+    device.queue.submit([encoder.finish()]);
+    await device.queue.onSubmittedWorkDone();
+    best = Math.min(best, performance.now() - started);
+  }
+  a.destroy();
+  b.destroy();
+  return best;
+}

@@ -1,0 +1,113 @@
+// Every GPU object one engine uses, labelled so validation messages say which buffer or pipeline.
+
+import type { ShaderSources } from './gpuDevice';
+import { APPLY_KINDS, RANGES_PER_STEP, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
+
+export interface Resources {
+  memory: GPUBuffer;
+  wire: GPUBuffer;
+  tables: GPUBuffer[];
+  params: GPUBuffer;
+  snapshotPipeline: GPUComputePipeline;
+  /** One pipeline per apply kind (plan.ts APPLY_KINDS). */
+  applyPipelines: GPUComputePipeline[];
+  snapshotBindGroup: GPUBindGroup;
+  applyBindGroup: GPUBindGroup;
+  querySet: GPUQuerySet | null;
+}
+
+const OP_CODES = { sum: 0, avg: 0, prod: 1, max: 2, min: 3 } as const;
+
+function tableBuffer(device: GPUDevice, label: string, data: Uint32Array, usage: number): GPUBuffer {
+  const buffer = device.createBuffer({ label, size: Math.max(16, data.byteLength), usage: usage | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(buffer, 0, data.buffer, data.byteOffset, data.byteLength);
+  return buffer;
+}
+
+function layoutEntries(kinds: GPUBufferBindingType[], dynamicLast: boolean): GPUBindGroupLayoutEntry[] {
+  return kinds.map((type, binding) => ({
+    binding,
+    visibility: GPUShaderStage.COMPUTE,
+    buffer: { type, hasDynamicOffset: dynamicLast && binding === kinds.length - 1 },
+  }));
+}
+
+export function createResources(
+  device: GPUDevice,
+  shaders: ShaderSources,
+  plan: GpuPlan,
+  memoryElements: number,
+  op: keyof typeof OP_CODES,
+  timestamps: boolean,
+): Resources {
+  const memory = device.createBuffer({
+    label: 'engine.memory',
+    size: Math.max(16, memoryElements * 4),
+    usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC,
+  });
+  const wire = device.createBuffer({ label: 'engine.wire', size: Math.max(16, plan.wireElements * 4), usage: GPUBufferUsage.STORAGE });
+  const storage = GPUBufferUsage.STORAGE;
+  const copyTiles = tableBuffer(device, 'engine.copyTiles', plan.copyTiles, storage);
+  const applyTiles = tableBuffer(device, 'engine.applyTiles', plan.applyTiles, storage);
+  const messages = tableBuffer(device, 'engine.messages', plan.messages, storage);
+  const params = tableBuffer(device, 'engine.stepParams', plan.stepParams, GPUBufferUsage.UNIFORM);
+
+  const snapshotLayout = device.createBindGroupLayout({
+    label: 'engine.snapshotLayout',
+    entries: layoutEntries(['read-only-storage', 'storage', 'read-only-storage', 'uniform'], true),
+  });
+  const applyLayout = device.createBindGroupLayout({
+    label: 'engine.applyLayout',
+    entries: layoutEntries(['storage', 'read-only-storage', 'read-only-storage', 'read-only-storage', 'uniform'], true),
+  });
+  const snapshotPipeline = device.createComputePipeline({
+    label: 'engine.snapshotMessages',
+    layout: device.createPipelineLayout({ label: 'engine.snapshotPipelineLayout', bindGroupLayouts: [snapshotLayout] }),
+    compute: { module: device.createShaderModule({ label: 'snapshot_messages.wgsl', code: shaders.snapshotMessages }), entryPoint: 'main' },
+  });
+  const applyModule = device.createShaderModule({ label: 'apply_transfers.wgsl', code: shaders.applyTransfers });
+  const applyPipelineLayout = device.createPipelineLayout({ label: 'engine.applyPipelineLayout', bindGroupLayouts: [applyLayout] });
+  const applyPipelines = APPLY_KINDS.map((kind, index) =>
+    device.createComputePipeline({
+      label: `engine.apply.${kind}`,
+      layout: applyPipelineLayout,
+      compute: { module: applyModule, entryPoint: 'main', constants: { OP: OP_CODES[op], KIND: index } },
+    }),
+  );
+  const stepParams = { buffer: params, size: RANGES_PER_STEP * 16 };
+  const snapshotBindGroup = device.createBindGroup({
+    label: 'engine.snapshotBindGroup',
+    layout: snapshotLayout,
+    entries: [memory, wire, copyTiles].map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: 3, resource: stepParams }]),
+  });
+  const applyBindGroup = device.createBindGroup({
+    label: 'engine.applyBindGroup',
+    layout: applyLayout,
+    entries: [memory, wire, applyTiles, messages].map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: 4, resource: stepParams }]),
+  });
+  const querySet = timestamps ? device.createQuerySet({ label: 'engine.timestamps', type: 'timestamp', count: 2 }) : null;
+  return {
+    memory,
+    wire,
+    tables: [copyTiles, applyTiles, messages],
+    params,
+    snapshotPipeline,
+    applyPipelines,
+    snapshotBindGroup,
+    applyBindGroup,
+    querySet,
+  };
+}
+
+export function destroyResources(resources: Resources): void {
+  for (const buffer of [resources.memory, resources.wire, resources.params, ...resources.tables]) buffer.destroy();
+  resources.querySet?.destroy();
+}
+
+/** Splits a workgroup count over x and y, since one dimension holds at most 65,535. */
+export function dispatchSize(workgroups: number): [number, number] {
+  const x = Math.min(workgroups, 65535);
+  return [x, Math.ceil(workgroups / x)];
+}
+
+export { STEP_PARAMS_STRIDE };

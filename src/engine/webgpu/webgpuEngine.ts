@@ -1,0 +1,322 @@
+// The WebGPU engine: every simulated device is a region of one GPU memory buffer (chunk-major, as in
+// the CPU engine), the schedule's tables are uploaded once, and each step is one queue submission of
+// at most two dispatches. Nothing is read back until something looks at the data. It equals the CPU
+// engine bit for bit. A lost device is recreated and the run replayed to where it was.
+
+import { compileSchedule, type CompiledSchedule } from '../../core/compile';
+import { GradsyncError, invariant } from '../../core/errors';
+import type { ReduceOp } from '../../core/ops';
+import type { Schedule } from '../../core/schedule';
+import { ChunkMajorLayout } from '../layout';
+import { prepareMemory } from '../prepare';
+import { openDevice, type GpuProvider } from './gpuDevice';
+import { buildGpuPlan, RANGES_PER_STEP, SNAPSHOT_RANGE, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
+import { createResources, destroyResources, dispatchSize, type Resources } from './resources';
+
+export interface WebGpuEngineConfig {
+  schedule: Schedule;
+  elements: number;
+  op: ReduceOp;
+  provider: GpuProvider;
+  /** Keep a copy of the memory every this many steps, so stepping back replays little. */
+  checkpointEvery?: number;
+}
+
+export interface EngineStats {
+  /** Steps encoded and submitted (replays after a seek or a lost device included). */
+  stepsSubmitted: number;
+  submissions: number;
+  dispatches: number;
+  readbacks: number;
+  devicesLost: number;
+}
+
+/** Checkpoints together may use at most this much GPU memory. */
+const CHECKPOINT_BUDGET_BYTES = 256 * 2 ** 20;
+
+export class WebGpuEngine {
+  readonly backend = 'webgpu';
+  readonly compiled: CompiledSchedule;
+  readonly elements: number;
+  readonly op: ReduceOp;
+  readonly layout: ChunkMajorLayout;
+  readonly stats: EngineStats = { stepsSubmitted: 0, submissions: 0, dispatches: 0, readbacks: 0, devicesLost: 0 };
+  adapterName = '';
+  private readonly plan: GpuPlan;
+  private readonly provider: GpuProvider;
+  private readonly checkpointEvery: number;
+  private device: GPUDevice | null = null;
+  private resources: Resources | null = null;
+  private readbackBuffer: GPUBuffer | null = null;
+  private timestamps = false;
+  private initial: Float32Array | null = null;
+  private checkpoints = new Map<number, GPUBuffer>();
+  /** Steps the memory holds (or will hold once submitted work finishes). */
+  private applied = 0;
+  private ready: Promise<void> = Promise.resolve();
+  private recovering = false;
+  private destroyed = false;
+
+  private constructor(config: WebGpuEngineConfig) {
+    this.compiled = compileSchedule(config.schedule);
+    this.elements = config.elements;
+    this.op = config.op;
+    this.provider = config.provider;
+    this.layout = new ChunkMajorLayout(this.compiled.devices, config.elements, this.compiled.chunks, 4);
+    this.plan = buildGpuPlan(this.compiled, this.layout);
+    const stateBytes = this.memoryBytes;
+    const everyDefault = Math.max(1, Math.ceil(this.compiled.steps / 8));
+    const affordable = Math.max(1, Math.floor(CHECKPOINT_BUDGET_BYTES / Math.max(1, stateBytes)));
+    this.checkpointEvery = config.checkpointEvery ?? Math.max(everyDefault, Math.ceil(this.compiled.steps / affordable));
+  }
+
+  static async create(config: WebGpuEngineConfig): Promise<WebGpuEngine> {
+    const engine = new WebGpuEngine(config);
+    await engine.connect();
+    return engine;
+  }
+
+  get steps(): number {
+    return this.compiled.steps;
+  }
+
+  get stepsApplied(): number {
+    return this.applied;
+  }
+
+  get hasTimestamps(): boolean {
+    return this.timestamps;
+  }
+
+  /** Bytes combined by reduce transfers over one full run (for GB/s of reduced bytes). */
+  get reducedBytesPerRun(): number {
+    return this.plan.reducedElements * 4;
+  }
+
+  private get memoryBytes(): number {
+    return this.layout.totalElements * 4;
+  }
+
+  private async connect(): Promise<void> {
+    const needs = { storageBytes: Math.max(this.memoryBytes, this.plan.wireElements * 4), bufferBytes: Math.max(this.memoryBytes, this.plan.wireElements * 4) };
+    const opened = await openDevice(this.provider.gpu, needs, 'gradsync.engine');
+    this.device = opened.device;
+    this.adapterName = opened.adapterName;
+    this.timestamps = opened.timestamps;
+    const device = opened.device;
+    device.pushErrorScope('validation');
+    device.pushErrorScope('out-of-memory');
+    this.resources = createResources(device, this.provider.shaders, this.plan, this.layout.totalElements, this.op, this.timestamps);
+    const outOfMemory = await device.popErrorScope();
+    const invalid = await device.popErrorScope();
+    if (outOfMemory) throw new GradsyncError('too-large', `the GPU ran out of memory for ${this.compiled.devices} devices × ${this.elements} elements: ${outOfMemory.message}`);
+    invariant(!invalid, `GPU resources failed validation: ${invalid?.message}`);
+    this.readbackBuffer = null;
+    this.checkpoints = new Map();
+    void device.lost.then((info) => this.onLost(device, info));
+  }
+
+  private onLost(device: GPUDevice, info: GPUDeviceLostInfo): void {
+    if (this.destroyed || device !== this.device) return;
+    this.stats.devicesLost++;
+    this.recovering = true;
+    const target = () => this.applied;
+    this.ready = (async () => {
+      await this.connect();
+      if (this.initial) this.upload(this.initial);
+      // Steps asked for while the device was gone are replayed here too.
+      for (let s = 0; s < target(); s++) this.submitStep(s);
+      this.recovering = false;
+    })().catch((error: unknown) => {
+      this.recovering = false;
+      throw new GradsyncError('unavailable', `the GPU device was lost (${info.message || info.reason}) and could not be recreated: ${(error as Error).message}`);
+    });
+  }
+
+  /** Loads the devices' inputs (N·K values, device-major) and rewinds to before step 1. */
+  load(inputs: Float32Array): void {
+    invariant(inputs.length === this.compiled.devices * this.elements, 'inputs must hold devices × elements values');
+    const memory = new Float32Array(this.layout.totalElements);
+    prepareMemory(this.layout, this.compiled.schedule.collective, this.op, inputs, memory);
+    this.initial = memory;
+    for (const buffer of this.checkpoints.values()) buffer.destroy();
+    this.checkpoints.clear();
+    this.applied = 0;
+    if (!this.recovering) this.upload(memory);
+  }
+
+  private upload(memory: Float32Array): void {
+    const { device, resources } = this.live();
+    device.queue.writeBuffer(resources.memory, 0, memory.buffer, memory.byteOffset, memory.byteLength);
+  }
+
+  private live(): { device: GPUDevice; resources: Resources } {
+    invariant(this.device && this.resources, 'the engine is not connected');
+    return { device: this.device, resources: this.resources };
+  }
+
+  /** Applies the next step: one submission, no readback. */
+  step(): void {
+    invariant(this.initial, 'load inputs before stepping');
+    invariant(this.applied < this.compiled.steps, 'no step left to apply');
+    if (!this.recovering) this.submitStep(this.applied);
+    this.applied++;
+  }
+
+  /** Applies every remaining step, one submission each. */
+  run(): void {
+    while (this.applied < this.compiled.steps) this.step();
+  }
+
+  /** Moves to `target` steps applied: forward by stepping, back from the nearest checkpoint. */
+  seek(target: number): void {
+    invariant(this.initial, 'load inputs before stepping');
+    invariant(Number.isInteger(target) && target >= 0 && target <= this.compiled.steps, `no step ${target}`);
+    if (target < this.applied) {
+      let from = 0;
+      for (const step of this.checkpoints.keys()) if (step <= target && step > from) from = step;
+      if (!this.recovering) {
+        const { device, resources } = this.live();
+        if (from === 0) this.upload(this.initial);
+        else {
+          const encoder = device.createCommandEncoder({ label: 'engine.restoreCheckpoint' });
+          encoder.copyBufferToBuffer(this.checkpoints.get(from)!, 0, resources.memory, 0, this.memoryBytes);
+          device.queue.submit([encoder.finish()]);
+        }
+      }
+      this.applied = from;
+    }
+    while (this.applied < target) this.step();
+  }
+
+  private submitStep(s: number, timestampAt?: 'begin' | 'end' | 'both'): void {
+    const { device, resources } = this.live();
+    const encoder = device.createCommandEncoder({ label: `engine.step${s + 1}` });
+    const writes = resources.querySet && timestampAt ? timestampWrites(resources.querySet, timestampAt) : undefined;
+    const pass = encoder.beginComputePass({ label: `engine.step${s + 1}.pass`, timestampWrites: writes });
+    const offset = [s * STEP_PARAMS_STRIDE];
+    for (let range = 0; range < RANGES_PER_STEP; range++) {
+      const tiles = this.plan.tileCounts[s * RANGES_PER_STEP + range];
+      if (tiles === 0) continue;
+      const snapshot = range === SNAPSHOT_RANGE;
+      pass.setPipeline(snapshot ? resources.snapshotPipeline : resources.applyPipelines[range - 1]);
+      pass.setBindGroup(0, snapshot ? resources.snapshotBindGroup : resources.applyBindGroup, offset);
+      pass.dispatchWorkgroups(...dispatchSize(tiles));
+      this.stats.dispatches++;
+    }
+    pass.end();
+    this.checkpointAfter(s + 1, encoder);
+    device.queue.submit([encoder.finish()]);
+    this.stats.submissions++;
+    this.stats.stepsSubmitted++;
+  }
+
+  private checkpointAfter(step: number, encoder: GPUCommandEncoder): void {
+    if (step % this.checkpointEvery !== 0 || step === this.compiled.steps) return;
+    if ((this.checkpoints.size + 1) * this.memoryBytes > CHECKPOINT_BUDGET_BYTES) return;
+    const { device, resources } = this.live();
+    let buffer = this.checkpoints.get(step);
+    if (!buffer) {
+      buffer = device.createBuffer({ label: `engine.checkpoint${step}`, size: Math.max(16, this.memoryBytes), usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+      this.checkpoints.set(step, buffer);
+    }
+    encoder.copyBufferToBuffer(resources.memory, 0, buffer, 0, this.memoryBytes);
+  }
+
+  /** All device buffers, device-major (device d's element e at d·K + e): the one readback. */
+  async read(): Promise<Float32Array> {
+    await this.ready;
+    const { device, resources } = this.live();
+    const bytes = Math.max(16, this.memoryBytes);
+    this.readbackBuffer ??= device.createBuffer({ label: 'engine.readback', size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const encoder = device.createCommandEncoder({ label: 'engine.read' });
+    encoder.copyBufferToBuffer(resources.memory, 0, this.readbackBuffer, 0, bytes);
+    device.queue.submit([encoder.finish()]);
+    this.stats.readbacks++;
+    const readback = this.readbackBuffer;
+    try {
+      await readback.mapAsync(GPUMapMode.READ);
+    } catch (error) {
+      // The device went away while reading: wait for it to come back and read again.
+      await Promise.resolve();
+      if (this.recovering || this.device !== device) return this.read();
+      throw error;
+    }
+    const chunkMajor = new Float32Array(readback.getMappedRange().slice(0, this.memoryBytes));
+    readback.unmap();
+    const out = new Float32Array(this.compiled.devices * this.elements);
+    this.layout.gather(chunkMajor, out);
+    return out;
+  }
+
+  /** Resolves when the GPU has finished everything submitted so far. */
+  async finished(): Promise<void> {
+    await this.ready;
+    await this.live().device.queue.onSubmittedWorkDone();
+  }
+
+  /**
+   * Runs the whole schedule from the loaded inputs and times it: wall time from first submission to
+   * completion, and GPU time between the first pass's start and the last pass's end where the adapter
+   * has timestamp queries.
+   */
+  async timedRun(): Promise<{ wallMs: number; gpuMs: number | null }> {
+    invariant(this.initial, 'load inputs before running');
+    this.seek(0);
+    await this.finished();
+    const { device, resources } = this.live();
+    const steps = this.compiled.steps;
+    const started = performance.now();
+    for (let s = 0; s < steps; s++) {
+      const at = steps === 1 ? 'both' : s === 0 ? 'begin' : s === steps - 1 ? 'end' : undefined;
+      this.submitStep(s, at);
+    }
+    this.applied = steps;
+    await device.queue.onSubmittedWorkDone();
+    const wallMs = performance.now() - started;
+    if (!resources.querySet || steps === 0) return { wallMs, gpuMs: null };
+    return { wallMs, gpuMs: await readTimestampsMs(device, resources.querySet) };
+  }
+
+  /** Access for measurements that must run on this engine's device (the bench's plain kernel). */
+  gpuDevice(): GPUDevice {
+    return this.live().device;
+  }
+
+  /** Simulates a device loss (tests): the engine recreates its device and replays. */
+  loseDevice(): void {
+    this.live().device.destroy();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    for (const buffer of this.checkpoints.values()) buffer.destroy();
+    this.checkpoints.clear();
+    if (this.resources) destroyResources(this.resources);
+    this.readbackBuffer?.destroy();
+    this.device?.destroy();
+    this.device = null;
+    this.resources = null;
+  }
+}
+
+function timestampWrites(querySet: GPUQuerySet, at: 'begin' | 'end' | 'both'): GPUComputePassTimestampWrites {
+  if (at === 'begin') return { querySet, beginningOfPassWriteIndex: 0 };
+  if (at === 'end') return { querySet, endOfPassWriteIndex: 1 };
+  return { querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 };
+}
+
+async function readTimestampsMs(device: GPUDevice, querySet: GPUQuerySet): Promise<number> {
+  const resolve = device.createBuffer({ label: 'engine.timestampResolve', size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const read = device.createBuffer({ label: 'engine.timestampRead', size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const encoder = device.createCommandEncoder({ label: 'engine.timestamps' });
+  encoder.resolveQuerySet(querySet, 0, 2, resolve, 0);
+  encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
+  device.queue.submit([encoder.finish()]);
+  await read.mapAsync(GPUMapMode.READ);
+  const [begin, end] = new BigUint64Array(read.getMappedRange());
+  read.unmap();
+  resolve.destroy();
+  read.destroy();
+  return Number(end - begin) / 1e6;
+}
