@@ -1,6 +1,8 @@
 // npm run bench: the figures gradsync promises, measured in one run on this machine.
 //  1. `gradsync run` of ring on 1024 devices × 65,536 elements, end to end with verification (≤ 10 s).
 //  2. CPU engine throughput ÷ a plain TypedArray add loop over the same bytes (≥ 0.8).
+//  3. WebGPU engine throughput ÷ a fused vec4 add kernel over the same bytes on the same adapter (≥ 0.8),
+//     submissions per step (1) and readbacks while stepping (0).
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +11,8 @@ import { countTraffic } from '../src/core/traffic';
 import { CpuEngine } from '../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../src/engine/inputs';
 import { PlainKernels } from './baseline';
+import { measureWebGpu } from '../src/cli/benchMeasure';
+import { nodeGpu } from '../src/engine/webgpu/node';
 
 const REPEATS = 5;
 
@@ -50,7 +54,33 @@ function engineVersusPlain(name: string, request: BuildRequest, elements: number
   return { name, reducedElements, copiedElements, engineMs, baselineMs };
 }
 
-function main(): void {
+async function webgpuFigures(): Promise<void> {
+  let provider;
+  try {
+    provider = await nodeGpu();
+  } catch (error) {
+    console.log(`\nWebGPU: not measured (${(error as Error).message})`);
+    return;
+  }
+  console.log('\nWebGPU engine ÷ a fused vec4 add kernel over the same bytes, same adapter, interleaved best of 7:');
+  console.log('workload | adapter | engine GB/s (moved) | add GB/s | ratio | submissions/step | readbacks while stepping');
+  const workloads: [string, BuildRequest, number][] = [
+    ['ring reduce-scatter, 8 × 2,097,152', { collective: 'reduce-scatter', algorithm: 'ring', devices: 8 }, 1 << 21],
+    ['ring all-reduce, 8 × 2,097,152', { algorithm: 'ring', devices: 8 }, 1 << 21],
+    ['double-tree all-reduce, 16 × 1,048,576', { algorithm: 'double-tree', devices: 16 }, 1 << 20],
+    ['naive all-reduce, 8 × 524,288', { algorithm: 'naive', devices: 8 }, 1 << 19],
+  ];
+  for (const [name, request, elements] of workloads) {
+    const schedule = buildSchedule(request);
+    const inputs = generateInputs(schedule.devices, elements, 'sum', 1);
+    const m = await measureWebGpu(schedule, elements, 'sum', inputs, 7, provider);
+    const engine = m.movedBytes / (m.timeUs * 1e3);
+    const plain = m.movedBytes / (m.plainAddUs! * 1e3);
+    console.log([name, m.adapter, engine.toFixed(3), plain.toFixed(3), (engine / plain).toFixed(2), m.submissionsPerStep!.toFixed(2), m.readbacksWhileStepping].join(' | '));
+  }
+}
+
+async function main(): Promise<void> {
   console.log('gradsync bench — CPU engine and CLI, measured in one run\n');
   const e2e = endToEnd();
   console.log(`gradsync run --algorithm ring --devices 1024 --elements 65536: ${e2e.seconds.toFixed(2)} s end to end (verified: ${e2e.verified}); target ≤ 10 s`);
@@ -72,6 +102,7 @@ function main(): void {
     );
   }
   console.log('\nratio = plain loop time ÷ engine time over the same bytes (plain: a[i] += b[i] for reduced bytes, copyWithin for copied bytes); target ≥ 0.8');
+  await webgpuFigures();
 }
 
-main();
+await main();

@@ -3,6 +3,7 @@
 
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
+import { countTraffic } from '../core/traffic';
 import { CpuEngine } from '../engine/cpu/cpuEngine';
 import { runOnCpu, runOnWebGpu } from '../engine/runCollective';
 import type { GpuProvider } from '../engine/webgpu/gpuDevice';
@@ -14,7 +15,8 @@ export interface Measurement {
   timeUs: number;
   wrong: number;
   reducedBytes: number;
-  /** WebGPU only: the fused vec4 add over the same reduced bytes, µs, and submissions per step. */
+  movedBytes: number;
+  /** WebGPU only: a fused vec4 add over the same moved bytes, µs, and submissions per step. */
   plainAddUs?: number;
   submissionsPerStep?: number;
   readbacksWhileStepping?: number;
@@ -31,10 +33,9 @@ export async function measureCpu(schedule: Schedule, elements: number, op: Reduc
     engine.run();
   }
   const timeUs = ((performance.now() - started) * 1000) / iterations;
-  let reducedBytes = 0;
-  const { op: ops, chunk } = engine.compiled;
-  for (let t = 0; t < ops.length; t++) if (ops[t] === 0) reducedBytes += 4 * (engine.layout.starts[chunk[t] + 1] - engine.layout.starts[chunk[t]]);
-  return { timeUs, wrong: numeric.wrong, reducedBytes };
+  const traffic = countTraffic(schedule, elements);
+  const reducedBytes = traffic.reducedBytes.reduce((a, b) => a + b, 0);
+  return { timeUs, wrong: numeric.wrong, reducedBytes, movedBytes: traffic.bytesTransferred };
 }
 
 export async function measureWebGpu(
@@ -51,14 +52,19 @@ export async function measureWebGpu(
     engine.load(inputs);
     await engine.timedRun();
     const before = { ...engine.stats };
+    // Interleaved, best of each: both see the same adapter state.
     let best = Infinity;
-    for (let i = 0; i < iterations; i++) best = Math.min(best, (await engine.timedRun()).wallMs);
+    let plainMs = Infinity;
+    for (let i = 0; i < iterations; i++) {
+      best = Math.min(best, (await engine.timedRun()).wallMs);
+      plainMs = Math.min(plainMs, await timeAddVec4(engine.gpuDevice(), provider.shaders, engine.movedBytesPerRun / 4, 1, engine.memoryBytes));
+    }
     const steps = engine.stats.stepsSubmitted - before.stepsSubmitted;
-    const plainMs = await timeAddVec4(engine.gpuDevice(), provider.shaders, engine.reducedBytesPerRun / 4, iterations);
     return {
       timeUs: best * 1000,
       wrong: numeric.wrong,
       reducedBytes: engine.reducedBytesPerRun,
+      movedBytes: engine.movedBytesPerRun,
       plainAddUs: plainMs * 1000,
       submissionsPerStep: steps === 0 ? 0 : (engine.stats.submissions - before.submissions) / steps,
       readbacksWhileStepping: engine.stats.readbacks - before.readbacks,

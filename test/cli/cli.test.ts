@@ -48,7 +48,6 @@ const runCases: UsageCase[] = [
   { name: '--latency-us -1', argv: [...RING4, '--elements', '8', '--latency-us', '-1'], mention: /--latency-us/ },
   ...['0', 'NaN', 'abc', '', '-2'].map((v) => ({ name: `--bandwidth-gbs '${v}'`, argv: [...RING4, '--elements', '8', '--bandwidth-gbs', v], mention: /--bandwidth-gbs/ })),
   { name: '--inter-bandwidth-gbs 0', argv: [...RING4, '--elements', '8', '--inter-bandwidth-gbs', '0'], mention: /--inter-bandwidth-gbs/ },
-  { name: '--backend webgpu (not available yet)', argv: [...RING4, '--elements', '8', '--backend', 'webgpu'], mention: /webgpu/ },
   { name: 'a bad --devices together with --json', argv: ['--algorithm', 'ring', '--devices', 'abc', '--elements', '8', '--json'], mention: /--devices/ },
 ];
 
@@ -180,7 +179,6 @@ describe('gradsync rejects bad usage of the other commands', () => {
     ['help for an unknown command', ['help', 'frobnicate'], /frobnicate/],
     ['narrate with --step 0', ['narrate', ...RING4, '--step', '0'], /--step/],
     ['narrate with --step past the last step', ['narrate', ...RING4, '--step', '7'], /--step must be an integer from 1 to 6/],
-    ['bench with --backend webgpu (not available yet)', ['bench', ...RING4, '--max-bytes', '4K', '--backend', 'webgpu'], /webgpu/],
     ['bench with --max-bytes 3', ['bench', ...RING4, '--min-bytes', '4', '--max-bytes', '3'], /--max-bytes/],
     ['bench with --iters 0', ['bench', ...RING4, '--iters', '0'], /--iters/],
   ];

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import { STACK_FRAME, makeTempDir, type CliResult } from './helpers';
+import { gpuOrReason, requireGpu } from '../gpu/gpuProvider';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const tmp = makeTempDir('gradsync-process-');
@@ -127,5 +128,39 @@ describe('npx gradsync in the repository root', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('gradsync --backend webgpu as a process', () => {
+  const adapter = gpuOrReason();
+
+  it('runs ring on the WebGPU engine and reports the adapter', async () => {
+    const found = await adapter;
+    if (typeof found === 'string') {
+      expect(requireGpu, `no WebGPU adapter under CI=true: ${found}`).toBe(false);
+      return;
+    }
+    const result = gradsync('run', '--algorithm', 'ring', '--devices', '4', '--elements', '1000', '--backend', 'webgpu', '--json');
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.out);
+    expect(report).toMatchObject({ verified: true, backend: 'webgpu', devices: 4, elements: 1000, bytesSent: [6000, 6000, 6000, 6000] });
+    expect(report.adapter).toMatch(/\S/);
+  });
+
+  it('exits 2 with one clear line when there is no adapter', () => {
+    const result = spawn(process.execPath, ['bin/gradsync.mjs', 'run', '--algorithm', 'ring', '--devices', '4', '--elements', '8', '--backend', 'webgpu'], {
+      env: { ...process.env, VK_ICD_FILENAMES: '/nonexistent/icd.json' },
+    });
+    expect(result).toEqual({ code: 2, out: '', err: 'gradsync: no WebGPU adapter with VK_ICD_FILENAMES=/nonexistent/icd.json\n' });
+  });
+
+  it('benchmarks the WebGPU engine against a fused vec4 add on the same adapter', async () => {
+    if (typeof (await adapter) === 'string') return;
+    const result = gradsync('bench', '--backend', 'webgpu', '--algorithm', 'ring', '--devices', '4', '--min-bytes', '64K', '--max-bytes', '64K', '--iters', '2');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/# webgpu engine on .+, measured/);
+    expect(result.out).toMatch(/# fused vec4 add over the same moved bytes: [\d.]+ GB\/s; engine ÷ add = [\d.]+/);
+    expect(result.out).toMatch(/# submissions per step: 1\.00; readbacks while stepping: 0/);
   });
 });

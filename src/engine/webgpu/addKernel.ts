@@ -3,16 +3,14 @@
 import type { ShaderSources } from './gpuDevice';
 import { dispatchSize } from './resources';
 
-/** Largest array the kernel adds over (64 MiB); more elements are added in several dispatches. */
-const MAX_VEC4S = 1 << 22;
-
 /**
  * Milliseconds (best of `repeats`) of fused vec4 adds over `elements` f32 values in all (rounded up
- * to 4), one submission of one or more dispatches.
+ * to 4), in one submission. Its two arrays together take `workingSetBytes` (the engine's memory, so
+ * both work on as much memory); more elements are added in several dispatches over them.
  */
-export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, elements: number, repeats: number): Promise<number> {
+export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, elements: number, repeats: number, workingSetBytes: number): Promise<number> {
   const total = Math.max(1, Math.ceil(elements / 4));
-  const vec4s = Math.min(total, MAX_VEC4S);
+  const vec4s = Math.max(1, Math.min(total, Math.floor(workingSetBytes / 32)));
   const make = (label: string) =>
     device.createBuffer({ label, size: vec4s * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
   const a = make('bench.addVec4.a');

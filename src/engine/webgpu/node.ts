@@ -2,6 +2,7 @@
 // machine without one, Dawn's Vulkan backend finds nothing usable, so the SwiftShader Vulkan driver
 // that Debian's chromium package ships is tried next, when it is there.
 
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,29 +34,47 @@ function mayHaveHardwareGpu(): boolean {
 
 let cached: Promise<GpuProvider> | null = null;
 
+/**
+ * Whether Dawn finds an adapter with this Vulkan driver setting, asked in a child process: Dawn and
+ * the Vulkan loader print their complaints to stderr, which would otherwise reach the user.
+ */
+function probe(webgpuUrl: string, icd: string | undefined): boolean {
+  const env = { ...process.env };
+  if (icd === undefined) delete env.VK_ICD_FILENAMES;
+  else env.VK_ICD_FILENAMES = icd;
+  const script = `const { create, globals } = await import(${JSON.stringify(webgpuUrl)}); Object.assign(globalThis, globals); const adapter = await create([]).requestAdapter(); process.exit(adapter ? 0 : 1);`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env, stdio: 'ignore', timeout: 60_000 });
+  return child.status === 0;
+}
+
 async function acquire(): Promise<GpuProvider> {
   if (!process.env.XDG_RUNTIME_DIR || !existsSync(process.env.XDG_RUNTIME_DIR)) {
     const dir = join(tmpdir(), `gradsync-xdg-${process.getuid?.() ?? 0}`);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     process.env.XDG_RUNTIME_DIR = dir;
   }
-  const swiftshader = SWIFTSHADER_ICDS.find((path) => existsSync(path));
-  // Without a hardware GPU, only software Vulkan drivers remain; prefer SwiftShader, which Dawn supports.
-  if (!process.env.VK_ICD_FILENAMES && swiftshader && !mayHaveHardwareGpu()) process.env.VK_ICD_FILENAMES = swiftshader;
-  let webgpu: typeof import('webgpu');
+  let webgpuUrl: string;
   try {
-    webgpu = await import('webgpu');
-  } catch (error) {
-    throw new GradsyncError('unavailable', `the webgpu package could not be loaded (${(error as Error).message.split('\n')[0]})`);
+    webgpuUrl = import.meta.resolve('webgpu');
+  } catch {
+    throw new GradsyncError('unavailable', 'the webgpu package is not installed; run npm ci');
   }
+  // A driver the user chose is respected. Otherwise the default setting is tried where a hardware
+  // GPU may exist, then SwiftShader, which Dawn supports, where Debian's chromium ships it.
+  const chosen = process.env.VK_ICD_FILENAMES;
+  const swiftshader = SWIFTSHADER_ICDS.find((path) => existsSync(path));
+  const hardware = mayHaveHardwareGpu();
+  const candidates: (string | undefined)[] = chosen
+    ? [chosen]
+    : [...(hardware ? [undefined] : []), ...(swiftshader ? [swiftshader] : []), ...(hardware ? [] : [undefined])];
+  const index = candidates.findIndex((icd) => probe(webgpuUrl, icd));
+  if (index < 0) throw new GradsyncError('unavailable', chosen ? `no WebGPU adapter with VK_ICD_FILENAMES=${chosen}` : NO_ADAPTER_HINT);
+  const working = candidates[index];
+  if (working === undefined) delete process.env.VK_ICD_FILENAMES;
+  else process.env.VK_ICD_FILENAMES = working;
+  const webgpu = (await import('webgpu')) as typeof import('webgpu');
   Object.assign(globalThis, webgpu.globals);
-  let gpu = webgpu.create([]);
-  if (!(await gpu.requestAdapter()) && swiftshader && process.env.VK_ICD_FILENAMES !== swiftshader) {
-    process.env.VK_ICD_FILENAMES = swiftshader;
-    gpu = webgpu.create([]);
-  }
-  if (!(await gpu.requestAdapter())) throw new GradsyncError('unavailable', NO_ADAPTER_HINT);
-  return { gpu, shaders: nodeShaders() };
+  return { gpu: webgpu.create([]), shaders: nodeShaders() };
 }
 
 /** The GPU of this Node process (found once). Throws GradsyncError('unavailable') when there is none. */

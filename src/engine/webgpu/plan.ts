@@ -44,8 +44,9 @@ export interface GpuPlan {
   /** Per step and range: workgroups to dispatch. */
   tileCounts: Uint32Array;
   wireElements: number;
-  /** Elements reduced over the whole run (for GB/s of reduced bytes). */
+  /** Elements reduced, and moved (reduced or copied), over the whole run. */
   reducedElements: number;
+  movedElements: number;
 }
 
 class U32List {
@@ -101,6 +102,7 @@ export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayou
   const at = (device: number, c: number) => layout.offset(device, c) / 4;
   const source = (t: number) => (snapshots.fromWire[t] ? snapshots.wireOffset[t] / 4 : at(src[t], chunk[t]));
   let reducedElements = 0;
+  let movedElements = 0;
   const byCell = new Map<number, number[]>();
   const byKind = APPLY_KINDS.map(() => new U32List());
 
@@ -122,7 +124,9 @@ export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayou
     byCell.clear();
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
       if (vec4s(chunk[t]) === 0) continue;
-      if (op[t] !== OP_COPY) reducedElements += layout.starts[chunk[t] + 1] - layout.starts[chunk[t]];
+      const elements = layout.starts[chunk[t] + 1] - layout.starts[chunk[t]];
+      movedElements += elements;
+      if (op[t] !== OP_COPY) reducedElements += elements;
       const cell = dst[t] * chunks + chunk[t];
       const list = byCell.get(cell);
       if (list) list.push(t);
@@ -162,5 +166,6 @@ export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayou
     tileCounts,
     wireElements: Math.max(4, snapshots.wireElements),
     reducedElements,
+    movedElements,
   };
 }

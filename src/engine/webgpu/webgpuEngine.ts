@@ -93,7 +93,13 @@ export class WebGpuEngine {
     return this.plan.reducedElements * 4;
   }
 
-  private get memoryBytes(): number {
+  /** Bytes moved by all transfers (reduced or copied) over one full run. */
+  get movedBytesPerRun(): number {
+    return this.plan.movedElements * 4;
+  }
+
+  /** Bytes of the devices' memory on the GPU (padding included). */
+  get memoryBytes(): number {
     return this.layout.totalElements * 4;
   }
 

@@ -1,0 +1,18 @@
+// WebGPU in the browser: navigator.gpu, with the shaders bundled by Vite.
+
+import addVec4 from '../../../shaders/add_vec4.wgsl?raw';
+import applyTransfers from '../../../shaders/apply_transfers.wgsl?raw';
+import snapshotMessages from '../../../shaders/snapshot_messages.wgsl?raw';
+import { GradsyncError } from '../../core/errors';
+import type { GpuProvider } from './gpuDevice';
+
+export const browserShaders = { snapshotMessages, applyTransfers, addVec4 };
+
+/** The page's GPU, or GradsyncError('unavailable') saying why there is none. */
+export async function browserGpu(): Promise<GpuProvider> {
+  const gpu = (globalThis.navigator as Navigator | undefined)?.gpu;
+  if (!gpu) throw new GradsyncError('unavailable', 'WebGPU is not available in this browser; running on the CPU engine instead');
+  const adapter = await gpu.requestAdapter();
+  if (!adapter) throw new GradsyncError('unavailable', 'this browser has WebGPU but no GPU adapter; running on the CPU engine instead');
+  return { gpu, shaders: browserShaders };
+}

@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../src/core/algorithms';
+import { CpuEngine } from '../../src/engine/cpu/cpuEngine';
+import { generateInputs } from '../../src/engine/inputs';
+import type { GpuProvider } from '../../src/engine/webgpu/gpuDevice';
+import { WebGpuEngine } from '../../src/engine/webgpu/webgpuEngine';
+import { describeScenario, gpuEquivalenceCases, type Scenario } from '../fixtures/scenarios';
+import { gpuOrReason, requireGpu } from './gpuProvider';
+
+let provider: GpuProvider | null = null;
+let reason = '';
+
+beforeAll(async () => {
+  const found = await gpuOrReason();
+  if (typeof found === 'string') reason = found;
+  else provider = found;
+  if (!provider) console.warn(`WebGPU tests skipped: ${reason}`);
+});
+
+function bits(values: Float32Array): Uint32Array {
+  return new Uint32Array(values.buffer, values.byteOffset, values.length);
+}
+
+function cpuResult(scenario: Scenario, inputs: Float32Array, steps?: number): Float32Array {
+  const engine = new CpuEngine({ schedule: buildSchedule(scenario), elements: scenario.elements, op: scenario.op });
+  engine.load(inputs);
+  if (steps === undefined) engine.run();
+  else for (let s = 0; s < steps; s++) engine.step();
+  return engine.read();
+}
+
+function firstDifference(a: Uint32Array, b: Uint32Array): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+describe('the WebGPU engine on a real adapter', () => {
+  it('has an adapter (required when CI=true)', () => {
+    if (requireGpu) expect(reason, 'no WebGPU adapter under CI=true').toBe('');
+  });
+
+  it('equals the CPU engine bit for bit for every algorithm, collective, size and op', async () => {
+    if (!provider) return;
+    const failures: string[] = [];
+    const cases = gpuEquivalenceCases();
+    for (const [index, scenario] of cases.entries()) {
+      const schedule = buildSchedule(scenario);
+      const inputs = generateInputs(schedule.devices, scenario.elements, scenario.op, index + 1, 'mixed');
+      const engine = await WebGpuEngine.create({ schedule, elements: scenario.elements, op: scenario.op, provider });
+      engine.load(inputs);
+      engine.run();
+      const gpu = bits(await engine.read());
+      engine.destroy();
+      const at = firstDifference(gpu, bits(cpuResult(scenario, inputs)));
+      if (at >= 0) failures.push(`${describeScenario(scenario)}: first difference at value ${at}`);
+    }
+    expect(failures).toEqual([]);
+    expect(cases.length).toBeGreaterThan(200);
+  }, 600_000);
+
+  it('submits once per step and reads nothing back until asked', async () => {
+    if (!provider) return;
+    const schedule = buildSchedule({ algorithm: 'ring', devices: 8 });
+    const engine = await WebGpuEngine.create({ schedule, elements: 4096, op: 'sum', provider });
+    engine.load(generateInputs(8, 4096, 'sum', 1));
+    for (let s = 1; s <= engine.steps; s++) {
+      engine.step();
+      expect(engine.stats).toMatchObject({ submissions: s, readbacks: 0 });
+    }
+    await engine.read();
+    expect(engine.stats.readbacks).toBe(1);
+    engine.destroy();
+  });
+
+  it('steps back to any step, from a checkpoint or from the inputs', async () => {
+    if (!provider) return;
+    const scenario: Scenario = { algorithm: 'double-tree', devices: 8, elements: 777, op: 'avg' };
+    const schedule = buildSchedule(scenario);
+    const inputs = generateInputs(8, 777, 'avg', 2, 'mixed');
+    const engine = await WebGpuEngine.create({ schedule, elements: 777, op: 'avg', provider, checkpointEvery: 3 });
+    engine.load(inputs);
+    engine.run();
+    for (const target of [7, 2, 0, 5, engine.steps, 1]) {
+      engine.seek(target);
+      expect(engine.stepsApplied).toBe(target);
+      expect(bits(await engine.read()), `after seeking to step ${target}`).toEqual(bits(cpuResult(scenario, inputs, target)));
+    }
+    engine.destroy();
+  });
+
+  it('recreates a lost device and replays to where it was, losing nothing', async () => {
+    if (!provider) return;
+    const scenario: Scenario = { algorithm: 'ring', devices: 8, elements: 10_000, op: 'sum' };
+    const schedule = buildSchedule(scenario);
+    const inputs = generateInputs(8, 10_000, 'sum', 3, 'mixed');
+    const engine = await WebGpuEngine.create({ schedule, elements: 10_000, op: 'sum', provider });
+    engine.load(inputs);
+    for (let s = 0; s < 5; s++) engine.step();
+    engine.loseDevice();
+    engine.step();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    engine.step();
+    expect(bits(await engine.read())).toEqual(bits(cpuResult(scenario, inputs, 7)));
+    engine.run();
+    expect(bits(await engine.read())).toEqual(bits(cpuResult(scenario, inputs)));
+    expect(engine.stats.devicesLost).toBe(1);
+    engine.destroy();
+  });
+
+  it('times a whole run with timestamp queries where the adapter has them', async () => {
+    if (!provider) return;
+    const engine = await WebGpuEngine.create({ schedule: buildSchedule({ algorithm: 'ring', devices: 4 }), elements: 1 << 16, op: 'sum', provider });
+    engine.load(generateInputs(4, 1 << 16, 'sum', 4));
+    const { wallMs, gpuMs } = await engine.timedRun();
+    expect(wallMs).toBeGreaterThan(0);
+    if (engine.hasTimestamps) expect(gpuMs).toBeGreaterThan(0);
+    else expect(gpuMs).toBeNull();
+    engine.destroy();
+  });
+});
+
+describe('a configuration that does not fit', () => {
+  function shrunk(real: GpuProvider, maxStorageBufferBindingSize: number): GpuProvider {
+    const gpu = {
+      async requestAdapter(options?: GPURequestAdapterOptions) {
+        const adapter = await real.gpu.requestAdapter(options);
+        if (!adapter) return null;
+        const limits = new Proxy(adapter.limits, {
+          get: (target, key) => (key === 'maxStorageBufferBindingSize' ? maxStorageBufferBindingSize : Reflect.get(target, key)),
+        });
+        return new Proxy(adapter, {
+          get: (target, key) => (key === 'limits' ? limits : Reflect.get(target, key)),
+        });
+      },
+    } as unknown as GPU;
+    return { gpu, shaders: real.shaders };
+  }
+
+  it('is a clear error naming the size and the limit, not a validation dump', async () => {
+    if (!provider) return;
+    const schedule = buildSchedule({ algorithm: 'ring', devices: 4 });
+    await expect(WebGpuEngine.create({ schedule, elements: 1 << 20, op: 'sum', provider: shrunk(provider, 1 << 20) })).rejects.toThrow(
+      /need 16\.0 MiB in one storage binding, but this adapter allows at most 1\.0 MiB \(maxStorageBufferBindingSize\)/,
+    );
+  });
+
+  it('with no adapter at all, says so', async () => {
+    const none = { gpu: { requestAdapter: async () => null } as unknown as GPU, shaders: { snapshotMessages: '', applyTransfers: '', addVec4: '' } };
+    await expect(WebGpuEngine.create({ schedule: buildSchedule({ algorithm: 'ring', devices: 2 }), elements: 4, op: 'sum', provider: none })).rejects.toThrow(
+      /no WebGPU adapter/,
+    );
+  });
+});
