@@ -11,7 +11,9 @@ import { ChunkMajorLayout } from '../layout';
 import { prepareMemory } from '../prepare';
 import { openDevice, type GpuProvider } from './gpuDevice';
 import { buildGpuPlan, RANGES_PER_STEP, SNAPSHOT_RANGE, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
+import { Checkpoints } from './checkpoints';
 import { createResources, destroyResources, dispatchSize, type Resources } from './resources';
+import { readTimestampsMs, timestampsOfStep, timestampWrites, type TimestampAt } from './timestamps';
 
 export interface WebGpuEngineConfig {
   schedule: Schedule;
@@ -31,9 +33,6 @@ export interface EngineStats {
   devicesLost: number;
 }
 
-/** Checkpoints together may use at most this much GPU memory. */
-const CHECKPOINT_BUDGET_BYTES = 256 * 2 ** 20;
-
 export class WebGpuEngine {
   readonly backend = 'webgpu';
   readonly compiled: CompiledSchedule;
@@ -44,13 +43,12 @@ export class WebGpuEngine {
   adapterName = '';
   private readonly plan: GpuPlan;
   private readonly provider: GpuProvider;
-  private readonly checkpointEvery: number;
+  private readonly checkpoints: Checkpoints;
   private device: GPUDevice | null = null;
   private resources: Resources | null = null;
   private readbackBuffer: GPUBuffer | null = null;
   private timestamps = false;
   private initial: Float32Array | null = null;
-  private checkpoints = new Map<number, GPUBuffer>();
   /** Steps the memory holds (or will hold once submitted work finishes). */
   private applied = 0;
   private ready: Promise<void> = Promise.resolve();
@@ -64,10 +62,7 @@ export class WebGpuEngine {
     this.provider = config.provider;
     this.layout = new ChunkMajorLayout(this.compiled.devices, config.elements, this.compiled.chunks, 4);
     this.plan = buildGpuPlan(this.compiled, this.layout);
-    const stateBytes = this.memoryBytes;
-    const everyDefault = Math.max(1, Math.ceil(this.compiled.steps / 8));
-    const affordable = Math.max(1, Math.floor(CHECKPOINT_BUDGET_BYTES / Math.max(1, stateBytes)));
-    this.checkpointEvery = config.checkpointEvery ?? Math.max(everyDefault, Math.ceil(this.compiled.steps / affordable));
+    this.checkpoints = new Checkpoints(this.compiled.steps, this.memoryBytes, config.checkpointEvery);
   }
 
   static async create(config: WebGpuEngineConfig): Promise<WebGpuEngine> {
@@ -118,7 +113,7 @@ export class WebGpuEngine {
     if (outOfMemory) throw new GradsyncError('too-large', `the GPU ran out of memory for ${this.compiled.devices} devices × ${this.elements} elements: ${outOfMemory.message}`);
     invariant(!invalid, `GPU resources failed validation: ${invalid?.message}`);
     this.readbackBuffer = null;
-    this.checkpoints = new Map();
+    this.checkpoints.clear(false);
     void device.lost.then((info) => this.onLost(device, info));
   }
 
@@ -145,8 +140,7 @@ export class WebGpuEngine {
     const memory = new Float32Array(this.layout.totalElements);
     prepareMemory(this.layout, this.compiled.schedule.collective, this.op, inputs, memory);
     this.initial = memory;
-    for (const buffer of this.checkpoints.values()) buffer.destroy();
-    this.checkpoints.clear();
+    this.checkpoints.clear(true);
     this.applied = 0;
     if (!this.recovering) this.upload(memory);
   }
@@ -179,23 +173,18 @@ export class WebGpuEngine {
     invariant(this.initial, 'load inputs before stepping');
     invariant(Number.isInteger(target) && target >= 0 && target <= this.compiled.steps, `no step ${target}`);
     if (target < this.applied) {
-      let from = 0;
-      for (const step of this.checkpoints.keys()) if (step <= target && step > from) from = step;
+      const from = this.checkpoints.nearest(target);
       if (!this.recovering) {
         const { device, resources } = this.live();
         if (from === 0) this.upload(this.initial);
-        else {
-          const encoder = device.createCommandEncoder({ label: 'engine.restoreCheckpoint' });
-          encoder.copyBufferToBuffer(this.checkpoints.get(from)!, 0, resources.memory, 0, this.memoryBytes);
-          device.queue.submit([encoder.finish()]);
-        }
+        else this.checkpoints.restore(device, resources.memory, from);
       }
       this.applied = from;
     }
     while (this.applied < target) this.step();
   }
 
-  private submitStep(s: number, timestampAt?: 'begin' | 'end' | 'both'): void {
+  private submitStep(s: number, timestampAt?: TimestampAt): void {
     const { device, resources } = this.live();
     const encoder = device.createCommandEncoder({ label: `engine.step${s + 1}` });
     const writes = resources.querySet && timestampAt ? timestampWrites(resources.querySet, timestampAt) : undefined;
@@ -211,22 +200,10 @@ export class WebGpuEngine {
       this.stats.dispatches++;
     }
     pass.end();
-    this.checkpointAfter(s + 1, encoder);
+    if (s + 1 < this.compiled.steps) this.checkpoints.save(device, encoder, resources.memory, s + 1);
     device.queue.submit([encoder.finish()]);
     this.stats.submissions++;
     this.stats.stepsSubmitted++;
-  }
-
-  private checkpointAfter(step: number, encoder: GPUCommandEncoder): void {
-    if (step % this.checkpointEvery !== 0 || step === this.compiled.steps) return;
-    if ((this.checkpoints.size + 1) * this.memoryBytes > CHECKPOINT_BUDGET_BYTES) return;
-    const { device, resources } = this.live();
-    let buffer = this.checkpoints.get(step);
-    if (!buffer) {
-      buffer = device.createBuffer({ label: `engine.checkpoint${step}`, size: Math.max(16, this.memoryBytes), usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
-      this.checkpoints.set(step, buffer);
-    }
-    encoder.copyBufferToBuffer(resources.memory, 0, buffer, 0, this.memoryBytes);
   }
 
   /** All device buffers, device-major (device d's element e at d·K + e): the one readback. */
@@ -273,10 +250,7 @@ export class WebGpuEngine {
     const { device, resources } = this.live();
     const steps = this.compiled.steps;
     const started = performance.now();
-    for (let s = 0; s < steps; s++) {
-      const at = steps === 1 ? 'both' : s === 0 ? 'begin' : s === steps - 1 ? 'end' : undefined;
-      this.submitStep(s, at);
-    }
+    for (let s = 0; s < steps; s++) this.submitStep(s, timestampsOfStep(s, steps));
     this.applied = steps;
     await device.queue.onSubmittedWorkDone();
     const wallMs = performance.now() - started;
@@ -296,33 +270,11 @@ export class WebGpuEngine {
 
   destroy(): void {
     this.destroyed = true;
-    for (const buffer of this.checkpoints.values()) buffer.destroy();
-    this.checkpoints.clear();
+    this.checkpoints.clear(true);
     if (this.resources) destroyResources(this.resources);
     this.readbackBuffer?.destroy();
     this.device?.destroy();
     this.device = null;
     this.resources = null;
   }
-}
-
-function timestampWrites(querySet: GPUQuerySet, at: 'begin' | 'end' | 'both'): GPUComputePassTimestampWrites {
-  if (at === 'begin') return { querySet, beginningOfPassWriteIndex: 0 };
-  if (at === 'end') return { querySet, endOfPassWriteIndex: 1 };
-  return { querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 };
-}
-
-async function readTimestampsMs(device: GPUDevice, querySet: GPUQuerySet): Promise<number> {
-  const resolve = device.createBuffer({ label: 'engine.timestampResolve', size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-  const read = device.createBuffer({ label: 'engine.timestampRead', size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  const encoder = device.createCommandEncoder({ label: 'engine.timestamps' });
-  encoder.resolveQuerySet(querySet, 0, 2, resolve, 0);
-  encoder.copyBufferToBuffer(resolve, 0, read, 0, 16);
-  device.queue.submit([encoder.finish()]);
-  await read.mapAsync(GPUMapMode.READ);
-  const [begin, end] = new BigUint64Array(read.getMappedRange());
-  read.unmap();
-  resolve.destroy();
-  read.destroy();
-  return Number(end - begin) / 1e6;
 }
