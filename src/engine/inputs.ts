@@ -3,7 +3,7 @@
 
 import type { ReduceOp } from '../core/ops';
 
-export type Distribution = 'uniform' | 'mixed';
+export type Distribution = 'uniform' | 'mixed' | 'integers';
 
 /** A small, fast 32-bit PRNG (splitmix32); returns a function yielding uniform [0, 1). */
 export function random(seed: number): () => number {
@@ -20,6 +20,7 @@ export function random(seed: number): () => number {
 /**
  * N·K values, device-major. 'uniform': in [−1, 1) on a 2⁻²³ grid. 'mixed': magnitudes spread over
  * 2⁻¹⁰ … 2¹⁰ with random signs, where the order of additions visibly changes the last bits.
+ * 'integers': 1 … 9, so sums can be checked by eye (and stay exact in f32 up to 2²⁴).
  * For prod, factors lie in [0.5, 2) so long products stay far from overflow and underflow.
  */
 export function generateInputs(devices: number, elements: number, op: ReduceOp, seed = 1, distribution: Distribution = 'uniform'): Float32Array {
@@ -37,6 +38,10 @@ export function generateInputs(devices: number, elements: number, op: ReduceOp, 
       const mantissa = 1 + (bits & 0xffff) / 65536;
       out[i] = mantissa * powers[((bits >>> 16) & 0x7fff) % 21] * (bits < 0x80000000 ? 1 : -1);
     }
+    return out;
+  }
+  if (distribution === 'integers') {
+    for (let i = 0; i < out.length; i++) out[i] = 1 + Math.floor(next() * 9);
     return out;
   }
   for (let i = 0; i < out.length; i++) out[i] = Math.floor(next() * 16777216) / 8388608 - 1;

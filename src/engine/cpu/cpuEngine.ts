@@ -33,6 +33,7 @@ export class CpuEngine {
   private byChunk: TransferTable | null = null;
   private applied = 0;
   private loaded = false;
+  private initial: Float32Array | null = null;
 
   constructor(config: EngineConfig) {
     this.compiled = compileSchedule(config.schedule);
@@ -58,6 +59,7 @@ export class CpuEngine {
   load(inputs: Float32Array): void {
     invariant(inputs.length === this.memory.length, 'inputs must hold devices × elements values');
     prepareMemory(this.layout, this.compiled.schedule.collective, this.op, inputs, this.memory);
+    this.initial = inputs;
     this.applied = 0;
     this.loaded = true;
   }
@@ -86,6 +88,21 @@ export class CpuEngine {
     applyGroups(this.byChunk, 0, this.byChunk.groups.length - 1, this.memory, this.wire, this.opCode);
     this.applied = this.compiled.steps;
   }
+
+  /** Moves to `target` steps applied: forward by stepping, back by replaying from the inputs. */
+  seek(target: number): void {
+    invariant(this.loaded, 'load inputs before stepping');
+    invariant(Number.isInteger(target) && target >= 0 && target <= this.compiled.steps, `no step ${target}`);
+    if (target < this.applied) {
+      invariant(this.initial, 'inputs are kept for stepping back');
+      prepareMemory(this.layout, this.compiled.schedule.collective, this.op, this.initial, this.memory);
+      this.applied = 0;
+    }
+    while (this.applied < target) this.step();
+  }
+
+  /** Nothing to release; here for the engines' common shape. */
+  destroy(): void {}
 
   /** Device d's buffer, as a new array. */
   device(d: number): Float32Array {

@@ -1,0 +1,250 @@
+// One vanilla zustand store per simulator instance (the app, or each embedded figure): the
+// configuration, what follows from it, the step shown, the player, the engine and the notices.
+
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { parseSchedule } from '../core/compile';
+import { GradsyncError } from '../core/errors';
+import type { Schedule } from '../core/schedule';
+import { DEFAULT_CONFIG, type SimConfig } from './config';
+import { derive, scheduleFor, type Derived } from './derive';
+import { EngineRunner, type EngineStatus, type GpuSource } from './engineRunner';
+
+export interface Notice {
+  id: number;
+  level: 'info' | 'warning' | 'error';
+  text: string;
+}
+
+/** The step change being shown: views animate from `from` to `to` starting at `startedAt` (ms). */
+export interface Transition {
+  from: number;
+  to: number;
+  startedAt: number;
+}
+
+export interface Readout {
+  step: number;
+  /** All devices' values, device-major. */
+  values: Float32Array;
+}
+
+export interface SimState {
+  config: SimConfig;
+  /** A schedule the user loaded; it replaces the algorithm until cleared. */
+  custom: { name: string; schedule: Schedule } | null;
+  derived: Derived | null;
+  /** Why there is nothing to show for this configuration. */
+  error: string | null;
+  step: number;
+  transition: Transition;
+  playing: boolean;
+  engine: EngineStatus | null;
+  inspected: number | null;
+  readout: Readout | null;
+  notices: Notice[];
+}
+
+export interface SimActions {
+  setConfig(patch: Partial<SimConfig>): void;
+  stepForward(): void;
+  stepBack(): void;
+  toStart(): void;
+  toEnd(): void;
+  seek(step: number): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  loadSchedule(text: string, name: string): boolean;
+  clearCustom(): void;
+  inspect(device: number | null): void;
+  notify(level: Notice['level'], text: string): void;
+  dismiss(id: number): void;
+  dispose(): void;
+}
+
+export type Sim = SimState & SimActions;
+export type SimStore = StoreApi<Sim>;
+
+export interface SimStoreOptions {
+  config?: Partial<SimConfig>;
+  step?: number;
+  notices?: string[];
+  /** Where WebGPU comes from; null: CPU engine only. */
+  gpu?: GpuSource | null;
+  now?: () => number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+export function stepDurationMs(config: SimConfig): number {
+  return 1000 / config.speed;
+}
+
+export function totalSteps(state: SimState): number {
+  return state.derived?.schedule.steps.length ?? 0;
+}
+
+export function createSimStore(options: SimStoreOptions = {}): SimStore {
+  const now = options.now ?? (() => performance.now());
+  const setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+  const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  let nextNotice = 1;
+  let timer: unknown = null;
+
+  const store = createStore<Sim>()((set, get) => {
+    const notice = (level: Notice['level'], text: string): Notice => ({ id: nextNotice++, level, text });
+
+    const runner = new EngineRunner(options.gpu ?? null, (engine) => {
+      const notices = get().notices;
+      const reason = engine.fallbackReason;
+      set({ engine, notices: reason && !notices.some((n) => n.text === reason) ? [...notices, notice('info', reason)] : notices });
+      refreshReadout();
+    });
+
+    function refreshReadout(): void {
+      if (get().inspected === null) return;
+      void runner.read().then((readout) => {
+        if (readout && readout.step === get().step) set({ readout });
+      });
+    }
+
+    /** Shows step `to`, animating from the current one. */
+    function go(to: number): void {
+      const state = get();
+      const target = Math.max(0, Math.min(totalSteps(state), to));
+      set({ step: target, transition: { from: state.step, to: target, startedAt: now() }, readout: state.readout?.step === target ? state.readout : null });
+      runner.seek(target);
+      refreshReadout();
+    }
+
+    function stopTimer(): void {
+      if (timer !== null) clearTimer(timer);
+      timer = null;
+    }
+
+    function tick(): void {
+      timer = null;
+      const state = get();
+      if (!state.playing) return;
+      if (state.step >= totalSteps(state)) {
+        set({ playing: false });
+        return;
+      }
+      go(state.step + 1);
+      timer = setTimer(tick, stepDurationMs(get().config));
+    }
+
+    /** Recomputes what follows from the configuration (or loaded schedule) and restarts the engine. */
+    function rebuild(config: SimConfig, custom: SimState['custom'], step: number): Partial<SimState> {
+      stopTimer();
+      let derived: Derived | null = null;
+      let error: string | null = null;
+      try {
+        derived = derive(config, custom?.schedule ?? scheduleFor(config));
+      } catch (caught) {
+        if (!(caught instanceof GradsyncError)) throw caught;
+        error = caught.message;
+      }
+      const target = derived ? Math.min(step, derived.schedule.steps.length) : 0;
+      if (derived) void runner.start({ schedule: derived.schedule, elements: config.elements, op: config.op, backend: config.backend }, target);
+      else runner.dispose();
+      return { config, custom, derived, error, step: target, transition: { from: target, to: target, startedAt: now() }, playing: false, readout: null };
+    }
+
+    const config: SimConfig = { ...DEFAULT_CONFIG, ...options.config };
+    const initial = rebuild(config, null, options.step ?? 0);
+    const notices = (options.notices ?? []).map((text) => notice('warning', text));
+    if (options.step !== undefined && initial.derived && options.step > initial.derived.schedule.steps.length) {
+      notices.push(notice('warning', `step ${options.step} is past the last step (${initial.derived.schedule.steps.length}); showing the end`));
+    }
+
+    return {
+      ...(initial as SimState),
+      engine: null,
+      inspected: null,
+      notices,
+
+      setConfig(patch) {
+        const state = get();
+        // Picking a different algorithm or shape leaves a loaded schedule behind.
+        const reshapes = (['algorithm', 'devices', 'collective', 'chunks', 'devicesPerNode'] as const).some((key) => patch[key] !== undefined);
+        set(rebuild({ ...state.config, ...patch }, reshapes ? null : state.custom, state.step));
+      },
+      stepForward() {
+        stopTimer();
+        set({ playing: false });
+        go(get().step + 1);
+      },
+      stepBack() {
+        stopTimer();
+        set({ playing: false });
+        go(get().step - 1);
+      },
+      toStart() {
+        stopTimer();
+        set({ playing: false });
+        go(0);
+      },
+      toEnd() {
+        stopTimer();
+        set({ playing: false });
+        go(totalSteps(get()));
+      },
+      seek(step) {
+        stopTimer();
+        set({ playing: false });
+        go(step);
+      },
+      play() {
+        const state = get();
+        if (state.playing || !state.derived) return;
+        if (state.step >= totalSteps(state)) go(0);
+        set({ playing: true });
+        stopTimer();
+        timer = setTimer(tick, state.step >= totalSteps(state) ? stepDurationMs(state.config) : 0);
+      },
+      pause() {
+        stopTimer();
+        set({ playing: false });
+      },
+      togglePlay() {
+        if (get().playing) get().pause();
+        else get().play();
+      },
+      loadSchedule(text, name) {
+        let schedule: Schedule;
+        try {
+          schedule = parseSchedule(text);
+        } catch (caught) {
+          if (!(caught instanceof GradsyncError)) throw caught;
+          set({ notices: [...get().notices, notice('error', `${name}: ${caught.message}`)] });
+          return false;
+        }
+        const state = get();
+        const config = { ...state.config, collective: schedule.collective, devices: schedule.devices };
+        set(rebuild(config, { name, schedule }, 0));
+        const verification = get().derived?.verification;
+        if (verification && !verification.ok) set({ notices: [...get().notices, notice('warning', `${name} is not a correct ${schedule.collective}: ${verification.violation!.message}`)] });
+        return true;
+      },
+      clearCustom() {
+        set(rebuild(get().config, null, 0));
+      },
+      inspect(device) {
+        set({ inspected: device, readout: null });
+        refreshReadout();
+      },
+      notify(level, text) {
+        set({ notices: [...get().notices, notice(level, text)] });
+      },
+      dismiss(id) {
+        set({ notices: get().notices.filter((n) => n.id !== id) });
+      },
+      dispose() {
+        stopTimer();
+        runner.dispose();
+      },
+    };
+  });
+  return store;
+}
