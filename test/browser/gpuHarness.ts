@@ -52,7 +52,7 @@ function compareBits(cpu: Float32Array, gpu: Float32Array): { firstDifference: n
   const cpuBits = new Uint32Array(cpu.buffer, cpu.byteOffset, cpu.length);
   const gpuBits = new Uint32Array(gpu.buffer, gpu.byteOffset, gpu.length);
   for (let i = 0; i < cpuBits.length; i++) {
-    if (cpuBits[i] !== (gpuBits[i] ^ (i === 3 ? 1 : 0))) {
+    if (cpuBits[i] !== gpuBits[i]) {
       return { firstDifference: i, difference: `cpu ${hexBits(cpuBits[i])} (${cpu[i]}) ≠ gpu ${hexBits(gpuBits[i])} (${gpu[i]})` };
     }
   }

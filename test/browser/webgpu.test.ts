@@ -34,7 +34,8 @@ describe.skipIf(skipReason !== null)(`WebGPU engine in Chromium${skipReason ? ` 
     browser = await launchChromium({ executablePath: chromiumPath });
     run = await runHarness(browser, new URL('test/browser/gpuHarness.html', server.url).href);
     const { state } = run;
-    console.log(`Chromium WebGPU adapter: ${state.adapter ?? `none (${state.unavailable})`}; ${state.results.length} cases in ${run.seconds.toFixed(1)} s`);
+    if (state.unavailable !== null && !IN_CI) console.warn(`test/browser/webgpu.test.ts skipped: Chromium has no WebGPU adapter: ${state.unavailable}`);
+    else console.log(`Chromium WebGPU adapter: ${state.adapter ?? 'none'}; ${state.results.length} cases in ${run.seconds.toFixed(1)} s`);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -47,7 +48,6 @@ describe.skipIf(skipReason !== null)(`WebGPU engine in Chromium${skipReason ? ` 
     const { unavailable } = run.state;
     if (unavailable === null) return;
     if (IN_CI) throw new Error(`Chromium has no WebGPU adapter (CI=true, where this test may not be skipped): ${unavailable}`);
-    console.warn(`skipped: Chromium has no WebGPU adapter: ${unavailable}`);
     context.skip(`Chromium has no WebGPU adapter: ${unavailable}`);
   }
 
