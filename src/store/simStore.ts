@@ -26,6 +26,8 @@ export interface Readout {
   step: number;
   /** All devices' values, device-major. */
   values: Float32Array;
+  /** The devices' inputs, device-major (what each contribution is). */
+  inputs: Float32Array;
 }
 
 export interface SimState {
@@ -104,7 +106,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
     function refreshReadout(): void {
       if (get().inspected === null) return;
       void runner.read().then((readout) => {
-        if (readout && readout.step === get().step) set({ readout });
+        if (readout && readout.step === get().step && runner.inputs) set({ readout: { ...readout, inputs: runner.inputs } });
       });
     }
 
