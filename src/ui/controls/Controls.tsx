@@ -1,0 +1,64 @@
+// Play/pause, step, to start/end, a scrubber over steps and the speed. The keys (Space, ←, →, Home,
+// End) are bound once per app root by useKeyboardControls.
+
+import { useSim } from '../StoreContext';
+import { totalSteps } from '../../store/simStore';
+
+const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
+
+export function Controls() {
+  const step = useSim((s) => s.step);
+  const steps = useSim(totalSteps);
+  const playing = useSim((s) => s.playing);
+  const speed = useSim((s) => s.config.speed);
+  const phase = useSim((s) => (s.step > 0 ? s.derived?.schedule.steps[s.step - 1]?.phase ?? '' : ''));
+  const { stepForward, stepBack, toStart, toEnd, togglePlay, seek, setConfig } = useSim((s) => s);
+  const disabled = steps === 0;
+  return (
+    <div className="gs-controls" role="group" aria-label="Playback">
+      <div className="gs-controls-buttons">
+        <button type="button" onClick={toStart} disabled={disabled || step === 0} aria-label="To start (Home)" title="To start (Home)">
+          ⏮
+        </button>
+        <button type="button" onClick={stepBack} disabled={disabled || step === 0} aria-label="Step back (←)" title="Step back (←)">
+          ◀
+        </button>
+        <button type="button" className="gs-play" onClick={togglePlay} disabled={disabled} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>
+          {playing ? '❚❚' : '▶'}
+        </button>
+        <button type="button" onClick={stepForward} disabled={disabled || step === steps} aria-label="Step forward (→)" title="Step forward (→)">
+          ▶▎
+        </button>
+        <button type="button" onClick={toEnd} disabled={disabled || step === steps} aria-label="To end (End)" title="To end (End)">
+          ⏭
+        </button>
+      </div>
+      <label className="gs-scrubber">
+        <span className="gs-visually-hidden">Step</span>
+        <input
+          type="range"
+          min={0}
+          max={steps}
+          value={step}
+          disabled={disabled}
+          onChange={(event) => seek(Number(event.target.value))}
+          aria-valuetext={`step ${step} of ${steps}`}
+        />
+      </label>
+      <output className="gs-step-count" aria-live="off">
+        <strong>{step}</strong> / {steps}
+        {phase && <span className="gs-step-phase"> · {phase}</span>}
+      </output>
+      <label className="gs-speed">
+        <span>Speed</span>
+        <select value={speed} onChange={(event) => setConfig({ speed: Number(event.target.value) })}>
+          {SPEEDS.map((value) => (
+            <option key={value} value={value}>
+              {value}×
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
