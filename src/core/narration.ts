@@ -10,7 +10,7 @@ import { GradsyncError } from './errors';
 import { deviceLabel, term } from './notation';
 import type { ReduceOp } from './ops';
 import type { Schedule } from './schedule';
-import { headTerms, tailTerms, termCount, TermTracker, type TermSeq, type TermWrite } from './terms';
+import { headTerms, tailTerms, termCount, TermTracker, type TermSeq, type TermWrite, type TrackerSnapshot } from './terms';
 
 /** Values with more terms than this are abbreviated. */
 export const ABBREVIATE_ABOVE = 8;
@@ -121,6 +121,14 @@ export class Narrator {
   /** The current value of (device, chunk), e.g. (a₁+b₁). */
   valueExpression(device: number, chunk: number): string {
     return valueExpression(this.tracker.terms(device, chunk), chunk, this.op);
+  }
+
+  snapshot(): TrackerSnapshot<TermSeq> {
+    return this.tracker.snapshot();
+  }
+
+  restore(snapshot: TrackerSnapshot<TermSeq>): void {
+    this.tracker.restore(snapshot);
   }
 
   /** The current terms of (device, chunk), for views that lay them out themselves. */

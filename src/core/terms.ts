@@ -69,17 +69,33 @@ export interface TermWrite {
  * Replays a schedule with the IR's semantics (sources read at step start, writes applied in listed
  * order); a reduce puts the incoming terms first, then the receiver's, as the seed writes (d₄+a₄).
  */
+/** A tracker's cells (device-major, C per device) after `stepsApplied` steps. */
+export interface TrackerSnapshot<T> {
+  readonly stepsApplied: number;
+  readonly cells: readonly T[];
+}
+
 export class TermTracker {
   readonly compiled: CompiledSchedule;
   /** Steps applied so far. */
   stepsApplied = 0;
-  private readonly cells: TermSeq[];
+  private cells: TermSeq[];
 
   constructor(schedule: Schedule | CompiledSchedule) {
     this.compiled = 'stepStart' in schedule ? schedule : compileSchedule(schedule);
     const { devices, chunks } = this.compiled;
     this.cells = new Array<TermSeq>(devices * chunks);
     for (let d = 0; d < devices; d++) this.cells.fill(d, d * chunks, (d + 1) * chunks);
+  }
+
+  /** The state after `stepsApplied` steps; term sequences are immutable, so this is a cheap copy. */
+  snapshot(): TrackerSnapshot<TermSeq> {
+    return { stepsApplied: this.stepsApplied, cells: this.cells.slice() };
+  }
+
+  restore(snapshot: TrackerSnapshot<TermSeq>): void {
+    this.cells = snapshot.cells.slice();
+    this.stepsApplied = snapshot.stepsApplied;
   }
 
   get done(): boolean {

@@ -5,6 +5,7 @@
 import { compileSchedule, OP_COPY, type CompiledSchedule } from './compile';
 import { merge, firstDoubled, single, type Contributions } from './contributions';
 import type { Schedule } from './schedule';
+import type { TrackerSnapshot } from './terms';
 
 /** Where a contribution was first counted twice. */
 export interface DoubledOrigin {
@@ -68,7 +69,7 @@ export class ContributionTracker {
   readonly compiled: CompiledSchedule;
   /** Steps applied so far. */
   stepsApplied = 0;
-  private readonly cells: SymbolicValue[];
+  private cells: SymbolicValue[];
   private incoming: SymbolicValue[] = [];
 
   constructor(schedule: Schedule | CompiledSchedule) {
@@ -83,6 +84,16 @@ export class ContributionTracker {
 
   get done(): boolean {
     return this.stepsApplied >= this.compiled.steps;
+  }
+
+  /** The state after `stepsApplied` steps; values are immutable, so this is a cheap copy. */
+  snapshot(): TrackerSnapshot<SymbolicValue> {
+    return { stepsApplied: this.stepsApplied, cells: this.cells.slice() };
+  }
+
+  restore(snapshot: TrackerSnapshot<SymbolicValue>): void {
+    this.cells = snapshot.cells.slice();
+    this.stepsApplied = snapshot.stepsApplied;
   }
 
   value(device: number, chunk: number): SymbolicValue {

@@ -1,0 +1,246 @@
+// Model time of every all-reduce algorithm without building its schedule where the α-β model of
+// cost.ts has a cheap exact form, so a chart can evaluate 8 algorithms × 40 points at N = 1024 at once.
+// Every form equals modelCost(buildSchedule(...)) for every K ≥ 0 (up to float summation order):
+// - naive, master: whole buffers, (N−1)·K through the busiest port in each fabric.
+// - ring: every step moves each of the N segments once, one per port; on a switch the step costs
+//   α + ⌈K/N⌉·4/B (segment lengths are ⌊K/N⌋ or ⌈K/N⌉, and some is ⌈K/N⌉ unless N divides K).
+//   On nodes of G, the segments crossing nodes in a step are one residue class mod G (O(N) per K).
+// - halving-doubling: aligned blocks of d of the p' = 2^⌊lg N⌋ segments, longest ⌈d·K/p'⌉.
+// - recursive-doubling: whole buffers, lg p' steps (+ fold and unfold when N is not a power of two).
+// - hierarchical-ring: 2(G−1) intra steps of ⌈K/G⌉ and 2(N/G−1) inter steps of ⌈K/N⌉, exact when the
+//   topology is a switch or nodes of the algorithm's own G.
+// On nodes, halving-doubling and recursive-doubling are evaluated message by message (N per step);
+// tree, double-tree and any other case compile the schedule once and reuse it for every K.
+
+import { buildSchedule, findAlgorithm } from './algorithms';
+import { foldPlan, largestPowerOfTwoAtMost, type FoldPlan } from './algorithms/fold';
+import { anyChunks, checkDevices, chunksPerSegment } from './algorithms/options';
+import { chunkStart } from './chunks';
+import { compileSchedule } from './compile';
+import { checkTopology, type Fabric, type Topology } from './cost';
+import { GradsyncError } from './errors';
+import { BYTES_PER_ELEMENT, checkElements, stepLoads } from './traffic';
+
+export interface AllreduceModelRequest {
+  algorithm: string;
+  devices: number;
+  topology: Topology;
+  /** The algorithm's default when absent (only tree and double-tree times depend on it). */
+  chunks?: number;
+  /** hierarchical-ring's G. */
+  devicesPerNode?: number;
+}
+
+/** Model time in µs of a K-element buffer (K = elements per device). */
+export type ModelTime = (elements: number) => number;
+
+/** Intra- and inter-node fabrics; a switch is one node holding every device. */
+interface Fabrics {
+  intra: Fabric;
+  inter: Fabric;
+  perNode: number;
+}
+
+function fabricsOf(topology: Topology, devices: number): Fabrics {
+  if (topology.kind === 'switch') return { intra: topology, inter: topology, perNode: devices };
+  return { intra: topology.intra, inter: topology.inter, perNode: topology.devicesPerNode };
+}
+
+/** One fabric's share of a step: nothing moved costs nothing (as in cost.ts). */
+function fabricUs(fabric: Fabric, portElements: number): number {
+  return portElements > 0 ? fabric.latencyUs + (portElements * BYTES_PER_ELEMENT) / (fabric.bandwidthGBs * 1e3) : 0;
+}
+
+function stepUs(f: Fabrics, intraPort: number, interPort: number): number {
+  return Math.max(fabricUs(f.intra, intraPort), fabricUs(f.inter, interPort));
+}
+
+const ceilDiv = (a: number, b: number) => Math.ceil(a / b);
+const mod = (a: number, n: number) => ((a % n) + n) % n;
+
+function wholeBufferModel(f: Fabrics, devices: number, steps: number): ModelTime {
+  const g = f.perNode;
+  return (k) => steps * stepUs(f, (g - 1) * k, (devices - g) * k);
+}
+
+function ringModel(f: Fabrics, n: number): ModelTime {
+  const g = f.perNode;
+  const nodes = n / g;
+  if (nodes === 1) return (k) => 2 * (n - 1) * fabricUs(f.intra, ceilDiv(k, n));
+  return (k) => {
+    const q = Math.floor(k / n);
+    const r = k - q * n;
+    // longIn[ρ]: segments of length q+1 whose index is ≡ ρ (mod G).
+    const longIn = new Int32Array(g);
+    if (r > 0) for (let t = 0; t < n; t++) if (chunkStart(t + 1, k, n) - chunkStart(t, k, n) > q) longIn[t % g]++;
+    // In a step, device i sends segment σ(i); the transfers leaving a node are i ≡ G−1, whose segments
+    // form one class ρ mod G: q+1 on the inter port iff ρ holds a long one, on the intra port iff another does.
+    const at = (rho: number) => stepUs(f, g > 1 ? (r - longIn[rho] > 0 ? q + 1 : q) : 0, longIn[rho] > 0 ? q + 1 : q);
+    let total = 0;
+    for (let s = 0; s < n - 1; s++) total += at(mod(g - 1 - s, g)) + at(mod(-s, g));
+    return total;
+  };
+}
+
+function halvingDoublingSwitch(f: Fabrics, n: number): ModelTime {
+  const plan = foldPlan(n);
+  return (k) => {
+    let total = plan.folded > 0 ? 2 * fabricUs(f.intra, k) : 0;
+    for (let d = 1; d < plan.ranks; d *= 2) total += 2 * fabricUs(f.intra, ceilDiv(d * k, plan.ranks));
+    return total;
+  };
+}
+
+function hierarchicalRingModel(f: Fabrics, n: number, g: number): ModelTime {
+  const nodes = n / g;
+  return (k) => 2 * (g - 1) * fabricUs(f.intra, ceilDiv(k, g)) + 2 * (nodes - 1) * fabricUs(f.inter, ceilDiv(k, n));
+}
+
+/** Steps given as messages (src, dst, elements), costed on their fabrics like stepLoads does. */
+class MessageSteps {
+  private readonly port = new Float64Array(4);
+  private readonly sent: Float64Array;
+  private readonly received: Float64Array;
+  private readonly touched: number[] = [];
+  total = 0;
+
+  constructor(private readonly f: Fabrics, devices: number) {
+    this.sent = new Float64Array(devices * 2);
+    this.received = new Float64Array(devices * 2);
+  }
+
+  send(src: number, dst: number, elements: number): void {
+    if (elements === 0) return;
+    const fabric = Math.floor(src / this.f.perNode) === Math.floor(dst / this.f.perNode) ? 0 : 1;
+    const out = src * 2 + fabric;
+    const into = dst * 2 + fabric;
+    this.sent[out] += elements;
+    this.received[into] += elements;
+    this.port[fabric] = Math.max(this.port[fabric], this.sent[out], this.received[into]);
+    this.touched.push(out, into);
+  }
+
+  endStep(): void {
+    this.total += stepUs(this.f, this.port[0], this.port[1]);
+    for (const i of this.touched) this.sent[i] = this.received[i] = 0;
+    this.touched.length = 0;
+    this.port.fill(0);
+  }
+}
+
+function foldedMessages(f: Fabrics, n: number, k: number, inner: (steps: MessageSteps, plan: FoldPlan) => void): number {
+  const plan = foldPlan(n);
+  const steps = new MessageSteps(f, n);
+  for (let i = 0; i < plan.folded; i++) steps.send(2 * i, 2 * i + 1, k);
+  if (plan.folded > 0) steps.endStep();
+  inner(steps, plan);
+  for (let i = 0; i < plan.folded; i++) steps.send(2 * i + 1, 2 * i, k);
+  if (plan.folded > 0) steps.endStep();
+  return steps.total;
+}
+
+function halvingDoublingNodes(f: Fabrics, n: number): ModelTime {
+  return (k) =>
+    foldedMessages(f, n, k, (steps, { ranks, survivors }) => {
+      const block = (lo: number, d: number) => chunkStart(lo + d, k, ranks) - chunkStart(lo, k, ranks);
+      const distances: number[] = [];
+      for (let d = ranks / 2; d >= 1; d /= 2) distances.push(d);
+      for (const d of distances) {
+        for (let r = 0; r < ranks; r++) steps.send(survivors[r], survivors[r ^ d], block((r ^ d) & ~(d - 1), d));
+        steps.endStep();
+      }
+      for (const d of distances.reverse()) {
+        for (let r = 0; r < ranks; r++) steps.send(survivors[r], survivors[r ^ d], block(r & ~(d - 1), d));
+        steps.endStep();
+      }
+    });
+}
+
+function recursiveDoublingModel(f: Fabrics, n: number): ModelTime {
+  const plan = foldPlan(n);
+  const exchanges = Math.log2(plan.ranks);
+  if (f.perNode === n) return (k) => (exchanges + (plan.folded > 0 ? 2 : 0)) * fabricUs(f.intra, k);
+  return (k) =>
+    foldedMessages(f, n, k, (steps, { ranks, survivors }) => {
+      for (let d = 1; d < ranks; d *= 2) {
+        for (let r = 0; r < ranks; r++) steps.send(survivors[r], survivors[r ^ d], k);
+        steps.endStep();
+      }
+    });
+}
+
+/** Any algorithm: its schedule compiled once, its step loads counted for each K. */
+function scheduledModel(request: AllreduceModelRequest, f: Fabrics): ModelTime {
+  const { algorithm, devices, chunks, devicesPerNode } = request;
+  const compiled = compileSchedule(buildSchedule({ algorithm, devices, chunks, devicesPerNode }));
+  const fabricOf = new Uint8Array(compiled.src.length);
+  for (let t = 0; t < fabricOf.length; t++) {
+    fabricOf[t] = Math.floor(compiled.src[t] / f.perNode) === Math.floor(compiled.dst[t] / f.perNode) ? 0 : 1;
+  }
+  return (k) => {
+    const loads = stepLoads(compiled, k, fabricOf, 2);
+    let total = 0;
+    for (let s = 0; s < compiled.steps; s++) {
+      total += Math.max(
+        loads.portBytes[2 * s] > 0 ? f.intra.latencyUs + loads.portBytes[2 * s] / (f.intra.bandwidthGBs * 1e3) : 0,
+        loads.portBytes[2 * s + 1] > 0 ? f.inter.latencyUs + loads.portBytes[2 * s + 1] / (f.inter.bandwidthGBs * 1e3) : 0,
+      );
+    }
+    return total;
+  };
+}
+
+function checkPerNode(request: AllreduceModelRequest, devices: number): number {
+  const g = request.devicesPerNode;
+  if (g === undefined || !Number.isInteger(g) || g < 1 || devices % g !== 0) {
+    throw new GradsyncError('bad-argument', `hierarchical-ring needs --devices-per-node G dividing the device count N, got ${g ?? 'none'} for N = ${devices}`);
+  }
+  return g;
+}
+
+/**
+ * The all-reduce model time of an algorithm on N devices and a topology, as a function of K. Checks
+ * the same options buildSchedule does; bad ones throw GradsyncError.
+ */
+export function allreduceModel(request: AllreduceModelRequest): ModelTime {
+  const spec = findAlgorithm('allreduce', request.algorithm);
+  const n = checkDevices(request);
+  checkTopology(request.topology, n);
+  const f = fabricsOf(request.topology, n);
+  let model: ModelTime;
+  switch (spec.id) {
+    case 'naive':
+    case 'master':
+      anyChunks(request, 1);
+      model = wholeBufferModel(f, n, spec.id === 'naive' ? 1 : 2);
+      break;
+    case 'ring':
+      chunksPerSegment(request, n, 'ring');
+      model = ringModel(f, n);
+      break;
+    case 'halving-doubling':
+      chunksPerSegment(request, largestPowerOfTwoAtMost(n), 'halving-doubling');
+      model = f.perNode === n ? halvingDoublingSwitch(f, n) : halvingDoublingNodes(f, n);
+      break;
+    case 'recursive-doubling':
+      anyChunks(request, 1);
+      model = recursiveDoublingModel(f, n);
+      break;
+    case 'hierarchical-ring': {
+      const g = checkPerNode(request, n);
+      chunksPerSegment(request, n, 'hierarchical-ring');
+      // On a switch both fabrics are the switch; on nodes of another G the phases mix fabrics.
+      const matches = request.topology.kind === 'switch' || f.perNode === g;
+      model = matches ? hierarchicalRingModel(f, n, g) : scheduledModel(request, f);
+      break;
+    }
+    default:
+      model = scheduledModel(request, f);
+  }
+  if (n === 1) return (k) => (checkElements(k), 0);
+  return (k) => model(checkElements(k));
+}
+
+export function allreduceModelTimeUs(request: AllreduceModelRequest & { elements: number }): number {
+  return allreduceModel(request)(request.elements);
+}
