@@ -3,6 +3,7 @@
 //  2. CPU engine throughput ÷ a plain TypedArray add loop over the same bytes (≥ 0.8).
 //  3. WebGPU engine throughput ÷ a fused vec4 add kernel over the same bytes on the same adapter (≥ 0.8),
 //     submissions per step (1) and readbacks while stepping (0).
+//  4. The app's frame rate playing ring on 64 devices ÷ an idle page's, in headless Chromium (≥ 0.9).
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { countTraffic } from '../src/core/traffic';
 import { CpuEngine } from '../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../src/engine/inputs';
 import { PlainKernels } from './baseline';
+import { measureFps } from './fps';
 import { measureWebGpu } from '../src/cli/benchMeasure';
 import { nodeGpu } from '../src/engine/webgpu/node';
 
@@ -103,6 +105,12 @@ async function main(): Promise<void> {
   }
   console.log('\nratio = plain loop time ÷ engine time over the same bytes (plain: a[i] += b[i] for reduced bytes, copyWithin for copied bytes); target ≥ 0.8');
   await webgpuFigures();
+  try {
+    const { idle, app } = await measureFps();
+    console.log(`\nAnimation: idle page ${idle.toFixed(1)} fps; app playing ring on 64 devices at 4 steps/s ${app.toFixed(1)} fps; ratio ${(app / idle).toFixed(2)} (target ≥ 0.9)`);
+  } catch (error) {
+    console.log(`\nAnimation: not measured (${(error as Error).message.split('\n')[0]})`);
+  }
 }
 
 await main();

@@ -1,10 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PlaceholderApp } from './ui/PlaceholderApp';
-import './ui/placeholder.css';
+import { browserGpu } from './engine/webgpu/browser';
+import { createSimStore } from './store/simStore';
+import { parseUrlState } from './store/url';
+import { App } from './ui/app/App';
+import './ui/styles/index.css';
+import './ui/styles/page.css';
+
+const { config, step, notices } = parseUrlState(location.search);
+const store = createSimStore({ config, step, notices, gpu: browserGpu });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PlaceholderApp />
+    <App store={store} urlSync />
   </StrictMode>,
 );

@@ -4,7 +4,7 @@
 import { compileSchedule, type CompiledSchedule } from './compile';
 import { firstAbsent, firstDoubled, isRangeOnce } from './contributions';
 import { invariant } from './errors';
-import { contributionLabel, deviceLabel } from './notation';
+import { contributionLabel, deviceLabel, term } from './notation';
 import { chunkOwner, rootOf, type Collective, type Schedule } from './schedule';
 import { ContributionTracker, type SymbolicValue } from './tracker';
 
@@ -56,11 +56,16 @@ export function expectedHolding(collective: Collective, compiled: CompiledSchedu
   }
 }
 
+/** "GPU-0 chunk 3 (a₄)": the IR's 0-based chunk index and the seeds' name of that chunk. */
+function cellLabel(device: number, chunk: number): string {
+  return `${deviceLabel(device)} chunk ${chunk} (${term(device, chunk)})`;
+}
+
 function describeViolation(v: Omit<Violation, 'message'>, lastStep: number): string {
   const what = contributionLabel(v.contribution);
-  const where = `${deviceLabel(v.heldBy.device)} chunk ${v.heldBy.chunk}`;
+  const where = cellLabel(v.heldBy.device, v.heldBy.chunk);
   if (v.kind === 'doubled') {
-    const origin = `step ${v.step}: ${deviceLabel(v.device)} chunk ${v.chunk} holds ${what} twice`;
+    const origin = `step ${v.step}: ${cellLabel(v.device, v.chunk)} holds ${what} twice`;
     return v.heldBy.device === v.device && v.heldBy.chunk === v.chunk ? origin : `${origin}; it ends up in ${where}`;
   }
   const produced = v.step === 0 ? 'it was never reduced' : `its value was last reduced at step ${v.step} on ${deviceLabel(v.device)}`;

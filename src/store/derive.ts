@@ -38,9 +38,18 @@ export function scheduleFor(config: SimConfig): Schedule {
   });
 }
 
-/** Derives from a schedule; a GradsyncError from a bad combination becomes a message. */
-export function derive(config: SimConfig, schedule: Schedule): Derived {
-  const verification = verifySchedule(schedule);
+/** What the schedule depends on: configurations with equal keys share schedule, proof and engine. */
+export function shapeKey(config: SimConfig): string {
+  const perNode = config.algorithm === 'hierarchical-ring' ? config.devicesPerNode : '';
+  return [config.collective, config.algorithm, config.devices, config.chunks ?? '', perNode].join('|');
+}
+
+/**
+ * Derives from a schedule; a GradsyncError from a bad combination becomes a message. A known proof
+ * of the same schedule is reused: only the cost depends on latency, bandwidth and size.
+ */
+export function derive(config: SimConfig, schedule: Schedule, known?: VerifyResult): Derived {
+  const verification = known ?? verifySchedule(schedule);
   const topology = topologyFor(config, schedule);
   const cost = modelCost(schedule, config.elements, topology);
   const metrics = bandwidthMetrics(schedule.collective, schedule.devices, config.elements, cost.totalUs);

@@ -6,7 +6,7 @@ import { parseSchedule } from '../core/compile';
 import { GradsyncError } from '../core/errors';
 import type { Schedule } from '../core/schedule';
 import { DEFAULT_CONFIG, type SimConfig } from './config';
-import { derive, scheduleFor, type Derived } from './derive';
+import { derive, scheduleFor, shapeKey, type Derived } from './derive';
 import { EngineRunner, type EngineStatus, type GpuSource } from './engineRunner';
 
 export interface Notice {
@@ -15,8 +15,12 @@ export interface Notice {
   text: string;
 }
 
-/** The step change being shown: views animate from `from` to `to` starting at `startedAt` (ms). */
+/**
+ * The step change being shown: views animate a 'step' from `from` to `to` starting at `startedAt`
+ * (ms); a 'jump' (scrubbing, to start, to end) shows its target at once.
+ */
 export interface Transition {
+  kind: 'step' | 'jump';
   from: number;
   to: number;
   startedAt: number;
@@ -110,11 +114,11 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       });
     }
 
-    /** Shows step `to`, animating from the current one. */
-    function go(to: number): void {
+    /** Shows step `to`: a 'step' animates from the current one, a 'jump' does not. */
+    function go(to: number, kind: Transition['kind']): void {
       const state = get();
       const target = Math.max(0, Math.min(totalSteps(state), to));
-      set({ step: target, transition: { from: state.step, to: target, startedAt: now() }, readout: state.readout?.step === target ? state.readout : null });
+      set({ step: target, transition: { kind, from: state.step, to: target, startedAt: now() }, readout: state.readout?.step === target ? state.readout : null });
       runner.seek(target);
       refreshReadout();
     }
@@ -132,25 +136,47 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         set({ playing: false });
         return;
       }
-      go(state.step + 1);
+      go(state.step + 1, 'step');
       timer = setTimer(tick, stepDurationMs(get().config));
     }
 
-    /** Recomputes what follows from the configuration (or loaded schedule) and restarts the engine. */
+    /** The engine's job last started, so edits that change only the model do not restart it. */
+    let engineKey = '';
+
+    /**
+     * Recomputes what follows from the configuration (or loaded schedule). The schedule and its proof
+     * are kept when its shape is unchanged; the engine restarts only when it runs something else.
+     */
     function rebuild(config: SimConfig, custom: SimState['custom'], step: number): Partial<SimState> {
       stopTimer();
+      const previous = get()?.derived ?? null;
+      const previousConfig = get()?.config;
+      const sameShape = !custom && !get()?.custom && previous !== null && previousConfig !== undefined && shapeKey(previousConfig) === shapeKey(config);
       let derived: Derived | null = null;
       let error: string | null = null;
       try {
-        derived = derive(config, custom?.schedule ?? scheduleFor(config));
+        derived = sameShape ? derive(config, previous.schedule, previous.verification) : derive(config, custom?.schedule ?? scheduleFor(config));
       } catch (caught) {
         if (!(caught instanceof GradsyncError)) throw caught;
         error = caught.message;
       }
       const target = derived ? Math.min(step, derived.schedule.steps.length) : 0;
-      if (derived) void runner.start({ schedule: derived.schedule, elements: config.elements, op: config.op, backend: config.backend }, target);
-      else runner.dispose();
-      return { config, custom, derived, error, step: target, transition: { from: target, to: target, startedAt: now() }, playing: false, readout: null };
+      const key = derived ? `${custom ? custom.name : shapeKey(config)}|${config.elements}|${config.op}|${config.backend}` : '';
+      const restart = !derived || key !== engineKey || !sameShape;
+      engineKey = key;
+      if (derived && restart) void runner.start({ schedule: derived.schedule, elements: config.elements, op: config.op, backend: config.backend }, target);
+      else if (!derived) runner.dispose();
+      const keepStep = derived !== null && !restart && target === get()?.step;
+      return {
+        config,
+        custom,
+        derived,
+        error,
+        step: target,
+        transition: keepStep ? get().transition : { kind: 'jump', from: target, to: target, startedAt: now() },
+        playing: keepStep ? get().playing : false,
+        readout: keepStep ? get().readout : null,
+      };
     }
 
     const config: SimConfig = { ...DEFAULT_CONFIG, ...options.config };
@@ -171,36 +197,38 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         // Picking a different algorithm or shape leaves a loaded schedule behind.
         const reshapes = (['algorithm', 'devices', 'collective', 'chunks', 'devicesPerNode'] as const).some((key) => patch[key] !== undefined);
         set(rebuild({ ...state.config, ...patch }, reshapes ? null : state.custom, state.step));
+        // A change that keeps the run (speed, latency, bandwidth) keeps it playing.
+        if (get().playing) timer = setTimer(tick, stepDurationMs(get().config));
       },
       stepForward() {
         stopTimer();
         set({ playing: false });
-        go(get().step + 1);
+        go(get().step + 1, 'step');
       },
       stepBack() {
         stopTimer();
         set({ playing: false });
-        go(get().step - 1);
+        go(get().step - 1, 'step');
       },
       toStart() {
         stopTimer();
         set({ playing: false });
-        go(0);
+        go(0, 'jump');
       },
       toEnd() {
         stopTimer();
         set({ playing: false });
-        go(totalSteps(get()));
+        go(totalSteps(get()), 'jump');
       },
       seek(step) {
         stopTimer();
         set({ playing: false });
-        go(step);
+        go(step, 'jump');
       },
       play() {
         const state = get();
         if (state.playing || !state.derived) return;
-        if (state.step >= totalSteps(state)) go(0);
+        if (state.step >= totalSteps(state)) go(0, 'jump');
         set({ playing: true });
         stopTimer();
         timer = setTimer(tick, state.step >= totalSteps(state) ? stepDurationMs(state.config) : 0);

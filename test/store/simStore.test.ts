@@ -46,7 +46,7 @@ describe('the simulation store', () => {
     const { stepForward, stepBack, toEnd, toStart, seek } = store.getState();
     stepForward();
     stepForward();
-    expect(store.getState()).toMatchObject({ step: 2, transition: { from: 1, to: 2, startedAt: 42 } });
+    expect(store.getState()).toMatchObject({ step: 2, transition: { kind: 'step', from: 1, to: 2, startedAt: 42 } });
     stepBack();
     expect(store.getState().step).toBe(1);
     toEnd();
@@ -169,5 +169,31 @@ describe('the URL', () => {
     const config = { ...parseUrlState('').config, algorithm: 'tree', devices: 16, elements: 4096, chunks: 8, op: 'max' as const, devicesPerNode: 4, latencyUs: 2.5, bandwidthGBs: 50, backend: 'cpu' as const, speed: 3 };
     const back = parseUrlState(formatUrlState(config, 5));
     expect(back).toEqual({ config, step: 5, notices: [] });
+  });
+});
+
+describe('editing the model', () => {
+  it('keeps the schedule, its proof, the engine and the step when only latency or bandwidth change', async () => {
+    const store = cpuStore({ step: 3 });
+    await settle();
+    const { derived, engine } = store.getState();
+    store.getState().setConfig({ bandwidthGBs: 50, latencyUs: 1 });
+    const after = store.getState();
+    expect(after.derived!.schedule).toBe(derived!.schedule);
+    expect(after.derived!.verification).toBe(derived!.verification);
+    expect(after.derived!.cost.totalUs).not.toBe(derived!.cost.totalUs);
+    expect(after.step).toBe(3);
+    await settle();
+    expect(store.getState().engine).toBe(engine);
+  });
+
+  it('keeps playing when the speed changes', () => {
+    const timers = manualTimers();
+    const store = cpuStore(timers);
+    store.getState().play();
+    timers.fire();
+    store.getState().setConfig({ speed: 4 });
+    expect(store.getState().playing).toBe(true);
+    expect(timers.pending.map((t) => t.ms)).toEqual([250]);
   });
 });

@@ -2,6 +2,7 @@
 // End) are bound once per app root by useKeyboardControls.
 
 import { useSim } from '../StoreContext';
+import { Icon } from './icons';
 import { totalSteps } from '../../store/simStore';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
@@ -18,19 +19,19 @@ export function Controls() {
     <div className="gs-controls" role="group" aria-label="Playback">
       <div className="gs-controls-buttons">
         <button type="button" onClick={toStart} disabled={disabled || step === 0} aria-label="To start (Home)" title="To start (Home)">
-          ⏮
+          <Icon name="start" />
         </button>
         <button type="button" onClick={stepBack} disabled={disabled || step === 0} aria-label="Step back (←)" title="Step back (←)">
-          ◀
+          <Icon name="back" />
         </button>
         <button type="button" className="gs-play" onClick={togglePlay} disabled={disabled} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>
-          {playing ? '❚❚' : '▶'}
+          <Icon name={playing ? 'pause' : 'play'} />
         </button>
         <button type="button" onClick={stepForward} disabled={disabled || step === steps} aria-label="Step forward (→)" title="Step forward (→)">
-          ▶▎
+          <Icon name="forward" />
         </button>
         <button type="button" onClick={toEnd} disabled={disabled || step === steps} aria-label="To end (End)" title="To end (End)">
-          ⏭
+          <Icon name="end" />
         </button>
       </div>
       <label className="gs-scrubber">

@@ -1,0 +1,79 @@
+// The whole simulator for one store: configuration, the devices with their controls, narration and
+// metrics beside them, then the timeline and the comparison. The inspector opens on a device.
+
+import { useRef, useState } from 'react';
+import type { SimStore } from '../../store/simStore';
+import { ConfigBar } from '../config/ConfigBar';
+import { Controls } from '../controls/Controls';
+import { useKeyboardControls } from '../controls/useKeyboardControls';
+import { DevicesView } from '../devices/DevicesView';
+import { Inspector } from '../inspector/Inspector';
+import { ScheduleLoader } from '../loader/ScheduleLoader';
+import { CustomScheduleChip } from '../loader/CustomScheduleChip';
+import { ScheduleDropOverlay } from '../loader/ScheduleDropOverlay';
+import { CompareChart } from '../metrics/CompareChart';
+import { MetricsPanel } from '../metrics/MetricsPanel';
+import { Timeline } from '../metrics/Timeline';
+import { NarrationPanel } from '../narration/NarrationPanel';
+import { Notices } from '../notices/Notices';
+import { SimProvider } from '../StoreContext';
+import { useUrlSync } from './useUrlSync';
+
+type Theme = 'auto' | 'light' | 'dark';
+const NEXT_THEME: Record<Theme, Theme> = { auto: 'light', light: 'dark', dark: 'auto' };
+
+export interface AppProps {
+  store: SimStore;
+  /** The page URL follows the state (the standalone app; not an embedded figure). */
+  urlSync?: boolean;
+}
+
+export function App({ store, urlSync = false }: AppProps) {
+  return (
+    <SimProvider store={store}>
+      <AppFrame store={store} urlSync={urlSync} />
+    </SimProvider>
+  );
+}
+
+function AppFrame({ store, urlSync }: Required<AppProps>) {
+  const root = useRef<HTMLDivElement>(null);
+  const [theme, setTheme] = useState<Theme>('auto');
+  useUrlSync(store, urlSync);
+  useKeyboardControls(store, root, urlSync);
+  return (
+    <div ref={root} className="gs-root gs-app" data-theme={theme === 'auto' ? undefined : theme}>
+      <header className="gs-header">
+        <div className="gs-brand">
+          <strong>gradsync</strong>
+          <span>multi-GPU gradient synchronization, step by step</span>
+        </div>
+        <ConfigBar />
+        <div className="gs-header-actions">
+          <ScheduleLoader />
+          <button type="button" className="gs-button" onClick={() => setTheme(NEXT_THEME[theme])} aria-label={`Theme: ${theme}; switch to ${NEXT_THEME[theme]}`}>
+            {theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'} {theme}
+          </button>
+        </div>
+      </header>
+      <CustomScheduleChip />
+      <Notices />
+      <main className="gs-main">
+        <div className="gs-stage">
+          <DevicesView />
+          <Controls />
+        </div>
+        <aside className="gs-side">
+          <NarrationPanel />
+          <MetricsPanel />
+        </aside>
+      </main>
+      <section className="gs-lower" aria-label="Timeline and comparison">
+        <Timeline />
+        <CompareChart />
+      </section>
+      <Inspector />
+      <ScheduleDropOverlay rootRef={root} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// Beyond what cards can show: every device as a mark on a ring (or in its node's block), coloured
+// by how complete it is, with the step's traffic as thin curves. Completeness comes from a cursor
+// that moves step by step, so playing never replays the schedule from the start.
+
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import type { Schedule, Transfer } from '../../core/schedule';
+import { useSim } from '../StoreContext';
+import { AggregateLegend } from './AggregateLegend';
+import { deviceAt, gridMarks, ringMarks, type AggregateMarks } from './aggregateMarks';
+import { CompletenessCursor } from './completenessCursor';
+import { drawAggregate, readPalette, type AggregatePalette } from './drawAggregate';
+import { FALLBACK_SIZE } from './fallbackSize';
+import { pickTransfers } from './sprites';
+import { useElementSize } from './useElementSize';
+import { useThemeVersion } from './useThemeVersion';
+
+/** Most traffic curves drawn per step. */
+const MAX_TRAFFIC = 512;
+const NO_TRANSFERS: readonly Transfer[] = [];
+
+/** jsdom has no canvas: drawing is skipped there (the element still renders). */
+function canDraw(): boolean {
+  return typeof navigator !== 'undefined' && !/jsdom/i.test(navigator.userAgent);
+}
+
+function marksFor(schedule: Schedule, width: number, height: number): AggregateMarks {
+  const perNode = schedule.devicesPerNode;
+  const size = { width, height };
+  if (schedule.algorithm === 'hierarchical-ring' && perNode && perNode > 1 && perNode < schedule.devices && schedule.devices % perNode === 0) {
+    return gridMarks(schedule.devices, perNode, size);
+  }
+  return ringMarks(schedule.devices, size);
+}
+
+export function AggregateView({ schedule }: { schedule: Schedule }) {
+  const step = useSim((s) => s.step);
+  const inspected = useSim((s) => s.inspected);
+  const inspect = useSim((s) => s.inspect);
+  const violation = useSim((s) => s.derived?.verification.violation ?? null);
+  const [stageRef, size] = useElementSize<HTMLDivElement>(FALLBACK_SIZE);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const theme = useThemeVersion(stageRef);
+  // Resolved once per theme: the variables hold light-dark() pairs a canvas cannot read.
+  const palette = useRef<{ theme: number; colors: AggregatePalette } | null>(null);
+  const shown = Math.min(step, schedule.steps.length);
+
+  const marks = useMemo(() => marksFor(schedule, size.width, size.height), [schedule, size.width, size.height]);
+  const cursor = useMemo(() => new CompletenessCursor(schedule), [schedule]);
+  const completeness = useMemo(() => {
+    cursor.seek(shown);
+    return Float32Array.from({ length: schedule.devices }, (_, d) => cursor.completeness(d));
+  }, [cursor, shown, schedule.devices]);
+  const messages = shown > 0 ? schedule.steps[shown - 1].transfers : NO_TRANSFERS;
+  const traffic = useMemo(() => pickTransfers(messages, MAX_TRAFFIC), [messages]);
+  const flagged = useMemo(() => {
+    if (!violation || shown < violation.step) return [];
+    return shown >= schedule.steps.length ? [...new Set([violation.device, violation.heldBy.device])] : [violation.device];
+  }, [violation, shown, schedule.steps.length]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !canDraw()) return;
+    if (palette.current?.theme !== theme) palette.current = { theme, colors: readPalette(canvas) };
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(size.width * ratio);
+    canvas.height = Math.round(size.height * ratio);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawAggregate(ctx, size, { marks, completeness, traffic, inspected, flagged }, palette.current.colors);
+  }, [size, marks, completeness, traffic, inspected, flagged, theme]);
+
+  const pointAt = (event: MouseEvent<HTMLCanvasElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    return deviceAt(marks, event.clientX - box.left, event.clientY - box.top);
+  };
+  const onClick = (event: MouseEvent<HTMLCanvasElement>) => {
+    const d = pointAt(event);
+    if (d >= 0) inspect(d);
+  };
+  const onMove = (event: MouseEvent<HTMLCanvasElement>) => {
+    const d = pointAt(event);
+    event.currentTarget.title = d >= 0 ? `GPU-${d}: ${Math.round(completeness[d] * 100)}% of contributions held` : '';
+    event.currentTarget.style.cursor = d >= 0 ? 'pointer' : 'default';
+  };
+
+  const average = completeness.reduce((sum, c) => sum + c, 0) / Math.max(1, schedule.devices);
+  const shape = marks.kind === 'ring' ? 'a ring, GPU-0 at the top and the rest clockwise' : 'blocks, one per node';
+  const label = `${schedule.devices} devices as marks on ${shape}, coloured by how complete they are: ${Math.round(average * 100)}% of contributions held on average at step ${shown} of ${schedule.steps.length}.`;
+  return (
+    <>
+      <div className="gs-devices-stage" ref={stageRef}>
+        <canvas ref={canvasRef} className="gs-devices-canvas" role="img" aria-label={label} style={{ width: size.width, height: size.height }} onClick={onClick} onMouseMove={onMove} />
+      </div>
+      <div className="gs-devices-footer">
+        <AggregateLegend devices={schedule.devices} messages={messages.length} shownMessages={traffic.length} onInspect={inspect} />
+        {flagged.length > 0 && violation && (
+          <p className="gs-devices-violation" role="status">
+            <span aria-hidden="true">✗ </span>
+            {violation.message}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+// A device: a card with its name, its gradient letter and its buffer as chunk cells. Focusable;
+// Enter, Space or a click inspects it.
+
+import { memo, useRef, type KeyboardEvent, type ReactElement } from 'react';
+import { deviceLabel, deviceLetter } from '../../core/notation';
+import { deviceColor } from '../palette';
+import type { CardShape } from './cardShape';
+import { cellOffset } from './geometry';
+import { sameChunkView, sameChunkViews, type ChunkView } from './chunkViews';
+import { ChunkCell } from './ChunkCell';
+import type { Point } from './layouts';
+
+export interface DeviceCardProps {
+  device: number;
+  devices: number;
+  centre: Point;
+  /** Degrees clockwise (cards on large rings face outward). */
+  rotation: number;
+  card: CardShape;
+  views: ChunkView[];
+  /** Stripe paint; see ChunkCell. */
+  fill: string | null;
+  inspected: boolean;
+  /** The violation's badge text and message when it shows on this device. */
+  flag: { short: string; message: string } | null;
+  description: string;
+  onInspect(device: number): void;
+}
+
+function topBar(width: number, radius: number, height: number): string {
+  return `M0,${height}V${radius}Q0,0 ${radius},0H${width - radius}Q${width},0 ${width},${radius}V${height}Z`;
+}
+
+function Header({ device, devices, card }: { device: number; devices: number; card: CardShape }) {
+  const color = deviceColor(device, devices);
+  const radius = Math.min(6, card.width * 0.12);
+  const bar = <path className="gs-dv-card-bar" d={topBar(card.width, radius, Math.max(3, radius * 0.6))} fill={color} />;
+  if (card.labelMode === 'none') return bar;
+  if (card.labelMode === 'short') {
+    return (
+      <>
+        {bar}
+        <text className="gs-dv-card-label gs-dv-card-label--short" x={card.pad} y={card.header - 3}>
+          {card.width >= 62 ? deviceLabel(device) : device}
+        </text>
+      </>
+    );
+  }
+  const letter = deviceLetter(device);
+  const chipWidth = Math.max(15, letter.length * 7 + 8);
+  return (
+    <>
+      {bar}
+      <text className="gs-dv-card-label" x={card.pad + 1} y={17}>
+        {deviceLabel(device)}
+      </text>
+      <rect className="gs-dv-card-chip" x={card.width - card.pad - chipWidth} y={6.5} width={chipWidth} height={15} rx={7.5} fill={color} />
+      <text className="gs-dv-card-letter" x={card.width - card.pad - chipWidth / 2} y={14.5} textAnchor="middle" dominantBaseline="central">
+        {letter}
+      </text>
+    </>
+  );
+}
+
+interface CellCache {
+  card: CardShape;
+  devices: number;
+  fill: string | null;
+  views: readonly ChunkView[];
+  elements: ReactElement[];
+}
+
+/**
+ * The cells' elements, reusing last step's element wherever a cell did not change: a step changes a
+ * few cells of a card, and React skips an element it has already rendered without comparing props.
+ */
+function useCellElements(views: readonly ChunkView[], card: CardShape, devices: number, fill: string | null): ReactElement[] {
+  const cache = useRef<CellCache | null>(null);
+  const old = cache.current && cache.current.card === card && cache.current.devices === devices && cache.current.fill === fill ? cache.current : null;
+  const elements = views.map((view, chunk) => {
+    if (old && old.views[chunk] && sameChunkView(old.views[chunk], view)) return old.elements[chunk];
+    const origin = cellOffset(card, chunk);
+    return <ChunkCell key={chunk} chunk={chunk} x={origin.x} y={origin.y} card={card} view={view} devices={devices} fill={fill} />;
+  });
+  cache.current = { card, devices, fill, views, elements };
+  return elements;
+}
+
+function DeviceCardImpl({ device, devices, centre, rotation, card, views, fill, inspected, flag, description, onInspect }: DeviceCardProps) {
+  const transform = rotation
+    ? `translate(${centre.x},${centre.y}) rotate(${rotation.toFixed(2)}) translate(${-card.width / 2},${-card.height / 2})`
+    : `translate(${centre.x - card.width / 2},${centre.y - card.height / 2})`;
+  const classes = ['gs-dv-card'];
+  if (inspected) classes.push('gs-dv-card--inspected');
+  if (flag) classes.push('gs-dv-card--flagged');
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onInspect(device);
+  };
+  return (
+    <g
+      className={classes.join(' ')}
+      transform={transform}
+      role="button"
+      tabIndex={0}
+      aria-label={description}
+      aria-pressed={inspected}
+      data-device={device}
+      onClick={() => onInspect(device)}
+      onKeyDown={onKeyDown}
+    >
+      <rect className="gs-dv-card-bg" width={card.width} height={card.height} rx={Math.min(6, card.width * 0.12)} />
+      <Header device={device} devices={devices} card={card} />
+      {useCellElements(views, card, devices, fill)}
+      {flag && (
+        <g className="gs-dv-flag" transform={`translate(${card.width},0)`}>
+          <title>{flag.message}</title>
+          <circle r={8} />
+          <text textAnchor="middle" dominantBaseline="central" y={0.5}>
+            !
+          </text>
+          {card.labelMode === 'full' && (
+            <text className="gs-dv-flag-text" x={11} y={0.5} dominantBaseline="central">
+              {flag.short}
+            </text>
+          )}
+        </g>
+      )}
+    </g>
+  );
+}
+
+export const DeviceCard = memo(
+  DeviceCardImpl,
+  (a, b) =>
+    a.device === b.device &&
+    a.devices === b.devices &&
+    a.centre === b.centre &&
+    a.rotation === b.rotation &&
+    a.card === b.card &&
+    a.fill === b.fill &&
+    a.inspected === b.inspected &&
+    a.flag?.message === b.flag?.message &&
+    a.description === b.description &&
+    a.onInspect === b.onInspect &&
+    sameChunkViews(a.views, b.views),
+);

@@ -1,0 +1,102 @@
+// The detailed picture: links, device cards with their chunks, and the messages of each step
+// travelling above them.
+
+import { useCallback, useId, useMemo, useRef } from 'react';
+import type { Schedule } from '../../core/schedule';
+import { useSim, useSimStore } from '../StoreContext';
+import { useStepState } from '../useStepState';
+import { longestExpression } from './cardShape';
+import { flaggedAt } from './chunkViews';
+import { DeviceCard } from './DeviceCard';
+import { activePairs, deviceViews } from './deviceViews';
+import { FALLBACK_SIZE } from './fallbackSize';
+import { diagramGeometry } from './geometry';
+import { DevicesLegend } from './DevicesLegend';
+import { deviceLayout } from './layouts';
+import { LinkLayer } from './LinkLayer';
+import { SlotGradient } from './SlotRuns';
+import { NO_SPRITES, planSprites, routeFinder } from './sprites';
+import type { OverlayHandle } from './transferAnimator';
+import { TransferOverlay } from './TransferOverlay';
+import { useElementSize } from './useElementSize';
+import { useShownStep } from './useShownStep';
+
+/** Up to this many cells, each sits in its own group and its stripes take exact device colours. */
+const GROUPED_CELLS = 512;
+
+export interface DeviceDiagramProps {
+  schedule: Schedule;
+}
+
+export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
+  const store = useSimStore();
+  const [stageRef, size] = useElementSize<HTMLDivElement>(FALLBACK_SIZE);
+  const aspect = Math.round((size.width / Math.max(1, size.height)) * 20) / 20;
+  const layout = useMemo(() => deviceLayout(schedule, aspect), [schedule, aspect]);
+  const op = useSim((s) => s.config.op);
+  const inspected = useSim((s) => s.inspected);
+  const inspect = useSim((s) => s.inspect);
+  const verification = useSim((s) => s.derived?.verification ?? null);
+  const overlay = useRef<OverlayHandle>({ pills: null, pillPlan: NO_SPRITES, lands: null, landPlan: NO_SPRITES });
+  const shown = Math.min(useShownStep(store, overlay), schedule.steps.length);
+  const uid = `gs-dv-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+
+  const { devices, chunks } = schedule;
+  const content = useMemo(() => ({ devices, chunks, textChars: longestExpression(devices, chunks) }), [devices, chunks]);
+  const geometry = useMemo(() => diagramGeometry(layout, size, content), [layout, size, content]);
+  const route = useMemo(() => routeFinder(layout, geometry), [layout, geometry]);
+  const state = useStepState(schedule, op, shown)!;
+  const flagged = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
+  const withText = geometry.card.textSize > 0;
+  const views = useMemo(() => deviceViews(schedule, state, withText, flagged), [schedule, state, withText, flagged]);
+  const message = useCallback((d: number, c: number) => state.value(d, c).set, [state]);
+  const expression = useMemo(() => (withText ? (d: number, c: number) => state.expression(d, c) : null), [withText, state]);
+  const pills = useMemo(() => planSprites(schedule, shown, geometry, route, message, expression), [schedule, shown, geometry, route, message, expression]);
+  const lands = useMemo(() => planSprites(schedule, shown - 1, geometry, route, message), [schedule, shown, geometry, route, message]);
+  const active = useMemo(() => activePairs(schedule, shown), [schedule, shown]);
+  const onInspect = useCallback((device: number) => inspect(device), [inspect]);
+
+  const { card } = geometry;
+  const cellFill = devices * chunks <= GROUPED_CELLS ? `url(#${uid}-cell)` : null;
+  const label = `${layout.description}. Step ${shown} of ${schedule.steps.length}.`;
+  return (
+    <>
+      <div className="gs-devices-stage" ref={stageRef}>
+        <svg className="gs-devices-svg" role="group" aria-label={label} width={size.width} height={size.height}>
+          <defs>
+            <SlotGradient id={`${uid}-cell`} devices={devices} start={0} length={card.slotAxis === 'x' ? card.cellWidth : card.cellHeight} axis={card.slotAxis} />
+          </defs>
+          <LinkLayer geometry={geometry} active={active} />
+          <g className="gs-dv-cards">
+            {views.map((view, d) => (
+              <DeviceCard
+                key={d}
+                device={d}
+                devices={devices}
+                centre={geometry.centres[d]}
+              rotation={geometry.rotations[d]}
+                card={card}
+                views={view.views}
+                fill={cellFill}
+                inspected={inspected === d}
+                flag={flagged?.devices.has(d) ? flagged : null}
+                description={view.description}
+                onInspect={onInspect}
+              />
+            ))}
+          </g>
+        </svg>
+        <TransferOverlay geometry={geometry} devices={devices} pills={pills} lands={lands} handle={overlay} />
+      </div>
+      <div className="gs-devices-footer">
+        <DevicesLegend layout={layout} chunks={chunks} />
+        {flagged && (
+          <p className="gs-devices-violation" role="status">
+            <span aria-hidden="true">✗ </span>
+            {flagged.message}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+// What the marks mean: reduce and copy messages, a complete chunk, and the layout's kinds of link.
+
+import type { DeviceLayout, LinkKind } from './layouts';
+
+const LINK_NAMES: Partial<Record<LinkKind, string>> = {
+  tree0: 'tree 0',
+  tree1: 'tree 1',
+  intra: 'inside a node',
+  inter: 'between nodes',
+};
+
+function chunkSpan(from: number, to: number): string {
+  return to - from === 1 ? `chunk ${from + 1}` : `chunks ${from + 1}–${to}`;
+}
+
+function linkLabel(kind: LinkKind, layout: DeviceLayout, chunks: number): string {
+  const name = LINK_NAMES[kind] ?? kind;
+  if (layout.treeSplit === undefined) return name;
+  return kind === 'tree0' ? `${name}: ${chunkSpan(0, layout.treeSplit)}` : `${name}: ${chunkSpan(layout.treeSplit, chunks)}`;
+}
+
+export function DevicesLegend({ layout, chunks }: { layout: DeviceLayout; chunks: number }) {
+  const kinds = [...new Set(layout.links.map((link) => link.kind))].filter((kind) => LINK_NAMES[kind]);
+  return (
+    <ul className="gs-devices-legend" aria-label="Legend">
+      <li>
+        <svg width="26" height="12" aria-hidden="true">
+          <rect className="gs-dv-swatch-pill gs-dv-swatch-pill--reduce" x="1" y="2" width="18" height="8" rx="4" />
+          <text className="gs-dv-swatch-plus" x="23" y="6.5" dominantBaseline="central" textAnchor="middle">
+            +
+          </text>
+        </svg>
+        reduce: added in
+      </li>
+      <li>
+        <svg width="22" height="12" aria-hidden="true">
+          <rect className="gs-dv-swatch-pill gs-dv-swatch-pill--copy" x="1" y="2" width="18" height="8" rx="4" />
+        </svg>
+        copy: overwrites
+      </li>
+      <li>
+        <svg width="16" height="14" aria-hidden="true">
+          <rect className="gs-dv-swatch-complete" x="1.5" y="1.5" width="12" height="11" rx="2" />
+        </svg>
+        complete chunk
+      </li>
+      {kinds.map((kind) => (
+        <li key={kind}>
+          <svg width="24" height="10" aria-hidden="true">
+            <line className={`gs-dv-link gs-dv-link--${kind}`} x1="1" x2="23" y1="5" y2="5" />
+          </svg>
+          {linkLabel(kind, layout, chunks)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,52 @@
+// Everything the cards draw at one step, computed once per step: each device's chunk views, its
+// share of contributions held and its screen-reader description.
+
+import type { Schedule } from '../../core/schedule';
+import type { StepState } from '../useStepState';
+import { deviceLabel } from '../../core/notation';
+import { pairKey } from './layouts';
+import { cellKey, deviceDescription, expectedRange, heldFraction, isCompleteChunk, writesOf, type ChunkView, type FlaggedCells } from './chunkViews';
+
+/** Per-cell tooltips only on pictures up to this many cells. */
+const TITLE_LIMIT = 256;
+
+export interface DeviceView {
+  views: ChunkView[];
+  description: string;
+}
+
+export function deviceViews(schedule: Schedule, state: StepState, withText: boolean, flagged: FlaggedCells | null): DeviceView[] {
+  const { devices, chunks } = schedule;
+  const writes = writesOf(schedule, state.step);
+  const titled = devices * chunks <= TITLE_LIMIT;
+  const out: DeviceView[] = [];
+  for (let d = 0; d < devices; d++) {
+    const views: ChunkView[] = [];
+    const fractions: number[] = [];
+    for (let c = 0; c < chunks; c++) {
+      const { set } = state.value(d, c);
+      const expected = expectedRange(schedule, d, c);
+      const key = cellKey(d, c, chunks);
+      const text = withText || titled ? state.expression(d, c) : null;
+      views.push({
+        set,
+        complete: isCompleteChunk(set, expected),
+        text: withText ? text : null,
+        received: writes.get(key) ?? null,
+        flagged: flagged?.cells.has(key) ?? false,
+        title: titled ? `${deviceLabel(d)} chunk ${c + 1}: ${text}` : null,
+      });
+      fractions.push(heldFraction(set, expected.lo, expected.hi));
+    }
+    out.push({ views, description: deviceDescription(d, views, devices, fractions) });
+  }
+  return out;
+}
+
+/** pairKey of the device pairs step `shown` (1-based) used. */
+export function activePairs(schedule: Schedule, shown: number): Set<number> {
+  const pairs = new Set<number>();
+  const step = shown > 0 ? schedule.steps[shown - 1] : undefined;
+  for (const t of step?.transfers ?? []) pairs.add(pairKey(t.src, t.dst));
+  return pairs;
+}

@@ -1,0 +1,109 @@
+// Where every device sits for an algorithm, in unit-square coordinates, and which links to draw. A
+// layout only claims a structure (tree, star, nodes) when every transfer of the schedule runs along
+// one of its links; anything else, loaded schedules included, is drawn as a circle.
+
+import type { Schedule } from '../../core/schedule';
+import { circleLayout, starLayout } from './circleLayouts';
+import { nodeLayout } from './nodeLayout';
+import { binomialLayout, btreeLayout, doubleTreeLayout } from './treeLayouts';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * ring: neighbours on the circle; chord: any other pair on the circle; spoke: master to worker;
+ * tree: parent to child; tree0/tree1: the double tree's two trees; intra/inter: inside a node and
+ * between nodes.
+ */
+export type LinkKind = 'ring' | 'chord' | 'spoke' | 'tree' | 'tree0' | 'tree1' | 'intra' | 'inter';
+
+export interface LayoutLink {
+  a: number;
+  b: number;
+  kind: LinkKind;
+  /** Control point of a quadratic curve (unit coordinates); absent for a straight link. */
+  control?: Point;
+  /** A curve bent sideways by this many card heights (left of a→b); for links that would cross cards. */
+  bend?: number;
+}
+
+export interface NodeGroup {
+  node: number;
+  devices: number[];
+  label: string;
+}
+
+export interface RootMark {
+  device: number;
+  label: string;
+  side: 'above' | 'below';
+}
+
+export type LayoutKind = 'circle' | 'star' | 'tree' | 'double-tree' | 'nodes' | 'binomial-tree';
+
+export interface DeviceLayout {
+  kind: LayoutKind;
+  devices: number;
+  /** Card centres in the unit square, one per device. */
+  positions: Point[];
+  links: LayoutLink[];
+  groups: NodeGroup[];
+  /** Roots named next to their cards (the double tree's two roots). */
+  roots?: RootMark[];
+  /** The double tree: chunks below this travel on tree 0's links, the rest on tree 1's. */
+  treeSplit?: number;
+  /** One sentence for screen readers: what the picture shows. */
+  description: string;
+}
+
+export function pairKey(a: number, b: number): number {
+  return a < b ? a * 8192 + b : b * 8192 + a;
+}
+
+/** Distinct unordered device pairs the schedule's transfers use. */
+export function usedPairs(schedule: Schedule): Set<number> {
+  const pairs = new Set<number>();
+  for (const step of schedule.steps) for (const t of step.transfers) pairs.add(pairKey(t.src, t.dst));
+  return pairs;
+}
+
+/** True when every transfer runs along a link of the layout. */
+export function linksCover(layout: DeviceLayout, pairs: Set<number>): boolean {
+  const linked = new Set(layout.links.map((link) => pairKey(link.a, link.b)));
+  for (const pair of pairs) if (!linked.has(pair)) return false;
+  return true;
+}
+
+function structuredLayout(schedule: Schedule, aspect: number): DeviceLayout | null {
+  const n = schedule.devices;
+  if (n < 2) return null;
+  switch (schedule.algorithm) {
+    case 'master':
+      return starLayout(n, aspect);
+    case 'tree':
+      return btreeLayout(n);
+    case 'double-tree':
+      return doubleTreeLayout(n, schedule.chunks);
+    case 'hierarchical-ring': {
+      const perNode = schedule.devicesPerNode;
+      return perNode && perNode > 1 && perNode < n && n % perNode === 0 ? nodeLayout(n, perNode) : null;
+    }
+    case 'binomial-tree':
+      return schedule.collective === 'broadcast' || schedule.collective === 'reduce' ? binomialLayout(n, schedule.root ?? 0) : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The picture of a schedule's devices: its algorithm's structure, or a circle. `aspect` (width over
+ * height of the drawing) spreads circles evenly once stretched to fill it.
+ */
+export function deviceLayout(schedule: Schedule, aspect = 1): DeviceLayout {
+  const pairs = usedPairs(schedule);
+  const structured = structuredLayout(schedule, aspect);
+  if (structured && linksCover(structured, pairs)) return structured;
+  return circleLayout(schedule.devices, schedule.algorithm === 'naive' ? new Set() : pairs, aspect);
+}

@@ -1,0 +1,43 @@
+// The step the picture shows. It follows the store's step, except that a single step forward first
+// lets the messages travel and only then shows the new step; going back or jumping shows at once,
+// and so does everything under prefers-reduced-motion.
+
+import { useEffect, useState, type RefObject } from 'react';
+import { stepDurationMs, type SimStore } from '../../store/simStore';
+import { TransferAnimator, type OverlayHandle } from './transferAnimator';
+
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function canAnimate(): boolean {
+  return typeof requestAnimationFrame === 'function' && !prefersReducedMotion();
+}
+
+export function useShownStep(store: SimStore, overlay: RefObject<OverlayHandle>): number {
+  const [shown, setShown] = useState(() => store.getState().step);
+  useEffect(() => {
+    const animator = new TransferAnimator({
+      overlay,
+      show: setShown,
+      now: () => performance.now(),
+      requestFrame: (callback) => requestAnimationFrame(callback),
+      cancelFrame: (handle) => cancelAnimationFrame(handle),
+    });
+    let last = store.getState().transition;
+    setShown(store.getState().step);
+    const unsubscribe = store.subscribe((state) => {
+      if (state.transition === last) return;
+      last = state.transition;
+      const { kind, from, to, startedAt } = state.transition;
+      animator.cancel();
+      if (kind === 'step' && to === from + 1 && canAnimate()) animator.start(from, startedAt, stepDurationMs(state.config));
+      else setShown(to);
+    });
+    return () => {
+      unsubscribe();
+      animator.cancel();
+    };
+  }, [store, overlay]);
+  return shown;
+}

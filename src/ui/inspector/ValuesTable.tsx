@@ -1,0 +1,65 @@
+// The first values of the device (or of the selected chunk) beside what they should be: the
+// combination of exactly the contributions their chunk holds, in float64.
+
+import { formatCount } from '../format';
+import { compare, expectElement, type Combination } from './expected';
+import { formatDifference, formatExpected, formatValue } from './numbers';
+
+export interface ValuesTableProps {
+  values: Float32Array;
+  inputs: Float32Array;
+  elements: number;
+  /** First element shown and how many there are to show. */
+  from: number;
+  count: number;
+  limit: number;
+  chunkOf(element: number): number;
+  termsOf(chunk: number): readonly number[];
+  how: Combination;
+  caption: string;
+  onMore(): void;
+}
+
+export function ValuesTable({ values, inputs, elements, from, count, limit, chunkOf, termsOf, how, caption, onMore }: ValuesTableProps) {
+  const shown = Math.min(count, limit);
+  const rows = Array.from({ length: shown }, (_, i) => {
+    const element = from + i;
+    const expectation = expectElement(termsOf(chunkOf(element)), inputs, elements, element, how);
+    return { element, value: values[element], expected: expectation.expected, difference: compare(values[element], expectation) };
+  });
+  return (
+    <div className="gs-values">
+      <div className="gs-values-scroll">
+        <table className="gs-values-table">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">element</th>
+              <th scope="col">value</th>
+              <th scope="col">expected</th>
+              <th scope="col">difference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.element} className={row.difference.within ? undefined : 'gs-differs'}>
+                <th scope="row">{row.element}</th>
+                <td>{formatValue(row.value)}</td>
+                <td>{formatExpected(row.expected)}</td>
+                <td>{formatDifference(row.difference)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {count > shown && (
+        <p className="gs-values-more">
+          {formatCount(shown)} of {formatCount(count)} shown{' '}
+          <button type="button" className="gs-link" onClick={onMore}>
+            Show {formatCount(Math.min(64, count - shown))} more
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

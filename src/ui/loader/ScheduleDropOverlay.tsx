@@ -1,0 +1,18 @@
+// Drag-and-drop loading for the app root, with the overlay that shows while a file is over it.
+// Render it inside the root element (which needs position: relative).
+
+import type { RefObject } from 'react';
+import { useScheduleDrop } from './useScheduleDrop';
+
+export function ScheduleDropOverlay({ rootRef }: { rootRef: RefObject<HTMLElement | null> }) {
+  const dragging = useScheduleDrop(rootRef);
+  if (!dragging) return null;
+  return (
+    <div className="gs-drop-overlay" aria-hidden="true">
+      <div className="gs-drop-message">
+        <strong>Drop a schedule to load it</strong>
+        <span>a gradsync-schedule/1 .json file, up to 50 MB</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// A number input that applies valid values as they are typed and explains invalid ones inline,
+// leaving the configuration as it was. Follows the value when it changes elsewhere (URL, other views).
+
+import { useEffect, useId, useState } from 'react';
+
+export type Parsed = { ok: true; value: number } | { ok: false; message: string };
+
+export interface NumberFieldProps {
+  label: string;
+  unit?: string;
+  value: number;
+  step?: string;
+  parse(text: string): Parsed;
+  onValid(value: number): void;
+}
+
+export function NumberField({ label, unit, value, step = 'any', parse, onValid }: NumberFieldProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(String(value));
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    setDraft((current) => {
+      const parsed = parse(current);
+      return parsed.ok && parsed.value === value ? current : String(value);
+    });
+    setMessage(null);
+    // Only a change of the value itself (typed here or set elsewhere) resets the draft; parse is fixed.
+  }, [value]);
+
+  function change(text: string) {
+    setDraft(text);
+    const parsed = parse(text);
+    if (!parsed.ok) {
+      setMessage(parsed.message);
+      return;
+    }
+    setMessage(null);
+    if (parsed.value !== value) onValid(parsed.value);
+  }
+
+  return (
+    <div className={`gs-field${message ? ' gs-field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <span className="gs-field-input">
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          step={step}
+          value={draft}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-message` : undefined}
+          onChange={(event) => change(event.target.value)}
+          onBlur={() => {
+            if (message) return;
+            setDraft(String(value));
+          }}
+        />
+        {unit && <span className="gs-field-unit">{unit}</span>}
+      </span>
+      {message && (
+        <span id={`${id}-message`} className="gs-field-message" role="alert">
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A finite number from the text, in [min, max] (min exclusive when `above`). */
+export function numberRule(what: string, min: number, max: number, options: { above?: boolean; integer?: boolean; unit?: string } = {}) {
+  const { above = false, integer = false, unit = '' } = options;
+  const range = above ? `> ${min}` : `≥ ${min}`;
+  const kind = integer ? 'a whole number' : 'a number';
+  const limit = `${what} must be ${kind} ${range} and at most ${max.toLocaleString('en-US')}${unit}`;
+  return (text: string): Parsed => {
+    const trimmed = text.trim();
+    const value = Number(trimmed);
+    if (trimmed === '' || !Number.isFinite(value)) return { ok: false, message: `${what} must be ${kind} ${range}${trimmed === '' ? '' : `, got '${trimmed}'`}` };
+    if (integer && !Number.isInteger(value)) return { ok: false, message: `${what} must be ${kind} ${range}, got ${trimmed}` };
+    if ((above ? value <= min : value < min) || value > max) return { ok: false, message: `${limit}, got ${trimmed}` };
+    return { ok: true, value };
+  };
+}

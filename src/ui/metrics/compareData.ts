@@ -1,0 +1,111 @@
+// What the compare chart plots: the model time of every all-reduce algorithm against the device count
+// (at the current message size) and against the message size (at the current device count), on the
+// topology the app would model for that many devices, and where tree and ring cross.
+
+import { algorithmIds } from '../../core/algorithms';
+import { allreduceModel, type ModelTime } from '../../core/costFormulas';
+import { GradsyncError } from '../../core/errors';
+import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { topologyAt } from './topologyWords';
+
+export const COMPARED = algorithmIds('allreduce');
+
+export interface CompareInput {
+  devices: number;
+  elements: number;
+  latencyUs: number;
+  bandwidthGBs: number;
+  devicesPerNode: number;
+  /** The configured algorithm, whose chunk count its lines use (null for a loaded schedule). */
+  algorithm: string | null;
+  chunks: number | null;
+}
+
+export interface Point {
+  x: number;
+  timeUs: number;
+}
+
+export interface Series {
+  algorithm: string;
+  points: Point[];
+}
+
+export interface CompareData {
+  /** The device count of the size sweep (at least 2: one device moves nothing). */
+  devices: number;
+  bytes: number;
+  deviceCounts: number[];
+  sizes: number[];
+  byDevices: Series[];
+  bySize: Series[];
+}
+
+export const MAX_DEVICES_COMPARED = 1024;
+export const MIN_BYTES = 4;
+export const MAX_BYTES = 2 ** 30;
+/** Tree schedules are built per device count; a huge configured chunk count falls back to the default. */
+const MAX_CHUNK_CELLS = 1 << 16;
+
+/** Powers of two from 2 to 1024, and the current count (each modelled on the topology the app would use). */
+export function deviceCountsFor(current: number): number[] {
+  const counts = new Set<number>();
+  for (let p = 2; p <= MAX_DEVICES_COMPARED; p *= 2) counts.add(p);
+  if (current >= 2 && current <= MAX_DEVICES_COMPARED) counts.add(current);
+  return [...counts].sort((a, b) => a - b);
+}
+
+export function sizesFor(currentBytes: number): number[] {
+  const sizes: number[] = [];
+  for (let b = MIN_BYTES; b <= MAX_BYTES; b *= 2) sizes.push(b);
+  if (currentBytes >= MIN_BYTES && currentBytes <= MAX_BYTES && !sizes.includes(currentBytes)) sizes.push(currentBytes);
+  return sizes.sort((a, b) => a - b);
+}
+
+/** The model of one algorithm at N devices, or null where it does not exist (hierarchical-ring when G ∤ N). */
+export function modelFor(input: CompareInput, algorithm: string, devices: number): ModelTime | null {
+  const perNode = input.devicesPerNode;
+  if (algorithm === 'hierarchical-ring' && devices % perNode !== 0) return null;
+  const topology = topologyAt(devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
+  const own = algorithm === input.algorithm && input.chunks !== null && devices * input.chunks <= MAX_CHUNK_CELLS ? input.chunks : undefined;
+  for (const chunks of own === undefined ? [undefined] : [own, undefined]) {
+    try {
+      return allreduceModel({ algorithm, devices, topology, chunks, devicesPerNode: algorithm === 'hierarchical-ring' ? perNode : undefined });
+    } catch (error) {
+      if (!(error instanceof GradsyncError)) throw error;
+    }
+  }
+  return null;
+}
+
+const elementsOf = (bytes: number) => Math.max(1, Math.floor(bytes / BYTES_PER_ELEMENT));
+
+export function compareData(input: CompareInput): CompareData {
+  const devices = Math.min(Math.max(2, input.devices), MAX_DEVICES_COMPARED);
+  const bytes = input.elements * BYTES_PER_ELEMENT;
+  const deviceCounts = deviceCountsFor(input.devices);
+  const sizes = sizesFor(bytes);
+  const byDevices: Series[] = [];
+  const bySize: Series[] = [];
+  for (const algorithm of COMPARED) {
+    const points: Point[] = [];
+    for (const n of deviceCounts) {
+      const model = modelFor(input, algorithm, n);
+      if (model) points.push({ x: n, timeUs: model(input.elements) });
+    }
+    byDevices.push({ algorithm, points });
+    const model = modelFor(input, algorithm, devices);
+    bySize.push({ algorithm, points: model ? sizes.map((b) => ({ x: b, timeUs: model(elementsOf(b)) })) : [] });
+  }
+  return { devices, bytes, deviceCounts, sizes, byDevices, bySize };
+}
+
+/** The fastest algorithm at the size sweep's device count and the current size. */
+export function fastestAt(data: CompareData): { algorithm: string; timeUs: number } | null {
+  let best: { algorithm: string; timeUs: number } | null = null;
+  for (const series of data.bySize) {
+    const point = series.points.find((p) => p.x === data.bytes);
+    if (point && (!best || point.timeUs < best.timeUs)) best = { algorithm: series.algorithm, timeUs: point.timeUs };
+  }
+  return best;
+}

@@ -1,0 +1,101 @@
+// The app in real Chromium (WebGPU on SwiftShader where there is no GPU): a person walks ring on 4
+// devices through the seeds' sentences, steps back, loads a broken schedule and sees its violation,
+// and opens the app where WebGPU is missing and sees the CPU notice.
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ring } from '../../src/core/algorithms/ring';
+import { narrateStep } from '../../src/core/narration';
+import { verifySchedule } from '../../src/core/verify';
+import { CHROMIUM_MISSING, findChromium, launchChromium, startViteServer, type LaunchedChromium, type ViteServer } from '../browser/chromium';
+
+const IN_CI = process.env.CI === 'true';
+const chromiumPath = findChromium();
+const skipReason = chromiumPath || IN_CI ? null : CHROMIUM_MISSING;
+if (skipReason) console.warn(`test/e2e/app.test.ts skipped: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)('the app in Chromium', () => {
+  let server: ViteServer;
+  let browser: LaunchedChromium;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!chromiumPath) throw new Error(`${CHROMIUM_MISSING} (CI=true, where this test may not be skipped)`);
+    server = await startViteServer();
+    browser = await launchChromium({ executablePath: chromiumPath });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(search: string, init?: () => void): Promise<Page> {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${search}: ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${search}: ${error.message}`));
+    if (init) await page.addInitScript(init);
+    await page.goto(new URL(search, server.url).href);
+    await page.getByRole('region', { name: 'Narration' }).waitFor();
+    return page;
+  }
+
+  const sentences = (page: Page) => page.getByRole('region', { name: 'Narration' }).locator('li').allInnerTexts();
+
+  it('opens at the step the URL names, with its narration', async () => {
+    const page = await open('/?algorithm=ring&devices=4&step=2');
+    expect(await sentences(page)).toContain('GPU-0 sends (d₄+a₄) to GPU-1, where it gets added to b₄.');
+    await page.close();
+  }, 60_000);
+
+  it('walks ring on 4 devices through the seeds’ sentences with the keyboard, and steps back', async () => {
+    const page = await open('/?algorithm=ring&devices=4');
+    const schedule = ring.build({ devices: 4 });
+    for (let step = 1; step <= 6; step++) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => sentences(page)).toEqual(narrateStep(schedule, step - 1).sentences);
+      expect(new URL(page.url()).searchParams.get('step')).toBe(String(step));
+    }
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => sentences(page)).toEqual(narrateStep(schedule, 3).sentences);
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.getByRole('region', { name: 'Narration' }).innerText()).toMatch(/Each GPU starts with its own gradient/);
+    await page.close();
+  }, 60_000);
+
+  it('loads a broken schedule, steps through it and shows the first violation', async () => {
+    const page = await open('/?algorithm=ring&devices=4');
+    const broken = ring.build({ devices: 4 });
+    broken.steps[1].transfers.splice(2, 1);
+    await page.getByRole('button', { name: /Load schedule/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(JSON.stringify(broken));
+    await dialog.getByRole('button', { name: /^Load$/ }).click();
+    await expect.poll(() => page.getByText(/not verified|✗/).first().isVisible()).toBe(true);
+    await page.keyboard.press('End');
+    const { violation } = verifySchedule(broken);
+    // The faulty chunk is outlined on its device, and the message is said under the picture.
+    await expect.poll(() => page.locator('.gs-dv-cell--flagged').count()).toBeGreaterThan(0);
+    expect(await page.locator('.gs-devices-violation').innerText()).toContain(violation!.message);
+    expect(await page.getByRole('region', { name: 'Narration' }).innerText()).toContain(`not correct — ${violation!.message}`);
+    await page.close();
+  }, 60_000);
+
+  it('runs on the CPU engine with a visible notice where WebGPU is missing', async () => {
+    const page = await open('/?algorithm=ring&devices=4', () => {
+      Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });
+    });
+    await expect.poll(() => page.getByText('WebGPU is not available in this browser; running on the CPU engine instead').isVisible()).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => sentences(page)).toContain('GPU-0 sends a₁ to GPU-1, where it gets added to b₁.');
+    await page.close();
+  }, 60_000);
+
+  it('raises no console errors or warnings', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { buildSchedule, type BuildRequest } from '../../../src/core/algorithms';
+import { ContributionTracker } from '../../../src/core/tracker';
+import { expectedRange, heldFraction } from '../../../src/ui/devices/chunkViews';
+import { CompletenessCursor } from '../../../src/ui/devices/completenessCursor';
+
+/** Completeness replayed from step 0, the slow way the cursor must agree with. */
+function replayed(request: BuildRequest, step: number): number[] {
+  const schedule = buildSchedule(request);
+  const tracker = new ContributionTracker(schedule);
+  for (let s = 0; s < step; s++) tracker.apply();
+  return Array.from({ length: schedule.devices }, (_, d) => {
+    let sum = 0;
+    for (let c = 0; c < schedule.chunks; c++) {
+      const { lo, hi } = expectedRange(schedule, d, c);
+      sum += heldFraction(tracker.value(d, c).set, lo, hi);
+    }
+    return sum / schedule.chunks;
+  });
+}
+
+const REQUESTS: BuildRequest[] = [
+  { algorithm: 'ring', devices: 8 },
+  { algorithm: 'double-tree', devices: 13 },
+  { algorithm: 'naive', devices: 5 },
+  { collective: 'allgather', algorithm: 'ring', devices: 6 },
+  { collective: 'broadcast', algorithm: 'binomial-tree', devices: 9, root: 4 },
+  { collective: 'reduce-scatter', algorithm: 'ring', devices: 4 },
+];
+
+describe('the completeness cursor', () => {
+  it('agrees with a replay from step 0 wherever it is moved, forward, back and forward again', () => {
+    for (const request of REQUESTS) {
+      const schedule = buildSchedule(request);
+      const cursor = new CompletenessCursor(schedule);
+      const steps = schedule.steps.length;
+      const order = [0, 1, steps, 2, Math.floor(steps / 2), steps - 1, 0, steps, 3];
+      for (const step of order) {
+        const target = Math.min(step, steps);
+        cursor.seek(target);
+        expect(cursor.position).toBe(target);
+        const expected = replayed(request, target);
+        for (let d = 0; d < schedule.devices; d++) expect(cursor.completeness(d)).toBeCloseTo(expected[d], 4);
+      }
+    }
+  });
+
+  it('starts allreduce devices at 1/N and ends them complete', () => {
+    for (const n of [2, 5, 16]) {
+      const schedule = buildSchedule({ algorithm: 'ring', devices: n });
+      const cursor = new CompletenessCursor(schedule);
+      for (let d = 0; d < n; d++) expect(cursor.completeness(d)).toBeCloseTo(1 / n, 4);
+      cursor.seek(schedule.steps.length);
+      for (let d = 0; d < n; d++) expect(cursor.completeness(d)).toBe(1);
+    }
+  });
+});
