@@ -1,12 +1,16 @@
 // The current step in the seeds' words: the phase (share-reduce / share-only …) and one sentence per
 // transfer, announced to screen readers as the step changes.
 
+import { useState } from 'react';
 import { opPreface } from '../../core/narration';
 import { deviceLetter, subscript } from '../../core/notation';
 import { useSim } from '../StoreContext';
 import { useStepState } from '../useStepState';
 
-const SHOWN = 16;
+/** Sentences shown before "show all": a step of a large schedule is a wall of text otherwise. */
+const SHOWN = 8;
+/** Even "all" stops here: a 1024-device step has 1024 sentences. */
+const MAX_SHOWN = 256;
 
 function opening(devices: number, chunks: number): string {
   const who = Array.from({ length: Math.min(devices, 4) }, (_, d) => `GPU-${d} holds ${deviceLetter(d)}${subscript(1)}…${deviceLetter(d)}${subscript(chunks)}`);
@@ -14,6 +18,7 @@ function opening(devices: number, chunks: number): string {
 }
 
 export function NarrationPanel() {
+  const [all, setAll] = useState(false);
   const derived = useSim((s) => s.derived);
   const step = useSim((s) => s.step);
   const op = useSim((s) => s.config.op);
@@ -45,10 +50,25 @@ export function NarrationPanel() {
           </p>
         ) : (
           <ol className="gs-sentences">
-            {sentences.slice(0, SHOWN).map((sentence, i) => (
+            {sentences.slice(0, all ? MAX_SHOWN : SHOWN).map((sentence, i) => (
               <li key={i}>{sentence}</li>
             ))}
-            {sentences.length > SHOWN && <li className="gs-more">… and {(sentences.length - SHOWN).toLocaleString('en-US')} more transfers in this step.</li>}
+            {sentences.length > SHOWN && !all && (
+              <li className="gs-more">
+                … and {(sentences.length - SHOWN).toLocaleString('en-US')} more transfers in this step.{' '}
+                <button type="button" className="gs-link" onClick={() => setAll(true)}>
+                  Show {sentences.length > MAX_SHOWN ? `the first ${MAX_SHOWN}` : 'all'}
+                </button>
+              </li>
+            )}
+            {all && sentences.length > SHOWN && (
+              <li className="gs-more">
+                {sentences.length > MAX_SHOWN && `… and ${(sentences.length - MAX_SHOWN).toLocaleString('en-US')} more. `}
+                <button type="button" className="gs-link" onClick={() => setAll(false)}>
+                  Show fewer
+                </button>
+              </li>
+            )}
           </ol>
         )}
         {step === steps && steps > 0 && <p className="gs-done">Done: {derived.verification.ok ? 'every device holds what the collective promises.' : `not correct — ${derived.verification.violation!.message}.`}</p>}
