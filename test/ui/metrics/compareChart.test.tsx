@@ -86,7 +86,7 @@ describe('CompareChart', () => {
 
   it('has a hidden table of every plotted value', () => {
     show({ algorithm: 'ring', devices: 16 });
-    const tables = document.querySelectorAll('table.gs-visually-hidden');
+    const tables = document.querySelectorAll('.gs-visually-hidden > table');
     expect(tables).toHaveLength(2);
     const header = Array.from(tables[0].querySelectorAll('thead th')).map((th) => th.textContent);
     expect(header).toEqual(['devices', ...ALGORITHMS]);
