@@ -9,7 +9,7 @@ import type { Schedule } from '../../core/schedule';
 import { ChunkMajorLayout } from '../layout';
 import { prepareMemory } from '../prepare';
 import { planSnapshots, type SnapshotPlan } from '../snapshots';
-import { applyGroups, opCode } from './applyTransfers';
+import { applyGroups, combinerFor } from './applyTransfers';
 import { chunkOrderTable, stepOrderTable, type TransferTable } from './transferTable';
 
 export interface EngineConfig {
@@ -28,7 +28,7 @@ export class CpuEngine {
   private readonly memory: Float32Array;
   private readonly plan: SnapshotPlan;
   private readonly wire: Float32Array;
-  private readonly opCode: number;
+  private readonly combine: ReturnType<typeof combinerFor>;
   private readonly byStep: TransferTable;
   private byChunk: TransferTable | null = null;
   private applied = 0;
@@ -44,7 +44,7 @@ export class CpuEngine {
     this.plan = planSnapshots(this.compiled, this.layout);
     this.wire = new Float32Array(this.plan.wireElements);
     this.byStep = stepOrderTable(this.compiled, this.plan, this.layout);
-    this.opCode = opCode(config.op);
+    this.combine = combinerFor(config.op);
   }
 
   get steps(): number {
@@ -68,7 +68,7 @@ export class CpuEngine {
   step(): void {
     invariant(this.loaded, 'load inputs before stepping');
     invariant(this.applied < this.compiled.steps, 'no step left to apply');
-    applyGroups(this.byStep, this.applied, this.applied + 1, this.memory, this.wire, this.opCode);
+    applyGroups(this.byStep, this.applied, this.applied + 1, this.memory, this.wire, this.combine);
     this.applied++;
   }
 
@@ -85,7 +85,7 @@ export class CpuEngine {
       return;
     }
     this.byChunk ??= chunkOrderTable(this.compiled, this.plan, this.layout);
-    applyGroups(this.byChunk, 0, this.byChunk.groups.length - 1, this.memory, this.wire, this.opCode);
+    applyGroups(this.byChunk, 0, this.byChunk.groups.length - 1, this.memory, this.wire, this.combine);
     this.applied = this.compiled.steps;
   }
 
