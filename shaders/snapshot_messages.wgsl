@@ -1,21 +1,17 @@
 // Copies the messages a step must read as they stood at its start (their source is also written in
-// the step) from the devices' memory into the wire, one vec4 per invocation.
+// the step) from the devices' memory into the wire: one run of up to 128 vec4s per workgroup.
 
-struct CopyTile {
-  read_at: u32,
-  write_at: u32,
-  count: u32,
-  unused: u32,
-}
+const ADDRESS_MASK: u32 = 0x0fffffffu;
 
-// Per step: (first tile, tile count) of the snapshot pass, then of each apply kernel.
+// Per step: (first tile, tile count) of the snapshot pass, then of each apply range.
 struct StepParams {
-  ranges: array<vec4u, 6>,
+  ranges: array<vec4u, 10>,
 }
 
 @group(0) @binding(0) var<storage, read> memory: array<vec4f>;
 @group(0) @binding(1) var<storage, read_write> wire: array<vec4f>;
-@group(0) @binding(2) var<storage, read> tiles: array<CopyTile>;
+// x: read address | (count − 1) >> 4 in the top bits; y: write address | (count − 1) & 15 on top.
+@group(0) @binding(2) var<storage, read> runs: array<vec2u>;
 @group(0) @binding(3) var<uniform> step: StepParams;
 
 @compute @workgroup_size(64)
@@ -25,8 +21,14 @@ fn main(@builtin(workgroup_id) workgroup: vec3u, @builtin(num_workgroups) workgr
   if (t >= range.y) {
     return;
   }
-  let tile = tiles[range.x + t];
-  if (lane < tile.count) {
-    wire[tile.write_at + lane] = memory[tile.read_at + lane];
+  let run = runs[range.x + t];
+  let count = (((run.x >> 28u) << 4u) | (run.y >> 28u)) + 1u;
+  let read_at = run.x & ADDRESS_MASK;
+  let write_at = run.y & ADDRESS_MASK;
+  if (lane < count) {
+    wire[write_at + lane] = memory[read_at + lane];
+  }
+  if (lane + 64u < count) {
+    wire[write_at + lane + 64u] = memory[read_at + lane + 64u];
   }
 }

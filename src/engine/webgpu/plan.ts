@@ -2,41 +2,63 @@
 // A step runs as at most two dispatches in one submission: snapshot (copy the messages whose source
 // the step also writes into the wire) and apply (every destination element takes its incoming
 // messages in listed order). Memory is the vec4-aligned chunk-major layout, so all offsets here are
-// in vec4s; work is cut into tiles of at most TILE_VEC4S vec4s of one piece, one per invocation.
+// in vec4s; work is cut into tiles within one piece, so a workgroup never searches for its work, and
+// the common single-message tile is two words, since on software GPUs every loaded word counts.
 
 import type { CompiledSchedule } from '../../core/compile';
 import { OP_COPY } from '../../core/compile';
+import { invariant } from '../../core/errors';
 import type { ChunkMajorLayout } from '../layout';
 import { planSnapshots } from '../snapshots';
 
-/** Invocations per workgroup, one vec4 each. Must match @workgroup_size in the shaders. */
-export const TILE_VEC4S = 64;
+/** A run tile: 128 vec4s of one piece, two per invocation of a 64-wide workgroup. */
+export const RUN_VEC4S = 128;
+/** A tile with several messages per destination: also 128 vec4s, two per invocation. */
+export const MULTI_VEC4S = 128;
 /** Per-step parameters sit at this stride in the uniform buffer (minUniformBufferOffsetAlignment). */
 export const STEP_PARAMS_STRIDE = 256;
 
 /**
- * Apply kernels, one pipeline each (override KIND), so no kernel branches on what it applies:
- * a single reduce or copy read from memory or from the wire, or several messages in listed order.
+ * A step's work, in dispatch order, one pipeline per range (overrides RANGE and KIND) so no kernel
+ * branches on what it applies: the snapshot pass; the first message of every destination as runs by
+ * kind (a reduce or a copy, read from memory or from the wire); the second message of destinations
+ * that take two (a binary tree's parent); and destinations that take more, each with its messages
+ * in listed order.
  */
-export const APPLY_KINDS = ['reduce-memory', 'reduce-wire', 'copy-memory', 'copy-wire', 'multi'] as const;
-export type ApplyKind = (typeof APPLY_KINDS)[number];
-/** Index of the snapshot pass's range in a step's parameters; apply kind k is at 1 + k. */
+export const RUN_KINDS = ['reduce-memory', 'reduce-wire', 'copy-memory', 'copy-wire'] as const;
+/** Messages of one destination applied as run passes, one pass per rank; more go to the multi range. */
+export const RUN_RANKS = 2;
 export const SNAPSHOT_RANGE = 0;
-export const RANGES_PER_STEP = 1 + APPLY_KINDS.length;
-/** In a multi tile, word 2 holds the vec4 count in bits 0–6 and the message count from bit 7. */
-export const MESSAGE_COUNT_SHIFT = 7;
+export const MULTI_RANGE = 1 + RUN_RANKS * RUN_KINDS.length;
+export const RANGES_PER_STEP = MULTI_RANGE + 1;
+
+/** The range of the `rank`-th message of kind `kind`. */
+export function runRange(rank: number, kind: number): number {
+  return 1 + rank * RUN_KINDS.length + kind;
+}
+
+/** In a multi tile, word 2 holds the vec4 count in bits 0–7 and the message count from bit 8. */
+export const MESSAGE_COUNT_SHIFT = 8;
 export const MESSAGE_COPY = 1;
 export const MESSAGE_FROM_WIRE = 2;
+/** Run tiles pack (count − 1) into the top bits of their two addresses, which stay below 2²⁸ vec4s. */
+export const ADDRESS_BITS = 28;
+const ADDRESS_LIMIT = 2 ** ADDRESS_BITS;
+
+/** A run of `count` (1 … 128) vec4s from `read` to `write`, as two u32s. */
+export function packRun(read: number, write: number, count: number): [number, number] {
+  const c = count - 1;
+  return [(read | ((c >> 4) << ADDRESS_BITS)) >>> 0, (write | ((c & 15) << ADDRESS_BITS)) >>> 0];
+}
 
 export interface GpuPlan {
   steps: number;
-  /** u32 × 4 per tile: read at (memory), write at (wire), count, 0. */
-  copyTiles: Uint32Array;
-  /**
-   * u32 × 4 per tile, grouped by step and kind: destination; source (single kinds) or first message
-   * (multi); count (multi: and message count); the tile's start within its piece (multi).
-   */
-  applyTiles: Uint32Array;
+  /** Snapshot runs, u32 × 2 each (see packRun): memory → wire. */
+  copyRuns: Uint32Array;
+  /** Single-message runs, u32 × 2 each (see packRun): source → destination, grouped by step and kind. */
+  applyRuns: Uint32Array;
+  /** Multi tiles, u32 × 4 each: destination; first message; count and message count; start within the piece. */
+  multiTiles: Uint32Array;
   /** u32 × 2 per message of a multi destination: piece start (memory or wire), flags. */
   messages: Uint32Array;
   /** Per step at STEP_PARAMS_STRIDE bytes: RANGES_PER_STEP × vec4u (first tile, tile count, 0, 0). */
@@ -92,9 +114,11 @@ function kindOf(copy: boolean, fromWire: boolean): number {
 
 export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayout): GpuPlan {
   const { stepStart, src, dst, chunk, op, chunks, steps } = compiled;
+  invariant(layout.totalElements / 4 < ADDRESS_LIMIT, 'GPU memory beyond 2^28 vec4s cannot be addressed by run tiles');
   const snapshots = planSnapshots(compiled, layout, 'concurrent');
-  const copyTiles = new U32List();
-  const applyTiles = new U32List();
+  const copyRuns = new U32List();
+  const applyRuns = new U32List();
+  const multiTiles = new U32List();
   const messages = new U32List();
   const stepParams = new Uint32Array((Math.max(1, steps) * STEP_PARAMS_STRIDE) / 4);
   const tileCounts = new Uint32Array(steps * RANGES_PER_STEP);
@@ -104,21 +128,21 @@ export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayou
   let reducedElements = 0;
   let movedElements = 0;
   const byCell = new Map<number, number[]>();
-  const byKind = APPLY_KINDS.map(() => new U32List());
+  const byRange = Array.from({ length: RANGES_PER_STEP }, () => new U32List());
+  const pushRuns = (list: U32List, read: number, write: number, length: number) => {
+    for (let start = 0; start < length; start += RUN_VEC4S) list.push2(...packRun(read + start, write + start, Math.min(RUN_VEC4S, length - start)));
+  };
+  const setRange = (s: number, range: number, first: number, count: number) => {
+    stepParams.set([first, count], (s * STEP_PARAMS_STRIDE) / 4 + range * 4);
+    tileCounts[s * RANGES_PER_STEP + range] = count;
+  };
 
   for (let s = 0; s < steps; s++) {
-    const ranges = (s * STEP_PARAMS_STRIDE) / 4;
-    const copyFirst = copyTiles.length / 4;
+    const copyFirst = copyRuns.length / 2;
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
-      if (!snapshots.fillsWire[t]) continue;
-      const from = at(src[t], chunk[t]);
-      const to = snapshots.wireOffset[t] / 4;
-      for (let start = 0; start < vec4s(chunk[t]); start += TILE_VEC4S) {
-        copyTiles.push4(from + start, to + start, Math.min(TILE_VEC4S, vec4s(chunk[t]) - start), 0);
-      }
+      if (snapshots.fillsWire[t]) pushRuns(copyRuns, at(src[t], chunk[t]), snapshots.wireOffset[t] / 4, vec4s(chunk[t]));
     }
-    stepParams.set([copyFirst, copyTiles.length / 4 - copyFirst], ranges);
-    tileCounts[s * RANGES_PER_STEP + SNAPSHOT_RANGE] = copyTiles.length / 4 - copyFirst;
+    setRange(s, SNAPSHOT_RANGE, copyFirst, copyRuns.length / 2 - copyFirst);
 
     // Destinations in order of their first write; each keeps its messages in listed order.
     byCell.clear();
@@ -132,35 +156,35 @@ export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayou
       if (list) list.push(t);
       else byCell.set(cell, [t]);
     }
-    for (const list of byKind) list.length = 0;
+    for (const list of byRange) list.length = 0;
     for (const transfers of byCell.values()) {
       const first = transfers[0];
       const c = chunk[first];
       const target = at(dst[first], c);
-      const multi = transfers.length > 1;
-      const firstMessage = messages.length / 2;
-      if (multi) {
-        for (const t of transfers) messages.push2(source(t), (op[t] === OP_COPY ? MESSAGE_COPY : 0) | (snapshots.fromWire[t] ? MESSAGE_FROM_WIRE : 0));
+      if (transfers.length <= RUN_RANKS) {
+        transfers.forEach((t, rank) => pushRuns(byRange[runRange(rank, kindOf(op[t] === OP_COPY, snapshots.fromWire[t] === 1))], source(t), target, vec4s(c)));
+        continue;
       }
-      const kind = multi ? APPLY_KINDS.indexOf('multi') : kindOf(op[first] === OP_COPY, snapshots.fromWire[first] === 1);
-      for (let start = 0; start < vec4s(c); start += TILE_VEC4S) {
-        const count = Math.min(TILE_VEC4S, vec4s(c) - start);
-        if (multi) byKind[kind].push4(target + start, firstMessage, count | (transfers.length << MESSAGE_COUNT_SHIFT), start);
-        else byKind[kind].push4(target + start, source(first) + start, count, 0);
+      const firstMessage = messages.length / 2;
+      for (const t of transfers) messages.push2(source(t), (op[t] === OP_COPY ? MESSAGE_COPY : 0) | (snapshots.fromWire[t] ? MESSAGE_FROM_WIRE : 0));
+      for (let start = 0; start < vec4s(c); start += MULTI_VEC4S) {
+        byRange[MULTI_RANGE].push4(target + start, firstMessage, Math.min(MULTI_VEC4S, vec4s(c) - start) | (transfers.length << MESSAGE_COUNT_SHIFT), start);
       }
     }
-    byKind.forEach((list, kind) => {
-      const first = applyTiles.length / 4;
-      applyTiles.append(list);
-      const range = 1 + kind;
-      stepParams.set([first, list.length / 4], ranges + range * 4);
-      tileCounts[s * RANGES_PER_STEP + range] = list.length / 4;
-    });
+    for (let range = 1; range < RANGES_PER_STEP; range++) {
+      const list = byRange[range];
+      const target = range === MULTI_RANGE ? multiTiles : applyRuns;
+      const width = range === MULTI_RANGE ? 4 : 2;
+      const first = target.length / width;
+      target.append(list);
+      setRange(s, range, first, list.length / width);
+    }
   }
   return {
     steps,
-    copyTiles: copyTiles.finish(),
-    applyTiles: applyTiles.finish(),
+    copyRuns: copyRuns.finish(),
+    applyRuns: applyRuns.finish(),
+    multiTiles: multiTiles.finish(),
     messages: messages.finish(),
     stepParams,
     tileCounts,

@@ -1,7 +1,7 @@
 // Every GPU object one engine uses, labelled so validation messages say which buffer or pipeline.
 
 import type { ShaderSources } from './gpuDevice';
-import { APPLY_KINDS, RANGES_PER_STEP, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
+import { MULTI_RANGE, RANGES_PER_STEP, RUN_KINDS, SNAPSHOT_RANGE, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
 
 export interface Resources {
   memory: GPUBuffer;
@@ -9,8 +9,8 @@ export interface Resources {
   tables: GPUBuffer[];
   params: GPUBuffer;
   snapshotPipeline: GPUComputePipeline;
-  /** One pipeline per apply kind (plan.ts APPLY_KINDS). */
-  applyPipelines: GPUComputePipeline[];
+  /** One pipeline per range of a step (plan.ts), made only for ranges this schedule uses; [0] is unused. */
+  applyPipelines: (GPUComputePipeline | null)[];
   snapshotBindGroup: GPUBindGroup;
   applyBindGroup: GPUBindGroup;
   querySet: GPUQuerySet | null;
@@ -47,8 +47,9 @@ export function createResources(
   });
   const wire = device.createBuffer({ label: 'engine.wire', size: Math.max(16, plan.wireElements * 4), usage: GPUBufferUsage.STORAGE });
   const storage = GPUBufferUsage.STORAGE;
-  const copyTiles = tableBuffer(device, 'engine.copyTiles', plan.copyTiles, storage);
-  const applyTiles = tableBuffer(device, 'engine.applyTiles', plan.applyTiles, storage);
+  const copyRuns = tableBuffer(device, 'engine.copyRuns', plan.copyRuns, storage);
+  const applyRuns = tableBuffer(device, 'engine.applyRuns', plan.applyRuns, storage);
+  const multiTiles = tableBuffer(device, 'engine.multiTiles', plan.multiTiles, storage);
   const messages = tableBuffer(device, 'engine.messages', plan.messages, storage);
   const params = tableBuffer(device, 'engine.stepParams', plan.stepParams, GPUBufferUsage.UNIFORM);
 
@@ -58,7 +59,7 @@ export function createResources(
   });
   const applyLayout = device.createBindGroupLayout({
     label: 'engine.applyLayout',
-    entries: layoutEntries(['storage', 'read-only-storage', 'read-only-storage', 'read-only-storage', 'uniform'], true),
+    entries: layoutEntries(['storage', 'read-only-storage', 'read-only-storage', 'read-only-storage', 'read-only-storage', 'uniform'], true),
   });
   const snapshotPipeline = device.createComputePipeline({
     label: 'engine.snapshotMessages',
@@ -67,29 +68,35 @@ export function createResources(
   });
   const applyModule = device.createShaderModule({ label: 'apply_transfers.wgsl', code: shaders.applyTransfers });
   const applyPipelineLayout = device.createPipelineLayout({ label: 'engine.applyPipelineLayout', bindGroupLayouts: [applyLayout] });
-  const applyPipelines = APPLY_KINDS.map((kind, index) =>
-    device.createComputePipeline({
-      label: `engine.apply.${kind}`,
-      layout: applyPipelineLayout,
-      compute: { module: applyModule, entryPoint: 'main', constants: { OP: OP_CODES[op], KIND: index } },
-    }),
+  const used = new Array<boolean>(RANGES_PER_STEP).fill(false);
+  plan.tileCounts.forEach((count, i) => {
+    if (count > 0) used[i % RANGES_PER_STEP] = true;
+  });
+  const applyPipelines = used.map((inUse, range) =>
+    range === SNAPSHOT_RANGE || !inUse
+      ? null
+      : device.createComputePipeline({
+          label: `engine.apply.range${range}`,
+          layout: applyPipelineLayout,
+          compute: { module: applyModule, entryPoint: 'main', constants: { OP: OP_CODES[op], RANGE: range, KIND: range === MULTI_RANGE ? 4 : (range - 1) % RUN_KINDS.length } },
+        }),
   );
   const stepParams = { buffer: params, size: RANGES_PER_STEP * 16 };
   const snapshotBindGroup = device.createBindGroup({
     label: 'engine.snapshotBindGroup',
     layout: snapshotLayout,
-    entries: [memory, wire, copyTiles].map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: 3, resource: stepParams }]),
+    entries: [memory, wire, copyRuns].map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: 3, resource: stepParams }]),
   });
   const applyBindGroup = device.createBindGroup({
     label: 'engine.applyBindGroup',
     layout: applyLayout,
-    entries: [memory, wire, applyTiles, messages].map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: 4, resource: stepParams }]),
+    entries: [memory, wire, applyRuns, multiTiles, messages].map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: 5, resource: stepParams }]),
   });
   const querySet = timestamps ? device.createQuerySet({ label: 'engine.timestamps', type: 'timestamp', count: 2 }) : null;
   return {
     memory,
     wire,
-    tables: [copyTiles, applyTiles, messages],
+    tables: [copyRuns, applyRuns, multiTiles, messages],
     params,
     snapshotPipeline,
     applyPipelines,

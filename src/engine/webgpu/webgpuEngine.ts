@@ -194,7 +194,7 @@ export class WebGpuEngine {
       const tiles = this.plan.tileCounts[s * RANGES_PER_STEP + range];
       if (tiles === 0) continue;
       const snapshot = range === SNAPSHOT_RANGE;
-      pass.setPipeline(snapshot ? resources.snapshotPipeline : resources.applyPipelines[range - 1]);
+      pass.setPipeline(snapshot ? resources.snapshotPipeline : resources.applyPipelines[range]!);
       pass.setBindGroup(0, snapshot ? resources.snapshotBindGroup : resources.applyBindGroup, offset);
       pass.dispatchWorkgroups(...dispatchSize(tiles));
       this.stats.dispatches++;
