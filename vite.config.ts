@@ -4,5 +4,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173 },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    // The app; embed.html, the figure alone for iframes; present.html, the presenter and the race.
+    rolldownOptions: { input: { main: 'index.html', embed: 'embed.html', present: 'present.html' } },
+  },
 });

@@ -76,24 +76,34 @@ export function checkWritable(path: string): void {
   }
 }
 
-/** Writes buffers as a JSON array of N arrays of K numbers, device by device, then renames into place. */
-export function writeOutputs(path: string, buffers: Float32Array, devices: number, elements: number): void {
+/** Writes the pieces to a temporary file, then renames it into place: the file is whole or absent. */
+export function writeWhole(path: string, pieces: Iterable<string>): void {
   const partial = `${path}.partial-${process.pid}`;
   try {
     const fd = openSync(partial, 'w');
     try {
-      writeSync(fd, '[\n');
-      for (let d = 0; d < devices; d++) {
-        const row = buffers.subarray(d * elements, (d + 1) * elements);
-        writeSync(fd, `[${Array.prototype.join.call(row, ',')}]${d < devices - 1 ? ',' : ''}\n`);
-      }
-      writeSync(fd, ']\n');
+      for (const piece of pieces) writeSync(fd, piece);
     } finally {
       closeSync(fd);
     }
     renameSync(partial, path);
   } catch (error) {
     rmSync(partial, { force: true });
+    if (error instanceof GradsyncError) throw error;
     throw new GradsyncError('bad-input', `cannot write output file '${path}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+}
+
+/** Writes buffers as a JSON array of N arrays of K numbers, device by device. */
+export function writeOutputs(path: string, buffers: Float32Array, devices: number, elements: number): void {
+  writeWhole(path, outputLines(buffers, devices, elements));
+}
+
+function* outputLines(buffers: Float32Array, devices: number, elements: number): Generator<string> {
+  yield '[\n';
+  for (let d = 0; d < devices; d++) {
+    const row = buffers.subarray(d * elements, (d + 1) * elements);
+    yield `[${Array.prototype.join.call(row, ',')}]${d < devices - 1 ? ',' : ''}\n`;
+  }
+  yield ']\n';
 }

@@ -1,4 +1,4 @@
-// The `gradsync` command line: schedule, run, verify, bench, narrate. Exit 0 ok, 1 verification
+// The `gradsync` command line: schedule, run, verify, bench, narrate, trace. Exit 0 ok, 1 verification
 // failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file).
 
 import { Command, CommanderError } from 'commander';
@@ -7,6 +7,7 @@ import { benchCommand } from './commands/bench';
 import { narrateCommand } from './commands/narrate';
 import { runCommand } from './commands/run';
 import { scheduleCommand } from './commands/schedule';
+import { traceCommand } from './commands/trace';
 import { verifyCommand } from './commands/verify';
 import { processIo, type Io } from './io';
 
@@ -30,12 +31,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: () => {}, outputError: () => {} });
-  for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand]) {
+  for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand]) {
     program.addCommand(make(io, done).exitOverride().allowExcessArguments(false).configureOutput({ writeOut: (text) => io.out(text), writeErr: () => {}, outputError: () => {} }));
   }
   try {
     if (argv.length === 0) {
-      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate)\n');
+      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace)\n');
       return EXIT_USAGE;
     }
     await program.parseAsync(argv, { from: 'user' });
@@ -44,7 +45,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') {
-        io.err(`gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate\n`);
+        io.err(`gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace\n`);
         return EXIT_USAGE;
       }
       io.err(`gradsync: ${oneLine(error.message)}\n`);

@@ -9,12 +9,13 @@ import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
 import { Inspector } from '../inspector/Inspector';
 import { ScheduleLoader } from '../loader/ScheduleLoader';
-import { CustomScheduleChip } from '../loader/CustomScheduleChip';
 import { ScheduleDropOverlay } from '../loader/ScheduleDropOverlay';
 import { CompareChart } from '../metrics/CompareChart';
 import { MetricsPanel } from '../metrics/MetricsPanel';
 import { Timeline } from '../metrics/Timeline';
 import { NarrationPanel } from '../narration/NarrationPanel';
+import { PresentButton } from '../present/PresentButton';
+import { ShareMenu } from '../share/ShareMenu';
 import { Notices } from '../notices/Notices';
 import { SimProvider } from '../StoreContext';
 import { useUrlSync } from './useUrlSync';
@@ -50,13 +51,14 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
         </div>
         <ConfigBar />
         <div className="gs-header-actions">
+          <ShareMenu />
           <ScheduleLoader />
-          <button type="button" className="gs-button" onClick={() => setTheme(NEXT_THEME[theme])} aria-label={`Theme: ${theme}; switch to ${NEXT_THEME[theme]}`}>
-            {theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'} {theme}
+          <PresentButton />
+          <button type="button" className="gs-button" onClick={() => setTheme(NEXT_THEME[theme])} aria-label={`Theme: ${theme}; switch to ${NEXT_THEME[theme]}`} title={`Theme: ${theme}`}>
+            {theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}
           </button>
         </div>
       </header>
-      <CustomScheduleChip />
       <Notices />
       <main className="gs-main">
         <div className="gs-stage">
@@ -72,6 +74,10 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
         <Timeline />
         <CompareChart />
       </section>
+      <p className="gs-footer">
+        <a href="./present.html?race=master,ring&devices=8&elements=1048576">Race two algorithms</a> on a shared clock of model time ·{' '}
+        <a href="./examples/blog.html">embedded figures</a> · the <code>gradsync</code> command runs the same engines headless
+      </p>
       <Inspector />
       <ScheduleDropOverlay rootRef={root} />
     </div>

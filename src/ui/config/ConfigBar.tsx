@@ -1,4 +1,5 @@
-// The configuration a person picks: collective and algorithm, devices, elements, op and engine.
+// The configuration a person picks: the algorithm (grouped by collective), devices, elements, op and
+// engine.
 // Numbers apply on Enter or when the field is left; a bad one is said next to the field.
 
 import { useId, useState, type KeyboardEvent } from 'react';
@@ -58,34 +59,27 @@ export function ConfigBar() {
   const engine = useSim((s) => s.engine);
   const setConfig = useSim((s) => s.setConfig);
   const statusId = useId();
-  const algorithms = ALGORITHMS[config.collective];
   const engineText = engine?.active === 'webgpu' ? `WebGPU · ${engine.adapter ?? ''}` : engine ? 'CPU engine' : 'starting…';
   return (
     <div className="gs-config" role="group" aria-label="Configuration">
-      <label className="gs-field">
-        <span>Collective</span>
-        <select
-          value={config.collective}
-          onChange={(event) => {
-            const collective = event.target.value as Collective;
-            setConfig({ collective, algorithm: ALGORITHMS[collective][0].id });
-          }}
-        >
-          {COLLECTIVES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </label>
       <label className="gs-field gs-field-wide">
         <span>Algorithm</span>
-        <select value={custom ? '' : config.algorithm} onChange={(event) => setConfig({ algorithm: event.target.value })}>
+        <select
+          value={custom ? '' : `${config.collective}/${config.algorithm}`}
+          onChange={(event) => {
+            const [collective, algorithm] = event.target.value.split('/') as [Collective, string];
+            setConfig({ collective, algorithm });
+          }}
+        >
           {custom && <option value="">{custom.name}</option>}
-          {algorithms.map((spec) => (
-            <option key={spec.id} value={spec.id} title={spec.summary}>
-              {spec.id}
-            </option>
+          {COLLECTIVES.map((collective) => (
+            <optgroup key={collective} label={collective}>
+              {ALGORITHMS[collective].map((spec) => (
+                <option key={spec.id} value={`${collective}/${spec.id}`} title={spec.summary}>
+                  {collective === 'allreduce' ? spec.id : `${spec.id} ${collective}`}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </label>

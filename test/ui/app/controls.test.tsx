@@ -114,10 +114,10 @@ describe('the configuration bar', () => {
       </SimProvider>,
     );
     act(() => {
-      fireEvent.change(screen.getByRole('combobox', { name: 'Algorithm' }), { target: { value: 'double-tree' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Algorithm' }), { target: { value: 'allreduce/double-tree' } });
     });
     expect(sim.getState().config.algorithm).toBe('double-tree');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Collective' }), { target: { value: 'broadcast' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Algorithm' }), { target: { value: 'broadcast/binomial-tree' } });
     expect(sim.getState().config).toMatchObject({ collective: 'broadcast', algorithm: 'binomial-tree' });
   });
 });

@@ -1,0 +1,179 @@
+// The model timeline as a Chrome trace (the JSON "trace event format" that Perfetto and
+// chrome://tracing open): one process for the run, one thread (track) per device, and per step one
+// complete event on every device that sends or receives bytes in it, lasting the step's model time.
+// Events are generated from the compiled schedule step by step, so ring on 1024 devices (~2 million
+// events) streams without holding every event in memory.
+
+import { compileSchedule } from './compile';
+import { modelCost, type Topology } from './cost';
+import { deviceLabel } from './notation';
+import type { Schedule } from './schedule';
+import { chunkBytes } from './traffic';
+
+export const TRACE_PID = 1;
+export const TRACE_COUNTER = 'bytes moved';
+
+export interface TraceMetadataEvent {
+  ph: 'M';
+  name: 'process_name' | 'process_sort_index' | 'thread_name' | 'thread_sort_index';
+  pid: number;
+  tid: number;
+  args: { name: string } | { sort_index: number };
+}
+
+export interface TraceStepEvent {
+  ph: 'X';
+  /** The step's phase and its 1-based number in the run, e.g. "reduce-scatter step 3". */
+  name: string;
+  cat: string;
+  pid: number;
+  /** The device. */
+  tid: number;
+  /** µs from the start of the run. */
+  ts: number;
+  dur: number;
+  args: { step: number; phase: string; bytesSent: number; bytesReceived: number };
+}
+
+/** Bytes all transfers of the step move, from the step's start. */
+export interface TraceCounterEvent {
+  ph: 'C';
+  name: typeof TRACE_COUNTER;
+  pid: number;
+  tid: 0;
+  ts: number;
+  args: { bytes: number };
+}
+
+export type TraceEvent = TraceMetadataEvent | TraceStepEvent | TraceCounterEvent;
+
+export interface TraceInfo {
+  algorithm: string;
+  collective: string;
+  devices: number;
+  elements: number;
+  steps: number;
+  totalUs: number;
+  topology: string;
+}
+
+export interface ChromeTrace {
+  traceEvents: TraceEvent[];
+  displayTimeUnit: 'ns';
+  otherData: TraceInfo;
+}
+
+/** Model times in µs, kept to the nanosecond: enough for the viewers and short in JSON. */
+function toNs(us: number): number {
+  return Math.round(us * 1000) / 1000;
+}
+
+/** Whole nanoseconds, so that rounded steps still tile the run exactly. */
+function ns(us: number): number {
+  return Math.round(us * 1000);
+}
+
+function describeTopology(topology: Topology): string {
+  if (topology.kind === 'switch') return `switch: α ${topology.latencyUs} µs, ${topology.bandwidthGBs} GB/s`;
+  const { devicesPerNode, intra, inter } = topology;
+  return `nodes of ${devicesPerNode}: inside α ${intra.latencyUs} µs, ${intra.bandwidthGBs} GB/s; between α ${inter.latencyUs} µs, ${inter.bandwidthGBs} GB/s`;
+}
+
+export interface TraceSource {
+  info: TraceInfo;
+  events(): Generator<TraceEvent>;
+}
+
+/** Validates and costs the schedule once; `events()` then yields the trace's events in order. */
+export function traceSource(schedule: Schedule, elements: number, topology: Topology): TraceSource {
+  const compiled = compileSchedule(schedule);
+  const cost = modelCost(schedule, elements, topology);
+  const { devices, steps, stepStart, src, dst, chunk } = compiled;
+  const bytesOf = chunkBytes(elements, compiled.chunks);
+  const info: TraceInfo = {
+    algorithm: schedule.algorithm,
+    collective: schedule.collective,
+    devices,
+    elements,
+    steps,
+    totalUs: toNs(cost.totalUs),
+    topology: describeTopology(topology),
+  };
+
+  function* events(): Generator<TraceEvent> {
+    yield { ph: 'M', name: 'process_name', pid: TRACE_PID, tid: 0, args: { name: `gradsync ${schedule.algorithm}` } };
+    yield { ph: 'M', name: 'process_sort_index', pid: TRACE_PID, tid: 0, args: { sort_index: 0 } };
+    for (let d = 0; d < devices; d++) {
+      yield { ph: 'M', name: 'thread_name', pid: TRACE_PID, tid: d, args: { name: deviceLabel(d) } };
+      yield { ph: 'M', name: 'thread_sort_index', pid: TRACE_PID, tid: d, args: { sort_index: d } };
+    }
+    const sent = new Float64Array(devices);
+    const received = new Float64Array(devices);
+    // Devices touched in the current step, each listed once, in order of first appearance.
+    const touched = new Int32Array(devices);
+    const seen = new Uint8Array(devices);
+    let startUs = 0;
+    for (let s = 0; s < steps; s++) {
+      const phase = schedule.steps[s].phase ?? '';
+      const name = phase === '' ? `step ${s + 1}` : `${phase} step ${s + 1}`;
+      const startNs = ns(startUs);
+      const ts = startNs / 1000;
+      const dur = (ns(startUs + cost.stepTimesUs[s]) - startNs) / 1000;
+      let count = 0;
+      const touch = (d: number) => {
+        if (seen[d] === 0) {
+          seen[d] = 1;
+          touched[count++] = d;
+        }
+      };
+      for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+        const bytes = bytesOf[chunk[t]];
+        if (bytes === 0) continue;
+        sent[src[t]] += bytes;
+        received[dst[t]] += bytes;
+        touch(src[t]);
+        touch(dst[t]);
+      }
+      if (count > 0) yield { ph: 'C', name: TRACE_COUNTER, pid: TRACE_PID, tid: 0, ts, args: { bytes: cost.traffic.stepBytes[s] } };
+      touched.subarray(0, count).sort();
+      for (let i = 0; i < count; i++) {
+        const d = touched[i];
+        yield { ph: 'X', name, cat: phase || 'step', pid: TRACE_PID, tid: d, ts, dur, args: { step: s + 1, phase, bytesSent: sent[d], bytesReceived: received[d] } };
+        sent[d] = 0;
+        received[d] = 0;
+        seen[d] = 0;
+      }
+      startUs += cost.stepTimesUs[s];
+    }
+    if (steps > 0) yield { ph: 'C', name: TRACE_COUNTER, pid: TRACE_PID, tid: 0, ts: toNs(startUs), args: { bytes: 0 } };
+  }
+
+  return { info, events };
+}
+
+/** The whole trace as one object (for small runs; see traceJsonPieces for large ones). */
+export function traceEvents(schedule: Schedule, elements: number, topology: Topology): ChromeTrace {
+  const source = traceSource(schedule, elements, topology);
+  return { traceEvents: [...source.events()], displayTimeUnit: 'ns', otherData: source.info };
+}
+
+/**
+ * The same trace as JSON text in pieces of about `eventsPerPiece` events, one event per line, for
+ * writing to a stream or a Blob without building one huge string. Joined, it parses to traceEvents(…).
+ */
+export function* traceJsonPieces(schedule: Schedule, elements: number, topology: Topology, eventsPerPiece = 4096): Generator<string> {
+  const source = traceSource(schedule, elements, topology);
+  let piece = '{"traceEvents":[';
+  let inPiece = 0;
+  let first = true;
+  for (const event of source.events()) {
+    piece += `${first ? '\n' : ',\n'}${JSON.stringify(event)}`;
+    first = false;
+    if (++inPiece >= eventsPerPiece) {
+      yield piece;
+      piece = '';
+      inPiece = 0;
+    }
+  }
+  yield `${piece}\n],\n"displayTimeUnit":"ns",\n"otherData":${JSON.stringify(source.info)}}\n`;
+}

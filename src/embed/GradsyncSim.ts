@@ -1,0 +1,159 @@
+// <gradsync-sim>: a live figure in any page. Attributes are the app's URL keys plus autoplay,
+// controls and theme; a JS API (step, back, reset, play, pause, currentStep, totalSteps) and a
+// `gradsync-step` event let prose drive it. Each element has its own store and engine, renders into
+// its own shadow root, starts GPU work only once visible and pauses while off-screen.
+
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createSimStore, totalSteps, type SimStore } from '../store/simStore';
+import type { SimConfig } from '../store/config';
+import { EmbedFrame } from '../ui/app/EmbedFrame';
+import { lazyGpu } from './lazyGpu';
+import { OWN_KEYS, readSettings, URL_KEYS, type EmbedSettings } from './settings';
+import { SHADOW_STYLES } from './styles';
+
+export interface GradsyncStepDetail {
+  step: number;
+  total: number;
+}
+
+interface Live {
+  store: SimStore;
+  root: Root;
+  observer: IntersectionObserver | null;
+  unsubscribe(): void;
+}
+
+export class GradsyncSim extends HTMLElement {
+  static get observedAttributes(): string[] {
+    return [...URL_KEYS, ...OWN_KEYS];
+  }
+
+  #mount: HTMLDivElement;
+  #live: Live | null = null;
+  #settings: EmbedSettings | null = null;
+  #visible = false;
+  /** Has been on screen since it was attached (autoplay starts then). */
+  #seen = false;
+  #pausedOffscreen = false;
+  /** The step shown when the element was last detached, so moving it in the page keeps its place. */
+  #detachedStep: number | null = null;
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = SHADOW_STYLES;
+    this.#mount = document.createElement('div');
+    shadow.append(style, this.#mount);
+  }
+
+  connectedCallback(): void {
+    if (this.#live) return;
+    const settings = readSettings((key) => this.getAttribute(key));
+    this.#settings = settings;
+    const gpu = lazyGpu();
+    const store = createSimStore({ config: settings.config, step: this.#detachedStep ?? settings.step, notices: settings.notices, gpu: gpu.source });
+    let last: GradsyncStepDetail = { step: store.getState().step, total: totalSteps(store.getState()) };
+    const unsubscribe = store.subscribe((state) => {
+      const now = { step: state.step, total: totalSteps(state) };
+      if (now.step === last.step && now.total === last.total) return;
+      last = now;
+      this.dispatchEvent(new CustomEvent<GradsyncStepDetail>('gradsync-step', { detail: now, bubbles: true, composed: true }));
+    });
+    const observer = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => this.#onVisibility(entries[entries.length - 1].isIntersecting, gpu.release)) : null;
+    if (observer) observer.observe(this);
+    else gpu.release();
+    this.#live = { store, root: createRoot(this.#mount), observer, unsubscribe };
+    this.#render();
+  }
+
+  disconnectedCallback(): void {
+    const live = this.#live;
+    if (!live) return;
+    this.#live = null;
+    this.#detachedStep = live.store.getState().step;
+    this.#visible = false;
+    this.#seen = false;
+    live.observer?.disconnect();
+    live.unsubscribe();
+    live.root.unmount();
+    live.store.getState().dispose();
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    const live = this.#live;
+    if (!live || previous === value) return;
+    const settings = readSettings((key) => this.getAttribute(key));
+    const state = live.store.getState();
+    for (const text of settings.notices) if (!state.notices.some((n) => n.text === text)) state.notify('warning', text);
+    const patch: Partial<SimConfig> = {};
+    for (const key of Object.keys(settings.config) as (keyof SimConfig)[]) {
+      if (settings.config[key] !== state.config[key]) Object.assign(patch, { [key]: settings.config[key] });
+    }
+    if (Object.keys(patch).length > 0) state.setConfig(patch);
+    if (name === 'step') live.store.getState().seek(settings.step);
+    if (name === 'autoplay') {
+      if (settings.autoplay && this.#visible) live.store.getState().play();
+      if (!settings.autoplay) live.store.getState().pause();
+    }
+    this.#settings = settings;
+    this.#render();
+  }
+
+  /** Steps applied (0 before the first step). */
+  get currentStep(): number {
+    return this.#live?.store.getState().step ?? this.#detachedStep ?? 0;
+  }
+
+  /** Steps in the schedule (ring on 4 devices: 6); 0 when nothing can be shown. */
+  get totalSteps(): number {
+    return this.#live ? totalSteps(this.#live.store.getState()) : 0;
+  }
+
+  step(): void {
+    this.#live?.store.getState().stepForward();
+  }
+
+  back(): void {
+    this.#live?.store.getState().stepBack();
+  }
+
+  reset(): void {
+    this.#live?.store.getState().toStart();
+  }
+
+  play(): void {
+    this.#pausedOffscreen = false;
+    this.#live?.store.getState().play();
+  }
+
+  pause(): void {
+    this.#pausedOffscreen = false;
+    this.#live?.store.getState().pause();
+  }
+
+  #onVisibility(visible: boolean, releaseGpu: () => void): void {
+    const live = this.#live;
+    if (!live) return;
+    const first = visible && !this.#seen;
+    this.#visible = visible;
+    this.#seen ||= visible;
+    const state = live.store.getState();
+    if (visible) {
+      releaseGpu();
+      if (this.#pausedOffscreen || (first && this.#settings?.autoplay)) state.play();
+      this.#pausedOffscreen = false;
+    } else if (state.playing) {
+      state.pause();
+      this.#pausedOffscreen = true;
+    }
+  }
+
+  #render(): void {
+    const live = this.#live;
+    const settings = this.#settings;
+    if (!live || !settings) return;
+    live.root.render(createElement(EmbedFrame, { store: live.store, controls: settings.controls, theme: settings.theme }));
+  }
+}

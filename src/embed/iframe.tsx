@@ -1,0 +1,34 @@
+// embed.html: the figure alone in a page meant for an <iframe>. It reads the same keys as
+// <gradsync-sim> from its query string and tells its parent its height whenever that changes, so
+// the parent can size the iframe to fit: { type: 'gradsync:height', height }.
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { browserGpu } from '../store/gpuSources';
+import { createSimStore } from '../store/simStore';
+import { EmbedFrame } from '../ui/app/EmbedFrame';
+import { readSettings } from './settings';
+import '../ui/styles/index.css';
+import './embed.css';
+import './iframe.css';
+
+const query = new URLSearchParams(location.search);
+const settings = readSettings((key) => query.get(key));
+const store = createSimStore({ config: settings.config, step: settings.step, notices: settings.notices, gpu: browserGpu });
+const mount = document.getElementById('root')!;
+
+createRoot(mount).render(
+  <StrictMode>
+    <EmbedFrame store={store} controls={settings.controls} theme={settings.theme} documentKeys />
+  </StrictMode>,
+);
+
+if (settings.autoplay) store.getState().play();
+
+function postHeight(): void {
+  if (window.parent === window) return;
+  window.parent.postMessage({ type: 'gradsync:height', height: Math.ceil(mount.getBoundingClientRect().height) }, '*');
+}
+
+window.addEventListener('load', postHeight);
+new ResizeObserver(postHeight).observe(mount);

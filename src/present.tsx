@@ -1,0 +1,42 @@
+// The classroom page, present.html: ?race=master,ring&devices=8&elements=1048576 races two
+// algorithms on a clock of model time; without `race`, the presenter opens on the URL's state.
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { browserGpu } from './engine/webgpu/browser';
+import { createSimStore } from './store/simStore';
+import { formatUrlState, parseUrlState } from './store/url';
+import { PresenterMode } from './ui/present/PresenterMode';
+import { Race } from './ui/present/Race';
+import { parseRaceUrl } from './ui/present/raceUrl';
+import './ui/styles/index.css';
+import './ui/styles/page.css';
+import './ui/styles/present.css';
+
+const params = new URLSearchParams(location.search);
+const theme = params.get('theme');
+const shownTheme = theme === 'light' || theme === 'dark' ? theme : undefined;
+const root = createRoot(document.getElementById('root')!);
+
+if (params.has('race')) {
+  const keep = (search: string) => history.replaceState(null, '', `${search}${shownTheme ? `&theme=${shownTheme}` : ''}`);
+  root.render(
+    <StrictMode>
+      <Race setup={parseRaceUrl(location.search)} theme={shownTheme} onUrl={keep} />
+    </StrictMode>,
+  );
+} else {
+  const { config, step, notices } = parseUrlState(location.search);
+  const store = createSimStore({ config, step, notices, gpu: browserGpu });
+  let shown = '';
+  store.subscribe((state) => {
+    const search = formatUrlState(state.config, state.step);
+    if (search !== shown) history.replaceState(null, '', (shown = search));
+  });
+  const exit = () => location.assign(`./${formatUrlState(store.getState().config, store.getState().step)}`);
+  root.render(
+    <StrictMode>
+      <PresenterMode store={store} onExit={exit} theme={shownTheme} fullscreen={false} />
+    </StrictMode>,
+  );
+}

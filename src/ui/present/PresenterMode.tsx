@@ -1,0 +1,75 @@
+// The classroom view of one store: full screen, high contrast, large type; the devices and the
+// step's sentences fill the screen, the keys drive it (Space, ←, →, Home, End as in the app; F full
+// screen; T theme; Esc exit). It shares the app's store, so the URL keeps following the step.
+
+import { useEffect, useRef, useState } from 'react';
+import type { SimStore } from '../../store/simStore';
+import { useKeyboardControls } from '../controls/useKeyboardControls';
+import { DevicesView } from '../devices/DevicesView';
+import { SimProvider } from '../StoreContext';
+import { PresenterBar } from './PresenterBar';
+import { PresenterNarration } from './PresenterNarration';
+import { StepProgress } from './StepProgress';
+import { useFullscreen } from './useFullscreen';
+
+export type PresenterTheme = 'light' | 'dark';
+
+export interface PresenterModeProps {
+  store: SimStore;
+  onExit(): void;
+  /** The theme to start in; without it, the system preference. */
+  theme?: PresenterTheme;
+  /** Ask for full screen on opening (default true). */
+  fullscreen?: boolean;
+}
+
+/** Keys the presenter answers; the page around it (the app) must not act on them too. */
+const OWN_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape', 'f', 'F', 't', 'T']);
+
+function systemDark(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }: PresenterModeProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const [dark, setDark] = useState(() => (theme ? theme === 'dark' : systemDark()));
+  const fullscreen = useFullscreen(root, onExit, auto);
+  useKeyboardControls(store, root, false);
+
+  const live = useRef({ onExit, fullscreen });
+  live.current = { onExit, fullscreen };
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || !OWN_KEYS.has(event.key)) return;
+      const typing = (event.target as HTMLElement | null)?.tagName;
+      if (typing === 'INPUT' || typing === 'SELECT' || typing === 'TEXTAREA') return;
+      event.stopPropagation();
+      if (event.key === 'Escape') live.current.onExit();
+      else if (event.key === 'f' || event.key === 'F') live.current.fullscreen.toggle();
+      else if (event.key === 't' || event.key === 'T') setDark((d) => !d);
+    };
+    element.addEventListener('keydown', onKey);
+    return () => element.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <SimProvider store={store}>
+      <div ref={root} className="gs-root gs-present gs-presenter" data-theme={dark ? 'dark' : 'light'} tabIndex={-1} role="region" aria-label="Presenter mode">
+        <PresenterBar fullscreen={fullscreen} dark={dark} onTheme={() => setDark(!dark)} onExit={onExit} />
+        <StepProgress />
+        <main className="gs-presenter-main">
+          <div className="gs-presenter-stage">
+            <DevicesView />
+          </div>
+          <PresenterNarration />
+        </main>
+        <p className="gs-presenter-keys" aria-hidden="true">
+          <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>F</kbd> full screen · <kbd>T</kbd> theme · <kbd>Esc</kbd> exit
+        </p>
+      </div>
+    </SimProvider>
+  );
+}

@@ -1,0 +1,102 @@
+// The race page: two algorithms on the same devices and data, each in its own store, stepping on one
+// clock of model time, so the faster visibly finishes first; then a verdict says by how much and why.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SimConfig } from '../../store/config';
+import { createSimStore } from '../../store/simStore';
+import { formatUrlState } from '../../store/url';
+import { formatMicroseconds } from '../format';
+import { cumulativeEnds, finishTime } from './raceClock';
+import { RaceClockBar } from './RaceClockBar';
+import { RaceHeader } from './RaceHeader';
+import { RaceSide } from './RaceSide';
+import { RaceTrack } from './RaceTrack';
+import { formatRaceUrl, type RaceSetup } from './raceUrl';
+import { raceVerdict } from './raceVerdict';
+import { useRaceClock, type ClockSide } from './useRaceClock';
+import { useRaceKeys } from './useRaceKeys';
+
+export interface RaceProps {
+  setup: RaceSetup;
+  theme?: 'light' | 'dark';
+  /** Called with the query string whenever the race changes (the page keeps its URL with it). */
+  onUrl?(search: string): void;
+}
+
+const NO_SIDES: ClockSide[] = [];
+
+export function Race({ setup, theme, onUrl }: RaceProps) {
+  const [algorithms, setAlgorithms] = useState(setup.algorithms);
+  const [config, setConfig] = useState<SimConfig>(setup.config);
+  const [sides, setSides] = useState<ClockSide[] | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const readout = useRef<HTMLOutputElement>(null);
+  const cursor = useRef<HTMLDivElement>(null);
+  const { speed, ...shared } = config;
+  const raceKey = JSON.stringify([algorithms, shared]);
+
+  useEffect(() => {
+    const [a, b] = JSON.parse(raceKey) as [[string, string], Omit<SimConfig, 'speed'>];
+    const made = a.map((algorithm) => {
+      const store = createSimStore({ config: { ...b, algorithm, speed: 1, backend: 'cpu' }, gpu: null });
+      return { store, ends: cumulativeEnds(store.getState().derived?.cost.stepTimesUs ?? []) };
+    });
+    setSides(made);
+    return () => made.forEach((side) => side.store.getState().dispose());
+  }, [raceKey]);
+
+  useEffect(() => onUrl?.(formatRaceUrl(algorithms, config)), [onUrl, algorithms, config]);
+
+  const current = sides ?? NO_SIDES;
+  const slowest = Math.max(0, ...current.map((side) => finishTime(side.ends)));
+  const onTime = useCallback(
+    (t: number) => {
+      if (readout.current) readout.current.textContent = `model time ${t === 0 ? '0 µs' : formatMicroseconds(t)}`;
+      if (cursor.current) cursor.current.style.left = `${slowest > 0 ? (t / slowest) * 100 : 0}%`;
+    },
+    [slowest],
+  );
+  const clock = useRaceClock(current, speed, onTime);
+  useRaceKeys(clock);
+
+  const entrants = useMemo(
+    () => current.map((side, i) => ({ algorithm: algorithms[i], cost: side.store.getState().derived?.cost ?? null, latencyUs: config.latencyUs })),
+    [current, algorithms, config.latencyUs],
+  );
+  const error = current.map((side) => side.store.getState().error).find((e) => e !== null) ?? null;
+  const [a, b] = entrants;
+  const verdict = clock.finished && a?.cost && b?.cost ? raceVerdict({ ...a, cost: a.cost }, { ...b, cost: b.cost }) : null;
+  const finishes = current.map((side) => finishTime(side.ends));
+  const place = (i: number) => (finishes.length < 2 || Math.abs(finishes[0] - finishes[1]) <= 0.005 * slowest ? 0 : finishes[i] < finishes[1 - i] ? 1 : 2);
+
+  return (
+    <div ref={root} className="gs-root gs-present gs-race" data-theme={theme}>
+      <RaceHeader
+        algorithms={algorithms}
+        config={config}
+        appHref={`./${formatUrlState({ ...config, algorithm: algorithms[0], backend: 'webgpu', speed: 1 }, 0)}`}
+        onChange={(next, patch) => {
+          setAlgorithms(next);
+          setConfig({ ...config, ...patch });
+        }}
+      />
+      {setup.notices.length > 0 && (
+        <ul className="gs-race-notices" role="status">
+          {setup.notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      )}
+      <RaceClockBar clock={clock} speed={speed} onSpeed={(value) => setConfig({ ...config, speed: value })} readoutRef={readout} />
+      <RaceTrack lanes={current.map((side, i) => ({ algorithm: algorithms[i], ends: side.ends }))} slowestUs={slowest} cursorRef={cursor} />
+      <p className="gs-race-verdict" aria-live="polite">
+        {error ?? verdict ?? (current.length ? 'Press Space to start the clock; → jumps to the next step end.' : '')}
+      </p>
+      <div className="gs-race-sides">
+        {current.map((side, i) => (
+          <RaceSide key={i} side={side} algorithm={algorithms[i]} finishUs={finishes[i]} place={place(i)} />
+        ))}
+      </div>
+    </div>
+  );
+}

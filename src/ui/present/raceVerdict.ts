@@ -1,0 +1,71 @@
+// The line the class reads when both sides have finished: who won, by how much, and why — the bytes
+// through the busiest port, or the latency of every step.
+
+import type { CostResult } from '../../core/cost';
+import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { formatBytes, formatMicroseconds } from '../format';
+
+export interface Entrant {
+  algorithm: string;
+  cost: CostResult;
+  /** α of a step that moves bytes (µs). */
+  latencyUs: number;
+}
+
+interface Split {
+  steps: number;
+  latencyUs: number;
+  bytesUs: number;
+  busiest: { device: number; bytes: number; receives: boolean };
+}
+
+function split(entrant: Entrant): Split {
+  const { cost, latencyUs } = entrant;
+  let moving = 0;
+  for (let s = 0; s < cost.traffic.stepBytes.length; s++) if (cost.traffic.stepBytes[s] > 0) moving++;
+  const latency = Math.min(cost.totalUs, moving * latencyUs);
+  const busiest = { device: 0, bytes: -1, receives: true };
+  for (let d = 0; d < cost.bytesSent.length; d++) {
+    const most = Math.max(cost.bytesSent[d], cost.bytesReceived[d]);
+    if (most > busiest.bytes) Object.assign(busiest, { device: d, bytes: most, receives: cost.bytesReceived[d] >= cost.bytesSent[d] });
+  }
+  return { steps: cost.stepTimesUs.length, latencyUs: latency, bytesUs: cost.totalUs - latency, busiest };
+}
+
+function buffers(bytes: number, bufferBytes: number): string {
+  const n = bytes / bufferBytes;
+  const shown = Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
+  return `${shown} buffer${n === 1 ? '' : 's'}`;
+}
+
+/** Why the winner is faster, in one clause. */
+export function raceReason(winner: Entrant, loser: Entrant): string {
+  const w = split(winner);
+  const l = split(loser);
+  const bufferBytes = winner.cost.elements * BYTES_PER_ELEMENT;
+  const bytesGain = l.bytesUs - w.bytesUs;
+  const latencyGain = l.latencyUs - w.latencyUs;
+  if (latencyGain > bytesGain && w.steps < l.steps) {
+    return `${winner.algorithm} needs ${w.steps} step${w.steps === 1 ? '' : 's'} to ${loser.algorithm}’s ${l.steps}, and with ${formatBytes(bufferBytes)} per GPU each step’s ${formatMicroseconds(winner.latencyUs)} latency outweighs the bytes`;
+  }
+  if (l.busiest.bytes > w.busiest.bytes) {
+    const verb = l.busiest.receives ? 'receives' : 'sends';
+    return `${loser.algorithm}’s GPU-${l.busiest.device} ${verb} ${buffers(l.busiest.bytes, bufferBytes)} (${formatBytes(l.busiest.bytes)}) through its one port, while no ${winner.algorithm} GPU sends or receives more than ${buffers(w.busiest.bytes, bufferBytes)} (${formatBytes(w.busiest.bytes)})`;
+  }
+  return `${winner.algorithm} spends ${formatMicroseconds(w.bytesUs)} moving bytes and ${formatMicroseconds(w.latencyUs)} on latency; ${loser.algorithm} ${formatMicroseconds(l.bytesUs)} and ${formatMicroseconds(l.latencyUs)}`;
+}
+
+function times(ratio: number): string {
+  return ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(1);
+}
+
+/** "ring finishes in 143 µs, 4.2× faster than master (597 µs): master’s GPU-0 receives …". */
+export function raceVerdict(a: Entrant, b: Entrant): string {
+  const ta = a.cost.totalUs;
+  const tb = b.cost.totalUs;
+  if (ta === 0 && tb === 0) return 'With one GPU there is nothing to synchronize: both finish at once.';
+  if (Math.abs(ta - tb) <= 0.005 * Math.max(ta, tb)) return `${a.algorithm} and ${b.algorithm} tie at ${formatMicroseconds(ta)}.`;
+  const [winner, loser] = ta < tb ? [a, b] : [b, a];
+  const ratio = loser.cost.totalUs / Math.max(winner.cost.totalUs, Number.MIN_VALUE);
+  return `${winner.algorithm} finishes in ${formatMicroseconds(winner.cost.totalUs)}, ${times(ratio)}× faster than ${loser.algorithm} (${formatMicroseconds(loser.cost.totalUs)}): ${raceReason(winner, loser)}.`;
+}

@@ -1,0 +1,124 @@
+// What each entry of the share menu does. State is read when the entry is chosen (never subscribed),
+// failures become the store's notices, and the status line says what happened.
+
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { GradsyncError } from '../../core/errors';
+import { stepDurationMs, totalSteps } from '../../store/simStore';
+import { useSimStore } from '../StoreContext';
+import { copyText } from './clipboard';
+import { downloadBlob } from './download';
+import { ExportUnavailable, pictureOf, pngBlob, scheduleBlob, svgBlob, traceBlob } from './exportFiles';
+import { simulatorRoot } from './picture';
+import { embedScriptUrl, embedSnippet, exportName, shareLink } from './shareText';
+import { useGifRecorder } from './useGifRecorder';
+
+/** Text the clipboard refused: shown selected in a read-only field for the person to copy. */
+export interface CopyFallback {
+  label: string;
+  text: string;
+}
+
+export function useShareActions(anchor: RefObject<HTMLElement | null>) {
+  const store = useSimStore();
+  const [status, setStatus] = useState('');
+  const [fallback, setFallback] = useState<CopyFallback | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+
+  const say = useCallback((text: string) => mounted.current && setStatus(text), []);
+  const fail = useCallback(
+    (error: unknown) => {
+      const known = error instanceof ExportUnavailable || error instanceof GradsyncError;
+      const text = known ? (error as Error).message : `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+      store.getState().notify(known ? 'warning' : 'error', text);
+      say('');
+    },
+    [store, say],
+  );
+
+  const context = useCallback(() => {
+    const element = anchor.current;
+    const state = store.getState();
+    if (!element || !state.derived) throw new ExportUnavailable('There is nothing to export: no schedule is shown');
+    const { schedule } = state.derived;
+    const doc = element.ownerDocument;
+    const name = (what: string, extension: string) => exportName(schedule.algorithm, schedule.devices, what, extension);
+    const title = `gradsync: ${schedule.algorithm} on ${schedule.devices} devices, step ${state.step} of ${totalSteps(state)}`;
+    return { element, state, derived: state.derived, doc, win: doc.defaultView ?? window, name, title, root: simulatorRoot(element) };
+  }, [anchor, store]);
+
+  const save = useCallback(
+    (blob: Blob, fileName: string, doc: Document) => {
+      if (!downloadBlob(blob, fileName, doc)) throw new ExportUnavailable('Saving files is not available in this browser');
+      say(`Saved ${fileName}`);
+    },
+    [say],
+  );
+
+  const run = useCallback(
+    (action: () => Promise<void> | void) => async () => {
+      try {
+        await action();
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [fail],
+  );
+
+  const copy = useCallback(
+    async (label: string, text: string, win: Window & typeof globalThis) => {
+      setFallback(null);
+      if ((await copyText(text, win)) === 'copied') {
+        say(`Copied ${label.toLowerCase()}`);
+        return;
+      }
+      if (!mounted.current) return;
+      setFallback({ label, text });
+      say('');
+      store.getState().notify('info', `The clipboard is not available here: the ${label.toLowerCase()} is selected below for you to copy`);
+    },
+    [say, store],
+  );
+
+  const gif = useGifRecorder(store, say, fail);
+
+  return {
+    status,
+    fallback,
+    recording: gif.progress,
+    cancelRecording: gif.cancel,
+    copyLink: run(async () => {
+      const { state, win } = context();
+      await copy('Link', shareLink(win.location.origin, win.location.pathname, state.config, state.step), win);
+    }),
+    copyEmbed: run(async () => {
+      const { state, win } = context();
+      await copy('Embed code', embedSnippet(state.config, embedScriptUrl(win.location.origin, win.location.pathname)), win);
+    }),
+    downloadTrace: run(() => {
+      const { derived, state, doc, name } = context();
+      save(traceBlob(derived, state.config.elements), name('trace', 'json'), doc);
+    }),
+    downloadSchedule: run(() => {
+      const { derived, doc, name } = context();
+      save(scheduleBlob(derived), name('schedule', 'json'), doc);
+    }),
+    downloadSvg: run(async () => {
+      const { root, doc, name, title, state } = context();
+      save(await svgBlob(pictureOf(root), title), name(`step${state.step}`, 'svg'), doc);
+    }),
+    downloadPng: run(async () => {
+      const { root, doc, name, title, state } = context();
+      save(await pngBlob(pictureOf(root), title), name(`step${state.step}`, 'png'), doc);
+    }),
+    recordGif: run(async () => {
+      const { root, doc, win, name, title, state } = context();
+      const blob = await gif.record(root, win, title, stepDurationMs(state.config));
+      if (blob) save(blob, name('', 'gif'), doc);
+    }),
+  };
+}

@@ -1,0 +1,233 @@
+// <gradsync-sim> and embed.html in real Chromium: two figures on one page step independently, the
+// step event and the attributes drive them, markup in an attribute stays text, the host page's
+// styles stay out, GPU work waits until a figure is on screen, and the iframe page reports its height.
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doubleTree } from '../../src/core/algorithms/doubleTree';
+import { ring } from '../../src/core/algorithms/ring';
+import { CHROMIUM_MISSING, findChromium, launchChromium, startViteServer, type LaunchedChromium, type ViteServer } from '../browser/chromium';
+
+const IN_CI = process.env.CI === 'true';
+const chromiumPath = findChromium();
+const skipReason = chromiumPath || IN_CI ? null : CHROMIUM_MISSING;
+if (skipReason) console.warn(`test/e2e/embed.test.ts skipped: ${skipReason}`);
+
+const PAGES = '/test/e2e/embedPages/';
+
+interface Figure extends HTMLElement {
+  step(): void;
+  back(): void;
+  reset(): void;
+  play(): void;
+  pause(): void;
+  readonly currentStep: number;
+  readonly totalSteps: number;
+}
+
+describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
+  let server: ViteServer;
+  let browser: LaunchedChromium;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!chromiumPath) throw new Error(`${CHROMIUM_MISSING} (CI=true, where this test may not be skipped)`);
+    server = await startViteServer();
+    browser = await launchChromium({ executablePath: chromiumPath });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(page: string, init?: () => void): Promise<Page> {
+    const tab = await browser.context.newPage();
+    await tab.setViewportSize({ width: 1280, height: 720 });
+    tab.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page}: ${message.type()}: ${message.text()}`);
+    });
+    tab.on('pageerror', (error) => problems.push(`${page}: ${error.message}`));
+    if (init) await tab.addInitScript(init);
+    await tab.goto(new URL(PAGES + page, server.url).href);
+    if (page !== 'iframe.html') await tab.waitForFunction(() => customElements.get('gradsync-sim') !== undefined);
+    return tab;
+  }
+
+  const steps = (tab: Page, id: string) =>
+    tab.evaluate((selector) => {
+      const figure = document.querySelector(selector) as Figure;
+      return { current: figure.currentStep, total: figure.totalSteps };
+    }, `#${id}`);
+
+  it('steps one figure and leaves the other at step 0', async () => {
+    const tab = await open('two.html');
+    expect(await steps(tab, 'ring')).toEqual({ current: 0, total: ring.build({ devices: 4 }).steps.length });
+    expect((await steps(tab, 'ring')).total).toBe(6);
+    expect(await steps(tab, 'dtree')).toEqual({ current: 0, total: doubleTree.build({ devices: 8 }).steps.length });
+    await tab.evaluate(() => (document.querySelector('#ring') as Figure).step());
+    await tab.evaluate(() => (document.querySelector('#ring') as Figure).step());
+    expect(await steps(tab, 'ring')).toEqual({ current: 2, total: 6 });
+    expect((await steps(tab, 'dtree')).current).toBe(0);
+    // The figure shows it too: its narration moved, the other's did not.
+    const narration = (id: string) => tab.locator(`#${id}`).getByRole('region', { name: 'Narration' }).locator('h2').textContent();
+    await expect.poll(() => narration('ring')).toMatch(/^Step 2 of 6/);
+    // The lower figure has controls="minimal": a small bar with the step count and no narration.
+    expect(await tab.locator('#dtree .gs-step-count').textContent()).toMatch(/^0\s*\/\s*\d+$/);
+    expect(await tab.locator('#dtree').getByRole('region', { name: 'Narration' }).count()).toBe(0);
+    await tab.evaluate(() => (document.querySelector('#ring') as Figure).back());
+    await tab.evaluate(() => (document.querySelector('#dtree') as Figure).step());
+    expect((await steps(tab, 'ring')).current).toBe(1);
+    expect((await steps(tab, 'dtree')).current).toBe(1);
+    await tab.evaluate(() => (document.querySelector('#ring') as Figure).reset());
+    expect((await steps(tab, 'ring')).current).toBe(0);
+    // Keys act on the figure that has focus, never on the other one.
+    await tab.locator('#ring .gs-embed').focus();
+    await tab.keyboard.press('ArrowRight');
+    await tab.keyboard.press('ArrowRight');
+    expect((await steps(tab, 'ring')).current).toBe(2);
+    expect((await steps(tab, 'dtree')).current).toBe(1);
+    await tab.close();
+  }, 60_000);
+
+  it('dispatches gradsync-step with the step and the total after every change', async () => {
+    const tab = await open('two.html');
+    const details = await tab.evaluate(() => {
+      const seen: unknown[] = [];
+      document.body.addEventListener('gradsync-step', (event) => seen.push({ target: (event.target as Element).id, ...(event as CustomEvent).detail }));
+      const figure = document.querySelector('#ring') as Figure;
+      figure.step();
+      figure.step();
+      figure.back();
+      return seen;
+    });
+    expect(details).toEqual([
+      { target: 'ring', step: 1, total: 6 },
+      { target: 'ring', step: 2, total: 6 },
+      { target: 'ring', step: 1, total: 6 },
+    ]);
+    await tab.close();
+  }, 60_000);
+
+  it('re-renders the same element when an attribute changes', async () => {
+    const tab = await open('two.html');
+    await tab.evaluate(() => {
+      (window as unknown as { before: Element }).before = document.querySelector('#ring')!;
+      document.querySelector('#ring')!.setAttribute('devices', '8');
+    });
+    expect(await steps(tab, 'ring')).toEqual({ current: 0, total: ring.build({ devices: 8 }).steps.length });
+    expect((await steps(tab, 'ring')).total).toBe(14);
+    expect(await tab.evaluate(() => (window as unknown as { before: Element }).before === document.querySelector('#ring'))).toBe(true);
+    await expect.poll(() => tab.locator('#ring').getByRole('region', { name: 'Narration' }).innerText()).toMatch(/GPU-3 holds d₁…d₈, …/);
+    await expect.poll(() => tab.locator('#ring .gs-step-count').innerText()).toMatch(/0\s*\/\s*14/);
+    // The step attribute moves it; controls and theme change its frame, not its state.
+    await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('step', '3'));
+    expect((await steps(tab, 'ring')).current).toBe(3);
+    await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('controls', 'full'));
+    await expect.poll(() => tab.locator('#ring').getByRole('region', { name: /Metrics|Traffic/i }).count()).toBeGreaterThan(0);
+    await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('theme', 'dark'));
+    expect(await tab.locator('#ring .gs-root').getAttribute('data-theme')).toBe('dark');
+    expect((await steps(tab, 'ring')).current).toBe(3);
+    await tab.close();
+  }, 60_000);
+
+  it('shows markup in an attribute as text and runs no script from it', async () => {
+    const tab = await open('inject.html');
+    const notice = tab.locator('#bad').getByText(/algorithm must be one of/);
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('<img src=x onerror=');
+    expect(await steps(tab, 'bad')).toEqual({ current: 0, total: 6 });
+    await tab.evaluate(() => document.querySelector('#bad')!.setAttribute('devices', '<svg onload="window.__pwned=2">'));
+    await tab.locator('#bad').getByText(/devices must be an integer/).waitFor();
+    await tab.waitForTimeout(300);
+    expect(await tab.evaluate(() => document.querySelector('#bad')!.shadowRoot!.querySelectorAll('img, svg[onload], [onerror]').length)).toBe(0);
+    expect(await tab.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    await tab.close();
+  }, 60_000);
+
+  it('keeps the host page’s styles out and its own styles in', async () => {
+    const tab = await open('two.html');
+    const inside = await tab.locator('#ring .gs-play').evaluate((button) => {
+      const style = getComputedStyle(button);
+      const root = getComputedStyle(button.closest('.gs-root')!);
+      return { background: style.backgroundColor, display: getComputedStyle(button.closest('.gs-controls')!).display, letterSpacing: root.letterSpacing, fontStyle: root.fontStyle };
+    });
+    expect(inside.background).not.toBe('rgb(255, 0, 0)');
+    expect(inside.display).toBe('flex');
+    expect(inside.letterSpacing).toBe('normal');
+    expect(inside.fontStyle).toBe('normal');
+    const outside = await tab.locator('#outside').evaluate((p) => getComputedStyle(p).borderTopStyle);
+    expect(outside).toBe('none');
+    await tab.close();
+  }, 60_000);
+
+  it('asks for the GPU only once a figure is on screen, and pauses it off-screen', async () => {
+    const tab = await open('two.html', () => {
+      const counts = { adapters: 0 };
+      (window as unknown as { __gpu: typeof counts }).__gpu = counts;
+      const gpu = navigator.gpu;
+      if (gpu) {
+        const request = gpu.requestAdapter.bind(gpu);
+        gpu.requestAdapter = (options) => {
+          counts.adapters++;
+          return request(options);
+        };
+      }
+    });
+    const adapters = () => tab.evaluate(() => (window as unknown as { __gpu: { adapters: number } }).__gpu.adapters);
+    await expect.poll(adapters).toBeGreaterThan(0);
+    await tab.waitForTimeout(500);
+    // Only the figure at the top has asked (the one below the spacer has not been seen).
+    const top = await adapters();
+    // The top figure plays at speed 8; scrolled away it stops, scrolled back it goes on.
+    await tab.evaluate(() => (document.querySelector('#ring') as Figure).play());
+    await expect.poll(async () => (await steps(tab, 'ring')).current).toBeGreaterThan(0);
+    await tab.evaluate(() => document.querySelector('#dtree')!.scrollIntoView());
+    await expect.poll(adapters).toBe(2 * top);
+    await expect.poll(() => tab.locator('#ring .gs-play').getAttribute('aria-label')).toBe('Play (Space)');
+    const stopped = (await steps(tab, 'ring')).current;
+    await tab.waitForTimeout(400);
+    expect((await steps(tab, 'ring')).current).toBe(stopped);
+    if (stopped < 6) {
+      await tab.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(async () => (await steps(tab, 'ring')).current).toBeGreaterThan(stopped);
+    }
+    await tab.close();
+  }, 60_000);
+
+  it('disposes a removed figure and starts again where it was when put back', async () => {
+    const tab = await open('two.html');
+    const after = await tab.evaluate(() => {
+      const figure = document.querySelector('#ring') as Figure;
+      figure.step();
+      const parent = figure.parentElement!;
+      figure.remove();
+      const detached = figure.shadowRoot!.querySelectorAll('.gs-root').length;
+      parent.prepend(figure);
+      return { detached, current: figure.currentStep, total: figure.totalSteps };
+    });
+    expect(after).toEqual({ detached: 0, current: 1, total: 6 });
+    await tab.close();
+  }, 60_000);
+
+  it('tells the parent page its height from embed.html', async () => {
+    const tab = await open('iframe.html');
+    await expect.poll(() => tab.evaluate(() => (window as unknown as { __heights: number[] }).__heights.length)).toBeGreaterThan(0);
+    const frame = tab.frameLocator('#figure');
+    await frame.getByRole('region', { name: 'Narration' }).waitFor();
+    await expect.poll(() => tab.evaluate(() => (window as unknown as { __heights: number[] }).__heights.at(-1)!)).toBeGreaterThan(400);
+    const reported = await tab.evaluate(() => (window as unknown as { __heights: number[] }).__heights.at(-1)!);
+    const content = await frame.locator('#root').evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
+    expect(reported).toBe(content);
+    expect(await tab.locator('#figure').evaluate((iframe) => iframe.getBoundingClientRect().height)).toBe(reported);
+    // The figure in the iframe steps with its keys.
+    await frame.locator('.gs-embed').focus();
+    await tab.keyboard.press('ArrowRight');
+    await expect.poll(() => frame.getByRole('region', { name: 'Narration' }).locator('h2').textContent()).toMatch(/^Step 1 of 6/);
+    await tab.close();
+  }, 60_000);
+
+  it('raises no console errors or warnings', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+// The classroom paths in real Chromium: the race page steps master and ring on one clock of model
+// time and ring finishes first; the Present button opens the presenter with large narration that
+// the keyboard steps and Escape closes.
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ring } from '../../src/core/algorithms/ring';
+import { narrateStep } from '../../src/core/narration';
+import { CHROMIUM_MISSING, findChromium, launchChromium, startViteServer, type LaunchedChromium, type ViteServer } from '../browser/chromium';
+
+const IN_CI = process.env.CI === 'true';
+const chromiumPath = findChromium();
+const skipReason = chromiumPath || IN_CI ? null : CHROMIUM_MISSING;
+if (skipReason) console.warn(`test/e2e/present.test.ts skipped: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
+  let server: ViteServer;
+  let browser: LaunchedChromium;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!chromiumPath) throw new Error(`${CHROMIUM_MISSING} (CI=true, where this test may not be skipped)`);
+    server = await startViteServer();
+    browser = await launchChromium({ executablePath: chromiumPath });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(path: string): Promise<Page> {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${path}: ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
+    await page.goto(new URL(path, server.url).href);
+    return page;
+  }
+
+  const stepOf = (page: Page, name: string) => page.getByRole('region', { name: `${name} lane` }).getByTestId('race-step').locator('strong').innerText();
+
+  it('renders the race of master and ring, both sides moving on one clock', async () => {
+    const page = await open('present.html?race=master,ring&devices=8&elements=1048576');
+    for (const name of ['master', 'ring']) await page.getByRole('region', { name: `${name} lane` }).locator('.gs-devices-svg').waitFor();
+    expect(await page.locator('.gs-race-time').innerText()).toBe('model time 0 µs');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => stepOf(page, 'ring')).toBe('1');
+    expect(await stepOf(page, 'master')).toBe('0');
+    expect(await page.locator('.gs-race-time').innerText()).toBe('model time 10.2 µs');
+    for (let i = 0; i < 14; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => stepOf(page, 'master')).toBe('1');
+    expect(await stepOf(page, 'ring')).toBe('14');
+    await page.close();
+  }, 60_000);
+
+  it('plays the clock: ring visibly finishes first, then the verdict says by how much and why', async () => {
+    const page = await open('present.html?race=master,ring&devices=8&elements=1048576&speed=2');
+    await page.getByRole('region', { name: 'ring lane' }).locator('.gs-devices-svg').waitFor();
+    await page.getByRole('button', { name: 'Play (Space)' }).click();
+    await expect.poll(() => stepOf(page, 'ring'), { timeout: 10_000 }).toBe('14');
+    expect(Number(await stepOf(page, 'master'))).toBeLessThan(2);
+    expect(await page.getByRole('region', { name: 'ring lane' }).innerText()).toContain('Finished first');
+    await expect.poll(() => stepOf(page, 'master'), { timeout: 10_000 }).toBe('2');
+    await expect.poll(() => page.locator('.gs-race-verdict').innerText()).toMatch(/^ring finishes in 143 µs, 4\.2× faster than master \(597 µs\): master’s GPU-0 receives 7 buffers/);
+    expect(new URL(page.url()).search).toBe('?race=master%2Cring&devices=8&elements=1048576&speed=2');
+    await page.close();
+  }, 60_000);
+
+  it('presents from the Present button: large narration, stepped by the keyboard, closed by Escape', async () => {
+    const page = await open('test/e2e/presentPages/presenter.html?algorithm=ring&devices=4&step=2');
+    await page.getByRole('button', { name: /^Present/ }).click();
+    const presenter = page.getByRole('region', { name: 'Presenter mode' });
+    await presenter.locator('.gs-devices-svg').waitFor();
+    const narration = presenter.getByRole('region', { name: 'Narration' });
+    const schedule = ring.build({ devices: 4 });
+    expect(await narration.locator('li').allInnerTexts()).toEqual(narrateStep(schedule, 1).sentences);
+    const size = await narration.locator('li').first().evaluate((li) => parseFloat(getComputedStyle(li).fontSize));
+    expect(size).toBeGreaterThanOrEqual(24);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => narration.locator('li').allInnerTexts()).toEqual(narrateStep(schedule, 2).sentences);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => narration.locator('li').allInnerTexts()).toEqual(narrateStep(schedule, 0).sentences);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => presenter.count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
+  it('opens present.html without a race as the presenter of the URL’s state', async () => {
+    const page = await open('present.html?algorithm=ring&devices=4&step=2&backend=cpu');
+    const narration = page.getByRole('region', { name: 'Presenter mode' }).getByRole('region', { name: 'Narration' });
+    await expect.poll(() => narration.locator('li').allInnerTexts()).toContain('GPU-0 sends (d₄+a₄) to GPU-1, where it gets added to b₄.');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('3');
+    await page.close();
+  }, 60_000);
+
+  it('raises no console errors or warnings', () => {
+    expect(problems).toEqual([]);
+  });
+});

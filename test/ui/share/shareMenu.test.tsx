@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ring } from '../../../src/core/algorithms/ring';
+import type { ChromeTrace } from '../../../src/core/trace';
+import type { SimConfig } from '../../../src/store/config';
+import { createSimStore, type SimStore } from '../../../src/store/simStore';
+import { DevicesView } from '../../../src/ui/devices/DevicesView';
+import { ShareMenu } from '../../../src/ui/share/ShareMenu';
+import { SimProvider } from '../../../src/ui/StoreContext';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function makeStore(config: Partial<SimConfig> = {}, step = 0): SimStore {
+  return createSimStore({ config: { backend: 'cpu', ...config }, step, gpu: null });
+}
+
+async function show(store: SimStore, withPicture = false) {
+  render(
+    <SimProvider store={store}>
+      <div className="gs-root">
+        <ShareMenu />
+        {withPicture && <DevicesView />}
+      </div>
+    </SimProvider>,
+  );
+  await act(settle);
+}
+
+function openMenu() {
+  fireEvent.click(screen.getByRole('button', { name: /Share & export/ }));
+  return screen.getByRole('dialog', { name: 'Share & export' });
+}
+
+async function choose(label: string) {
+  const dialog = openMenu();
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: label }));
+    await settle();
+  });
+  return dialog;
+}
+
+/** What <a download> was clicked with, and the Blob behind its object URL. */
+function captureDownloads() {
+  const blobs = new Map<string, Blob>();
+  const saved: { name: string; blob: Blob }[] = [];
+  let next = 0;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
+    const url = `blob:test/${++next}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.href)! });
+  });
+  return saved;
+}
+
+/** jsdom's Blob has no text(); FileReader reads it. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
+  Object.defineProperty(navigator, 'clipboard', { value: writeText ? { writeText } : undefined, configurable: true });
+}
+
+beforeEach(() => {
+  // jsdom has no URL.createObjectURL; the tests that download define it through the spy.
+  if (!('createObjectURL' in URL)) Object.assign(URL, { createObjectURL: () => '', revokeObjectURL: () => {} });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  stubClipboard(undefined);
+});
+
+describe('Share & export: copying', () => {
+  it('copies the link to this configuration at this step', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    stubClipboard(writeText);
+    const store = makeStore({ algorithm: 'ring', devices: 6, latencyUs: 2 }, 2);
+    await show(store);
+    const dialog = await choose('Copy link');
+    expect(writeText).toHaveBeenCalledTimes(1);
+    const url = new URL(writeText.mock.calls[0][0]);
+    expect(`${url.origin}${url.pathname}`).toBe(`${location.origin}${location.pathname}`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ algorithm: 'ring', devices: '6', latencyUs: '2', backend: 'cpu', step: '2' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Copied link');
+  });
+
+  it('shows the link selected in a read-only field, with a notice, when there is no clipboard', async () => {
+    stubClipboard(undefined);
+    const store = makeStore({ algorithm: 'ring', devices: 4 }, 3);
+    await show(store);
+    const dialog = await choose('Copy link');
+    const field = within(dialog).getByLabelText(/Link: press Ctrl\+C/) as HTMLTextAreaElement;
+    expect(field.readOnly).toBe(true);
+    expect(field.value).toBe(`${location.origin}${location.pathname}?algorithm=ring&devices=4&backend=cpu&step=3`);
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
+    expect(store.getState().notices.map((n) => n.text)).toContain('The clipboard is not available here: the link is selected below for you to copy');
+  });
+
+  it('falls back the same way when the clipboard refuses', async () => {
+    stubClipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    await show(makeStore());
+    const dialog = await choose('Copy embed code');
+    expect((within(dialog).getByLabelText(/Embed code: press Ctrl\+C/) as HTMLTextAreaElement).value).toMatch(/^<script type="module"/);
+  });
+
+  it('copies embed code with algorithm, devices and only the keys that differ from the defaults', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    stubClipboard(writeText);
+    await show(makeStore({ algorithm: 'double-tree', devices: 8, elements: 4096, speed: 2, backend: 'webgpu' }, 5));
+    await choose('Copy embed code');
+    const [script, element] = writeText.mock.calls[0][0].split('\n');
+    expect(script).toBe(`<script type="module" src="${new URL('embed/gradsync-embed.js', location.href.split('?')[0]).href}"></script>`);
+    expect(element).toBe('<gradsync-sim algorithm="double-tree" devices="8" elements="4096" speed="2"></gradsync-sim>');
+  });
+});
+
+describe('Share & export: files', () => {
+  it('downloads the schedule as JSON that parses back to the schedule shown', async () => {
+    const saved = captureDownloads();
+    await show(makeStore({ algorithm: 'ring', devices: 5 }));
+    const dialog = await choose('Download schedule (JSON)');
+    expect(saved.map((s) => s.name)).toEqual(['gradsync-ring-5gpu-schedule.json']);
+    expect(JSON.parse(await readText(saved[0].blob))).toEqual(ring.build({ devices: 5 }));
+    expect(within(dialog).getByRole('status').textContent).toBe('Saved gradsync-ring-5gpu-schedule.json');
+  });
+
+  it('downloads the Chrome trace with one track per device', async () => {
+    const saved = captureDownloads();
+    await show(makeStore({ algorithm: 'ring', devices: 4 }));
+    await choose('Download trace (JSON)');
+    const trace = JSON.parse(await readText(saved[0].blob)) as ChromeTrace;
+    expect(saved[0].name).toBe('gradsync-ring-4gpu-trace.json');
+    expect(trace.traceEvents.filter((e) => e.name === 'thread_name').map((e) => e.tid)).toEqual([0, 1, 2, 3]);
+    expect(trace.traceEvents.filter((e) => e.ph === 'X')).toHaveLength(24);
+  });
+
+  it('downloads the devices picture as a standalone SVG naming the devices', async () => {
+    const saved = captureDownloads();
+    await show(makeStore({ algorithm: 'ring', devices: 4 }, 2), true);
+    await choose('Download SVG');
+    expect(saved.map((s) => s.name)).toEqual(['gradsync-ring-4gpu-step2.svg']);
+    const text = await readText(saved[0].blob);
+    expect(text).toMatch(/<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    for (const name of ['GPU-0', 'GPU-1', 'GPU-2', 'GPU-3']) expect(text).toContain(name);
+    expect(text).toContain('<title>gradsync: ring on 4 devices, step 2 of 6</title>');
+    expect(saved[0].blob.type).toBe('image/svg+xml');
+  });
+
+  it('says PNG and GIF are unavailable where there is no canvas, without throwing', async () => {
+    const saved = captureDownloads();
+    const store = makeStore({ algorithm: 'ring', devices: 4 }, 1);
+    await show(store, true);
+    await choose('Download PNG');
+    const dialog = screen.getByRole('dialog', { name: 'Share & export' });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Record animation (GIF)' }));
+      await settle();
+    });
+    expect(saved).toEqual([]);
+    const notices = store.getState().notices.map((n) => n.text);
+    expect(notices).toContain('PNG export needs a browser that can draw images into a canvas; it is not available here');
+    expect(notices).toContain('Recording a GIF needs a browser that can draw images into a canvas; it is not available here');
+    expect(store.getState().step).toBe(1);
+  });
+
+  it('says there is no picture when the devices view is not on the page', async () => {
+    captureDownloads();
+    const store = makeStore();
+    await show(store);
+    await choose('Download SVG');
+    expect(store.getState().notices.map((n) => n.text)).toContain('There is no devices picture to export yet');
+  });
+
+  it('says saving is unavailable where object URLs are missing', async () => {
+    const store = makeStore();
+    await show(store);
+    const original = URL.createObjectURL;
+    Object.assign(URL, { createObjectURL: undefined });
+    try {
+      await choose('Download schedule (JSON)');
+    } finally {
+      Object.assign(URL, { createObjectURL: original });
+    }
+    expect(store.getState().notices.map((n) => n.text)).toContain('Saving files is not available in this browser');
+  });
+});
+
+describe('Share & export: the menu', () => {
+  it('is disabled while there is no schedule to share', async () => {
+    const store = makeStore({ algorithm: 'hierarchical-ring', devices: 6, devicesPerNode: 4 });
+    await show(store);
+    expect(store.getState().derived).toBeNull();
+    expect((screen.getByRole('button', { name: /Share & export/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('opens with focus on its first entry and closes on Escape, returning focus to the button', async () => {
+    await show(makeStore());
+    const button = screen.getByRole('button', { name: /Share & export/ });
+    button.focus();
+    const dialog = openMenu();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Copy link' }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
+  });
+});
