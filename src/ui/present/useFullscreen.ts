@@ -10,6 +10,12 @@ export interface Fullscreen {
   toggle(): void;
 }
 
+/**
+ * Elements full screen was asked for once already: React's development double run of effects would
+ * otherwise ask again after the first request used up the click's user activation.
+ */
+const asked = new WeakSet<Element>();
+
 function canFullscreen(element: HTMLElement | null): boolean {
   return !!element && typeof element.requestFullscreen === 'function' && typeof document !== 'undefined' && document.fullscreenEnabled !== false;
 }
@@ -33,7 +39,10 @@ export function useFullscreen(root: RefObject<HTMLElement | null>, onBrowserExit
       leaving.current = false;
     };
     document.addEventListener('fullscreenchange', onChange);
-    if (auto) element!.requestFullscreen().catch(() => undefined);
+    if (auto && !asked.has(element!)) {
+      asked.add(element!);
+      element!.requestFullscreen().catch(() => undefined);
+    }
     return () => {
       document.removeEventListener('fullscreenchange', onChange);
       if (document.fullscreenElement === element) document.exitFullscreen().catch(() => undefined);
