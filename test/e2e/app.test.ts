@@ -3,42 +3,20 @@
 // and opens the app where WebGPU is missing and sees the CPU notice.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import { narrateStep } from '../../src/core/narration';
 import { verifySchedule } from '../../src/core/verify';
-import { CHROMIUM_MISSING, findChromium, launchChromium, startViteServer, type LaunchedChromium, type ViteServer } from '../browser/chromium';
+import { browserSession, skipReasonFor } from './session';
 
-const IN_CI = process.env.CI === 'true';
-const chromiumPath = findChromium();
-const skipReason = chromiumPath || IN_CI ? null : CHROMIUM_MISSING;
-if (skipReason) console.warn(`test/e2e/app.test.ts skipped: ${skipReason}`);
+const skipReason = skipReasonFor('test/e2e/app.test.ts');
 
 describe.skipIf(skipReason !== null)('the app in Chromium', () => {
-  let server: ViteServer;
-  let browser: LaunchedChromium;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    if (!chromiumPath) throw new Error(`${CHROMIUM_MISSING} (CI=true, where this test may not be skipped)`);
-    server = await startViteServer();
-    browser = await launchChromium({ executablePath: chromiumPath });
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = browserSession();
+  const problems = session.problems;
 
   async function open(search: string, init?: () => void): Promise<Page> {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1280, height: 720 });
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${search}: ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${search}: ${error.message}`));
-    if (init) await page.addInitScript(init);
-    await page.goto(new URL(search, server.url).href);
+    const page = await session.open(search, init);
     await page.getByRole('region', { name: 'Narration' }).waitFor();
     return page;
   }

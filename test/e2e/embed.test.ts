@@ -3,15 +3,12 @@
 // styles stay out, GPU work waits until a figure is on screen, and the iframe page reports its height.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { doubleTree } from '../../src/core/algorithms/doubleTree';
 import { ring } from '../../src/core/algorithms/ring';
-import { CHROMIUM_MISSING, findChromium, launchChromium, startViteServer, type LaunchedChromium, type ViteServer } from '../browser/chromium';
+import { browserSession, skipReasonFor } from './session';
 
-const IN_CI = process.env.CI === 'true';
-const chromiumPath = findChromium();
-const skipReason = chromiumPath || IN_CI ? null : CHROMIUM_MISSING;
-if (skipReason) console.warn(`test/e2e/embed.test.ts skipped: ${skipReason}`);
+const skipReason = skipReasonFor('test/e2e/embed.test.ts');
 
 const PAGES = '/test/e2e/embedPages/';
 
@@ -26,30 +23,11 @@ interface Figure extends HTMLElement {
 }
 
 describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
-  let server: ViteServer;
-  let browser: LaunchedChromium;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    if (!chromiumPath) throw new Error(`${CHROMIUM_MISSING} (CI=true, where this test may not be skipped)`);
-    server = await startViteServer();
-    browser = await launchChromium({ executablePath: chromiumPath });
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = browserSession();
+  const problems = session.problems;
 
   async function open(page: string, init?: () => void): Promise<Page> {
-    const tab = await browser.context.newPage();
-    await tab.setViewportSize({ width: 1280, height: 720 });
-    tab.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${page}: ${message.type()}: ${message.text()}`);
-    });
-    tab.on('pageerror', (error) => problems.push(`${page}: ${error.message}`));
-    if (init) await tab.addInitScript(init);
-    await tab.goto(new URL(PAGES + page, server.url).href);
+    const tab = await session.open(PAGES + page, init);
     if (page !== 'iframe.html') await tab.waitForFunction(() => customElements.get('gradsync-sim') !== undefined);
     return tab;
   }

@@ -3,42 +3,18 @@
 // the keyboard steps and Escape closes.
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import { narrateStep } from '../../src/core/narration';
-import { CHROMIUM_MISSING, findChromium, launchChromium, startViteServer, type LaunchedChromium, type ViteServer } from '../browser/chromium';
+import { browserSession, skipReasonFor } from './session';
 
-const IN_CI = process.env.CI === 'true';
-const chromiumPath = findChromium();
-const skipReason = chromiumPath || IN_CI ? null : CHROMIUM_MISSING;
-if (skipReason) console.warn(`test/e2e/present.test.ts skipped: ${skipReason}`);
+const skipReason = skipReasonFor('test/e2e/present.test.ts');
 
 describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
-  let server: ViteServer;
-  let browser: LaunchedChromium;
-  const problems: string[] = [];
+  const session = browserSession();
+  const problems = session.problems;
 
-  beforeAll(async () => {
-    if (!chromiumPath) throw new Error(`${CHROMIUM_MISSING} (CI=true, where this test may not be skipped)`);
-    server = await startViteServer();
-    browser = await launchChromium({ executablePath: chromiumPath });
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function open(path: string): Promise<Page> {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1280, height: 720 });
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${path}: ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
-    await page.goto(new URL(path, server.url).href);
-    return page;
-  }
+  const open = (path: string): Promise<Page> => session.open(path);
 
   const stepOf = (page: Page, name: string) => page.getByRole('region', { name: `${name} lane` }).getByTestId('race-step').locator('strong').innerText();
 

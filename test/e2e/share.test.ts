@@ -5,14 +5,11 @@
 
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChromeTrace } from '../../src/core/trace';
-import { CHROMIUM_MISSING, findChromium, launchChromium, startViteServer, type LaunchedChromium, type ViteServer } from '../browser/chromium';
+import { browserSession, skipReasonFor } from './session';
 
-const IN_CI = process.env.CI === 'true';
-const chromiumPath = findChromium();
-const skipReason = chromiumPath || IN_CI ? null : CHROMIUM_MISSING;
-if (skipReason) console.warn(`test/e2e/share.test.ts skipped: ${skipReason}`);
+const skipReason = skipReasonFor('test/e2e/share.test.ts');
 
 const STATE = '?algorithm=ring&devices=4&step=2';
 const appHasMenu = readFileSync(new URL('../../src/ui/app/App.tsx', import.meta.url), 'utf8').includes('<ShareMenu');
@@ -22,32 +19,11 @@ const PAGES = [
 ];
 
 describe.skipIf(skipReason !== null)('Share & export in Chromium', () => {
-  let server: ViteServer;
-  let browser: LaunchedChromium;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    if (!chromiumPath) throw new Error(`${CHROMIUM_MISSING} (CI=true, where this test may not be skipped)`);
-    // The preview page is not one of the app's entries: its dependencies (and gifenc, imported when a
-    // GIF is recorded) are optimised up front, so no re-optimisation reloads a page mid-test.
-    server = await startViteServer({ optimizeDeps: { entries: ['index.html', 'test/preview/share.html'], include: ['gifenc'] } });
-    browser = await launchChromium({ executablePath: chromiumPath });
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const session = browserSession({ server: { optimizeDeps: { entries: ['index.html', 'test/preview/share.html'], include: ['gifenc'] } }, afterLaunch: (s) => s.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(s.server.url).origin }) });
+  const problems = session.problems;
 
   async function open(path: string): Promise<Page> {
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1280, height: 720 });
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${path}: ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
-    await page.goto(new URL(path, server.url).href);
+    const page = await session.open(path);
     await page.locator('.gs-devices svg.gs-devices-svg').waitFor();
     return page;
   }
@@ -103,7 +79,7 @@ describe.skipIf(skipReason !== null)('Share & export in Chromium', () => {
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Copied link' }).count()).toBe(1);
       const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
       expect(Object.fromEntries(link.searchParams)).toMatchObject({ algorithm: 'ring', devices: '4', step: '2' });
-      expect(link.pathname).toBe(new URL(path, server.url).pathname);
+      expect(link.pathname).toBe(new URL(path, session.server.url).pathname);
       await page.close();
     }, 60_000);
   }

@@ -1,31 +1,22 @@
 // "Share & export": a button in the header that opens a small panel to copy a link or embed code and
 // to save the trace, the schedule, the picture (SVG, PNG) or the whole run as a GIF.
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useSim } from '../StoreContext';
+import { useOutsideClose } from '../useOutsideClose';
 import { SharePanel } from './SharePanel';
 import { useShareActions } from './useShareActions';
 
 export function ShareMenu() {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const container = useRef<HTMLDivElement>(null);
   const hasSchedule = useSim((s) => s.derived !== null);
   const actions = useShareActions(container);
   const panelId = `${useId()}-share`;
   const recording = actions.recording;
 
-  useEffect(() => {
-    if (!open) return;
-    const element = container.current;
-    if (!element) return;
-    // A click outside closes the panel, as for any popover; inside a shadow root, listen there.
-    const root = element.getRootNode() as Document | ShadowRoot;
-    const onPointerDown = (event: Event) => {
-      if (!event.composedPath().includes(element)) setOpen(false);
-    };
-    root.addEventListener('pointerdown', onPointerDown);
-    return () => root.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useOutsideClose(container, open, close);
 
   return (
     <div className="gs-share" ref={container}>
