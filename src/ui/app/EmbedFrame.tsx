@@ -4,9 +4,7 @@
 
 import { useRef } from 'react';
 import type { SimStore } from '../../store/simStore';
-import { totalSteps } from '../../store/simStore';
 import { Controls } from '../controls/Controls';
-import { Icon } from '../controls/icons';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
 import { MetricsPanel } from '../metrics/MetricsPanel';
@@ -44,42 +42,13 @@ function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProp
     <div ref={root} className="gs-root gs-embed" data-theme={theme === 'auto' ? undefined : theme} role="group" aria-label={label} tabIndex={0}>
       <Notices />
       <DevicesView />
-      {controls === 'minimal' ? <MiniControls /> : controls !== 'none' && <Controls />}
+      {controls === 'minimal' ? <Controls variant="minimal" /> : controls !== 'none' && <Controls />}
       {(narration || metrics) && (
         <div className={metrics ? 'gs-embed-text gs-embed-text--metrics' : 'gs-embed-text'}>
           {narration && <NarrationPanel />}
           {metrics && <MetricsPanel />}
         </div>
       )}
-    </div>
-  );
-}
-
-/** Back, play/pause and forward with the step count: for figures with little room. */
-function MiniControls() {
-  const step = useSim((s) => s.step);
-  const steps = useSim(totalSteps);
-  const playing = useSim((s) => s.playing);
-  const stepBack = useSim((s) => s.stepBack);
-  const stepForward = useSim((s) => s.stepForward);
-  const togglePlay = useSim((s) => s.togglePlay);
-  const disabled = steps === 0;
-  return (
-    <div className="gs-controls gs-embed-minibar" role="group" aria-label="Playback">
-      <div className="gs-controls-buttons">
-        <button type="button" onClick={stepBack} disabled={disabled || step === 0} aria-label="Step back (←)" title="Step back (←)">
-          <Icon name="back" />
-        </button>
-        <button type="button" className="gs-play" onClick={togglePlay} disabled={disabled} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>
-          <Icon name={playing ? 'pause' : 'play'} />
-        </button>
-        <button type="button" onClick={stepForward} disabled={disabled || step === steps} aria-label="Step forward (→)" title="Step forward (→)">
-          <Icon name="forward" />
-        </button>
-      </div>
-      <output className="gs-step-count" aria-live="off">
-        <strong>{step}</strong> / {steps}
-      </output>
     </div>
   );
 }
