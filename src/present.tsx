@@ -11,7 +11,6 @@ import { Race } from './ui/present/Race';
 import { parseRaceUrl } from './ui/present/raceUrl';
 import './ui/styles/index.css';
 import './ui/styles/page.css';
-import './ui/styles/present.css';
 
 const params = new URLSearchParams(location.search);
 const theme = params.get('theme');

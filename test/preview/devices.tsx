@@ -6,6 +6,7 @@ import { DevicesView } from '../../src/ui/devices/DevicesView';
 import { SimProvider } from '../../src/ui/StoreContext';
 import '../../src/ui/styles/theme.css';
 import '../../src/ui/styles/devices.css';
+import '../../src/ui/styles/transfers.css';
 
 const CASES: Record<string, SimStoreOptions['config'] & { step?: number; broken?: boolean }> = {
   ring4: { algorithm: 'ring', devices: 4, step: 2 },

@@ -14,6 +14,7 @@ import { deviceColor } from '../../src/ui/palette';
 import { SimProvider, useSim } from '../../src/ui/StoreContext';
 import '../../src/ui/styles/theme.css';
 import '../../src/ui/styles/inspector.css';
+import '../../src/ui/styles/inspectorValues.css';
 import '../../src/ui/styles/loader.css';
 import '../../src/ui/styles/notices.css';
 

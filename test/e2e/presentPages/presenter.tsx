@@ -6,7 +6,6 @@ import { PresentButton } from '../../../src/ui/present/PresentButton';
 import { SimProvider } from '../../../src/ui/StoreContext';
 import '../../../src/ui/styles/index.css';
 import '../../../src/ui/styles/page.css';
-import '../../../src/ui/styles/present.css';
 
 const params = new URLSearchParams(location.search);
 const { config, step } = parseUrlState(location.search);
