@@ -1,32 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { algorithmIds } from '../../../src/core/algorithms';
 import type { SimConfig } from '../../../src/store/config';
-import { createSimStore, type SimStore } from '../../../src/store/simStore';
+import type { SimStore } from '../../../src/store/simStore';
+import { showWithStore } from '../showWithStore';
 import { formatMicroseconds } from '../../../src/ui/format';
 import { CompareChart } from '../../../src/ui/metrics';
 import { compareData, modelFor, type CompareInput } from '../../../src/ui/metrics/compareData';
 import { compareCaption, sizeWins, winRanges } from '../../../src/ui/metrics/crossover';
-import { SimProvider } from '../../../src/ui/StoreContext';
-
-const stores: SimStore[] = [];
 
 function show(config: Partial<SimConfig>): SimStore {
-  const store = createSimStore({ config: { backend: 'cpu', ...config }, gpu: null });
-  stores.push(store);
-  render(
-    <SimProvider store={store}>
-      <CompareChart />
-    </SimProvider>,
-  );
-  return store;
+  return showWithStore(<CompareChart />, config);
 }
-
-afterEach(() => {
-  cleanup();
-  while (stores.length) stores.pop()!.getState().dispose();
-});
 
 const ALGORITHMS = algorithmIds('allreduce');
 const input = (patch: Partial<CompareInput> = {}): CompareInput => ({

@@ -1,29 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { SimConfig } from '../../../src/store/config';
-import { createSimStore, type SimStore } from '../../../src/store/simStore';
+import type { SimStore } from '../../../src/store/simStore';
+import { showWithStore } from '../showWithStore';
 import { formatMicroseconds } from '../../../src/ui/format';
 import { MetricsPanel } from '../../../src/ui/metrics';
-import { SimProvider } from '../../../src/ui/StoreContext';
-
-const stores: SimStore[] = [];
 
 function show(config: Partial<SimConfig>): SimStore {
-  const store = createSimStore({ config: { backend: 'cpu', ...config }, gpu: null });
-  stores.push(store);
-  render(
-    <SimProvider store={store}>
-      <MetricsPanel />
-    </SimProvider>,
-  );
-  return store;
+  return showWithStore(<MetricsPanel />, config);
 }
-
-afterEach(() => {
-  cleanup();
-  while (stores.length) stores.pop()!.getState().dispose();
-});
 
 const formulaRows = () => Array.from(document.querySelectorAll('.gs-formula'));
 const modelTime = () => screen.getByTestId('model-time').textContent;

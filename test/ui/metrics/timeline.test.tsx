@@ -1,31 +1,17 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
 import { modelCost } from '../../../src/core/cost';
 import type { SimConfig } from '../../../src/store/config';
-import { createSimStore, type SimStore } from '../../../src/store/simStore';
+import type { SimStore } from '../../../src/store/simStore';
+import { showWithStore } from '../showWithStore';
 import { Timeline } from '../../../src/ui/metrics';
 import { timelineData } from '../../../src/ui/metrics/timelineData';
-import { SimProvider } from '../../../src/ui/StoreContext';
-
-const stores: SimStore[] = [];
 
 function show(config: Partial<SimConfig>, step = 0): SimStore {
-  const store = createSimStore({ config: { backend: 'cpu', ...config }, gpu: null, step });
-  stores.push(store);
-  render(
-    <SimProvider store={store}>
-      <Timeline />
-    </SimProvider>,
-  );
-  return store;
+  return showWithStore(<Timeline />, config, step);
 }
-
-afterEach(() => {
-  cleanup();
-  while (stores.length) stores.pop()!.getState().dispose();
-});
 
 const bands = () => Array.from(document.querySelectorAll<SVGRectElement>('rect.gs-timeline-band'));
 
