@@ -109,25 +109,22 @@ describe('options', () => {
   });
 });
 
-describe('speed', () => {
-  it('computes the compare grid (8 algorithms × N up to 1024, and × sizes 4 B … 1 GiB at N = 1024) in under 500 ms', () => {
+describe('the compare grid', () => {
+  it('gives a finite, positive time for 8 algorithms × N up to 1024, and × sizes 4 B … 1 GiB at N = 1024', () => {
     const perNode = 8;
     const topologyAt = (n: number): Topology => (n > perNode && n % perNode === 0 ? nodesTopology(perNode, SWITCH) : SWITCH);
     const devices = [...range(1, 10).map((e) => 2 ** e), 3, 6, 12, 24, 48, 96, 192, 384, 768];
     const sizes = range(2, 30).map((e) => 2 ** e);
-    const started = performance.now();
-    let sum = 0;
+    const times: number[] = [];
     for (const algorithm of ALGORITHMS) {
       for (const n of devices) {
         if (algorithm === 'hierarchical-ring' && n % perNode !== 0) continue;
-        sum += allreduceModel({ algorithm, devices: n, devicesPerNode: perNode, topology: topologyAt(n) })((4 << 20) / 4);
+        times.push(allreduceModel({ algorithm, devices: n, devicesPerNode: perNode, topology: topologyAt(n) })((4 << 20) / 4));
       }
       const model = allreduceModel({ algorithm, devices: 1024, devicesPerNode: perNode, topology: topologyAt(1024) });
-      for (const bytes of sizes) sum += model(bytes / 4);
+      for (const bytes of sizes) times.push(model(bytes / 4));
     }
-    const elapsed = performance.now() - started;
-    expect(sum).toBeGreaterThan(0);
-    expect(elapsed).toBeLessThan(500);
+    expect(times.every((t) => Number.isFinite(t) && t > 0)).toBe(true);
   });
 });
 
