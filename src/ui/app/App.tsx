@@ -7,6 +7,7 @@ import { ConfigBar } from '../config/ConfigBar';
 import { Controls } from '../controls/Controls';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
+import { FaultsPanel } from '../faults/FaultsPanel';
 import { Inspector } from '../inspector/Inspector';
 import { ScheduleLoader } from '../loader/ScheduleLoader';
 import { ScheduleDropOverlay } from '../loader/ScheduleDropOverlay';
@@ -66,6 +67,7 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
           <Controls />
         </div>
         <aside className="gs-side">
+          <FaultsPanel />
           <NarrationPanel />
           <MetricsPanel />
         </aside>

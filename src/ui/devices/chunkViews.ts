@@ -6,6 +6,8 @@ import { isRangeOnce, type Contributions } from '../../core/contributions';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import type { Schedule, TransferOp } from '../../core/schedule';
 import { expectedHolding, type VerifyResult } from '../../core/verify';
+import { faultNote } from '../../core/faults';
+import { faultsOf, originNote } from '../faults/faultsOf';
 
 export interface ChunkView {
   set: Contributions;
@@ -14,8 +16,10 @@ export interface ChunkView {
   text: string | null;
   /** How the step just shown wrote this chunk, if it did. */
   received: TransferOp | null;
-  /** The first violation sits here at this step. */
+  /** The cell holds a wrong value at this step (one that ends wrong, or where it was made). */
   flagged: boolean;
+  /** What is wrong with it, in the seeds' notation ("lacks a₁, b₁"); null when not flagged. */
+  fault: string | null;
   /** Tooltip: the expression, on pictures small enough to afford one per cell. */
   title: string | null;
 }
@@ -55,33 +59,56 @@ export function writesOf(schedule: Schedule, shown: number): Map<number, Transfe
 }
 
 export interface FlaggedCells {
-  cells: Set<number>;
+  /** Flagged cells by cellKey, each with what is wrong there. */
+  cells: Map<number, string>;
   devices: Set<number>;
+  /** The first violation, as the command line names it. */
   message: string;
-  /** A few words for the badge: "lacks a", "b twice". */
+  /** The line under the picture: the first violation, and at the end how many chunks end wrong. */
+  verdict: string;
+  /** A few words for the badge: what every flagged chunk has wrong when they agree; empty otherwise. */
   short: string;
 }
 
-const SHORT: Record<string, (letter: string) => string> = {
-  missing: (letter) => `lacks ${letter}`,
-  doubled: (letter) => `${letter} twice`,
-  unexpected: (letter) => `stray ${letter}`,
-};
+/** Longest note a badge spells out; longer ones stay in the cells' tooltips. */
+const BADGE_CHARS = 18;
+/** Badges spell out their note only on this many flagged cards or fewer: more would cover the picture. */
+const SPELLED_BADGES = 4;
 
 /**
- * Where the first violation shows at step `shown`: where the faulty value was produced from its step
- * on, and where it ends up once the last step is shown.
+ * Where wrong values sit at step `shown` (1-based): every cell that ends wrong, from the step that wrote
+ * its final value, and each cell where such a value was made, while it holds it.
  */
 export function flaggedAt(verification: VerifyResult | null, schedule: Schedule, shown: number): FlaggedCells | null {
   const violation = verification?.violation;
-  if (!violation || shown < violation.step) return null;
-  const cells = new Set([cellKey(violation.device, violation.chunk, schedule.chunks)]);
-  const devices = new Set([violation.device]);
-  if (shown >= schedule.steps.length) {
-    cells.add(cellKey(violation.heldBy.device, violation.heldBy.chunk, schedule.chunks));
-    devices.add(violation.heldBy.device);
+  if (!violation) return null;
+  const faults = faultsOf(schedule);
+  const cells = new Map<number, string>();
+  for (const fault of faults) if (shown >= fault.since) cells.set(cellKey(fault.device, fault.chunk, schedule.chunks), faultNote(fault));
+  for (const fault of faults) {
+    const key = cellKey(fault.origin.device, fault.chunk, schedule.chunks);
+    if (shown >= fault.origin.step && shown < fault.originUntil && !cells.has(key)) cells.set(key, originNote(fault));
   }
-  return { cells, devices, message: violation.message, short: SHORT[violation.kind](deviceLetter(violation.contribution)) };
+  if (cells.size === 0) return null;
+  const devices = new Set([...cells.keys()].map((key) => Math.floor(key / schedule.chunks)));
+  const notes = new Set(cells.values());
+  const only = notes.size === 1 ? [...notes][0] : null;
+  const atEnd = shown >= schedule.steps.length;
+  const count = `${faults.length} chunk${faults.length === 1 ? '' : 's'}`;
+  return {
+    cells,
+    devices,
+    message: violation.message,
+    verdict: atEnd ? `Not correct: ${count} end wrong. First: ${violation.message}` : `Not correct: ${violation.message}`,
+    short: only && only.length <= BADGE_CHARS && devices.size <= SPELLED_BADGES ? only : '',
+  };
+}
+
+/** A cell's tooltip: its value, and what is wrong with it. */
+export function cellTitle(device: number, chunk: number, text: string | null, fault: string | null): string {
+  const name = `${deviceLabel(device)} chunk ${chunk + 1}`;
+  if (fault === null) return `${name}: ${text}`;
+  return text === null ? `${name} ${fault}` : `${name}: ${text} — ${fault}`;
 }
 
 function sameSet(a: Contributions, b: Contributions): boolean {
@@ -92,7 +119,7 @@ function sameSet(a: Contributions, b: Contributions): boolean {
 }
 
 export function sameChunkView(x: ChunkView, y: ChunkView): boolean {
-  return x === y || (x.complete === y.complete && x.text === y.text && x.received === y.received && x.flagged === y.flagged && x.title === y.title && sameSet(x.set, y.set));
+  return x === y || (x.complete === y.complete && x.text === y.text && x.received === y.received && x.flagged === y.flagged && x.fault === y.fault && x.title === y.title && sameSet(x.set, y.set));
 }
 
 export function sameChunkViews(a: readonly ChunkView[], b: readonly ChunkView[]): boolean {
@@ -102,21 +129,21 @@ export function sameChunkViews(a: readonly ChunkView[], b: readonly ChunkView[])
   return true;
 }
 
-function holders(set: Contributions): string {
+function holders(set: Contributions, devices: number): string {
   const parts: string[] = [];
   for (let i = 0; i < set.length; i += 3) {
-    for (let d = set[i]; d < set[i + 1]; d++) parts.push(set[i + 2] > 1 ? `${deviceLetter(d)} ×${set[i + 2]}` : deviceLetter(d));
+    for (let d = set[i]; d < set[i + 1]; d++) parts.push(set[i + 2] > 1 ? `${deviceLetter(d, devices)} ×${set[i + 2]}` : deviceLetter(d, devices));
   }
   return parts.length > 0 ? parts.join(', ') : 'nothing';
 }
 
 /** Short screen-reader text: every chunk's holders on small pictures, a summary on large ones. */
 export function deviceDescription(device: number, views: readonly ChunkView[], devices: number, fractions: readonly number[]): string {
-  const name = `${deviceLabel(device)} (${deviceLetter(device)})`;
-  const flagged = views.findIndex((v) => v.flagged);
-  const problem = flagged >= 0 ? `; violation in chunk ${flagged + 1}` : '';
+  const name = `${deviceLabel(device)} (${deviceLetter(device, devices)})`;
+  const faults = views.flatMap((v, c) => (v.fault ? [`chunk ${c + 1} ${v.fault}`] : []));
+  const problem = faults.length > 0 ? `; wrong: ${faults.slice(0, 3).join('; ')}${faults.length > 3 ? `; and ${faults.length - 3} more` : ''}` : '';
   if (devices <= 8 && views.length <= 8) {
-    const chunks = views.map((v, c) => (v.complete ? `chunk ${c + 1} complete` : `chunk ${c + 1} holds ${holders(v.set)}`));
+    const chunks = views.map((v, c) => (v.complete ? `chunk ${c + 1} complete` : `chunk ${c + 1} holds ${holders(v.set, devices)}`));
     return `${name}: ${chunks.join('; ')}${problem}`;
   }
   const complete = views.filter((v) => v.complete).length;

@@ -3,9 +3,8 @@
 
 import type { Schedule } from '../../core/schedule';
 import type { StepState } from '../useStepState';
-import { deviceLabel } from '../../core/notation';
 import { pairKey } from './layouts';
-import { cellKey, deviceDescription, expectedRange, heldFraction, isCompleteChunk, writesOf, type ChunkView, type FlaggedCells } from './chunkViews';
+import { cellKey, cellTitle, deviceDescription, expectedRange, heldFraction, isCompleteChunk, writesOf, type ChunkView, type FlaggedCells } from './chunkViews';
 
 /** Per-cell tooltips only on pictures up to this many cells. */
 const TITLE_LIMIT = 256;
@@ -27,14 +26,16 @@ export function deviceViews(schedule: Schedule, state: StepState, withText: bool
       const { set } = state.value(d, c);
       const expected = expectedRange(schedule, d, c);
       const key = cellKey(d, c, chunks);
+      const fault = flagged?.cells.get(key) ?? null;
       const text = withText || titled ? state.expression(d, c) : null;
       views.push({
         set,
         complete: isCompleteChunk(set, expected),
         text: withText ? text : null,
         received: writes.get(key) ?? null,
-        flagged: flagged?.cells.has(key) ?? false,
-        title: titled ? `${deviceLabel(d)} chunk ${c + 1}: ${text}` : null,
+        flagged: fault !== null,
+        fault,
+        title: titled || fault !== null ? cellTitle(d, c, text, fault) : null,
       });
       fractions.push(heldFraction(set, expected.lo, expected.hi));
     }

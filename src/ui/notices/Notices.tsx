@@ -1,16 +1,27 @@
 // The store's notices as a stack of dismissible banners, newest last; only the newest few show,
-// the rest behind "+N more".
+// the rest behind "+N more". Warnings and errors stay until dismissed; an info notice goes by itself
+// after a while, since what it says is also shown where it applies (the engine menu names the CPU
+// engine), and a notice left standing would hide what lies under the stack.
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Notice } from '../../store/simStore';
 import { useSim } from '../StoreContext';
-import { inAppWords } from '../format';
 
 const VISIBLE = 4;
 const ICONS: Record<Notice['level'], string> = { info: 'ℹ', warning: '⚠', error: '✕' };
+/** How long an info notice stays. */
+export const INFO_MS = 12_000;
 
 function Banner({ notice, onDismiss }: { notice: Notice; onDismiss(): void }) {
   const textId = useId();
+  // Timed from when the notice first shows: a new onDismiss at each render must not restart it.
+  const dismiss = useRef(onDismiss);
+  dismiss.current = onDismiss;
+  useEffect(() => {
+    if (notice.level !== 'info') return;
+    const timer = setTimeout(() => dismiss.current(), INFO_MS);
+    return () => clearTimeout(timer);
+  }, [notice.level]);
   return (
     <li className={`gs-notice gs-notice-${notice.level}`} role={notice.level === 'error' ? 'alert' : 'status'}>
       <span className="gs-notice-icon" aria-hidden="true">
@@ -18,7 +29,7 @@ function Banner({ notice, onDismiss }: { notice: Notice; onDismiss(): void }) {
       </span>
       <span className="gs-notice-text" id={textId}>
         <span className="gs-visually-hidden">{notice.level}: </span>
-        {inAppWords(notice.text)}
+        {notice.text}
       </span>
       <button type="button" className="gs-icon-button" aria-label={`Dismiss ${notice.level}`} aria-describedby={textId} onClick={onDismiss}>
         ×
@@ -28,7 +39,9 @@ function Banner({ notice, onDismiss }: { notice: Notice; onDismiss(): void }) {
 }
 
 export function Notices() {
-  const notices = useSim((s) => s.notices);
+  // A schedule's verdict is the faults panel's to tell, beside the picture; a toast would cover it.
+  const all = useSim((s) => s.notices);
+  const notices = useMemo(() => all.filter((n) => n.about !== 'verdict'), [all]);
   const dismiss = useSim((s) => s.dismiss);
   const [expanded, setExpanded] = useState(false);
   if (notices.length === 0) return null;

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ring } from '../../../src/core/algorithms/ring';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
-import { Notices } from '../../../src/ui/notices/Notices';
+import { INFO_MS, Notices } from '../../../src/ui/notices/Notices';
 import { SimProvider } from '../../../src/ui/StoreContext';
 
 function show(notices: string[] = []): SimStore {
@@ -20,6 +21,17 @@ afterEach(cleanup);
 describe('notices', () => {
   it('renders nothing without notices', () => {
     show();
+    expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
+  });
+
+  it('leaves a loaded schedule’s verdict to the faults panel instead of stacking it over the side column', () => {
+    const store = show();
+    const broken = ring.build({ devices: 4 });
+    broken.steps[1].transfers.splice(1, 1);
+    act(() => {
+      store.getState().loadSchedule(JSON.stringify(broken), 'broken.json');
+    });
+    expect(store.getState().notices.map((n) => n.about)).toEqual(['verdict']);
     expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
   });
 
@@ -66,9 +78,23 @@ describe('notices', () => {
     expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
   });
 
-  it('writes command-line flags in core messages as words', () => {
-    const store = show();
-    act(() => store.getState().notify('error', '--devices-per-node must divide --devices'));
-    expect(screen.getByRole('alert').textContent).toContain('devices per node must divide devices');
+});
+
+describe('info notices', () => {
+  it('go by themselves after a while, while warnings and errors stay', () => {
+    vi.useFakeTimers();
+    try {
+      const store = show(['a warning']);
+      act(() => {
+        store.getState().notify('info', 'running on the CPU engine');
+        store.getState().notify('error', 'a failure');
+      });
+      act(() => vi.advanceTimersByTime(INFO_MS - 1));
+      expect(store.getState().notices.map((n) => n.text)).toEqual(['a warning', 'running on the CPU engine', 'a failure']);
+      act(() => vi.advanceTimersByTime(1));
+      expect(store.getState().notices.map((n) => n.text)).toEqual(['a warning', 'a failure']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,0 +1,62 @@
+// "What went wrong" for a schedule that fails its collective: the verdict, every chunk that ends
+// wrong, and either the transfers that differ from the built-in it names or, with no built-in to
+// compare with, how a wrong chunk was built. Every row jumps to its step.
+
+import { useMemo, useState } from 'react';
+import type { CellFault } from '../../core/faults';
+import type { ReduceOp } from '../../core/ops';
+import type { Schedule } from '../../core/schedule';
+import { formatCount } from '../format';
+import { useSim } from '../StoreContext';
+import { DiffList } from './DiffList';
+import { FaultList } from './FaultList';
+import { counterpartOf, faultsOf } from './faultsOf';
+import { LineageList } from './LineageList';
+
+export function FaultsPanel() {
+  const derived = useSim((s) => s.derived);
+  const op = useSim((s) => s.config.op);
+  const shown = useSim((s) => s.step);
+  const seek = useSim((s) => s.seek);
+  if (!derived || derived.verification.ok) return null;
+  return <FaultsReport schedule={derived.schedule} op={op} shown={shown} onJump={seek} />;
+}
+
+interface FaultsReportProps {
+  schedule: Schedule;
+  op: ReduceOp;
+  shown: number;
+  onJump(step: number): void;
+}
+
+/** Earliest first: the first chunk to take its wrong value is nearest the cause. */
+function bySince(a: CellFault, b: CellFault): number {
+  return a.since - b.since || a.device - b.device || a.chunk - b.chunk;
+}
+
+function FaultsReport({ schedule, op, shown, onJump }: FaultsReportProps) {
+  const faults = useMemo(() => [...faultsOf(schedule)].sort(bySince), [schedule]);
+  const reference = useMemo(() => counterpartOf(schedule), [schedule]);
+  const [picked, setPicked] = useState<CellFault | null>(null);
+  const selected = picked && faults.includes(picked) ? picked : (faults[0] ?? null);
+  const count = `${formatCount(faults.length)} chunk${faults.length === 1 ? '' : 's'}`;
+  const onPick = (fault: CellFault) => {
+    setPicked(fault);
+    onJump(fault.since);
+  };
+  return (
+    <section className="gs-panel gs-faults" aria-label="What went wrong">
+      <h2>What went wrong</h2>
+      <p className="gs-faults-verdict">
+        <span aria-hidden="true">✗ </span>
+        Not a correct {schedule.collective}: {count} end{faults.length === 1 ? 's' : ''} wrong.
+      </p>
+      <FaultList faults={faults} shown={shown} selected={reference ? null : selected} onPick={onPick} />
+      {reference ? (
+        <DiffList reference={reference} schedule={schedule} op={op} shown={shown} onJump={onJump} />
+      ) : (
+        selected && <LineageList schedule={schedule} fault={selected} op={op} shown={shown} onJump={onJump} />
+      )}
+    </section>
+  );
+}

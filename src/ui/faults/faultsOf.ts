@@ -1,0 +1,26 @@
+// What a failing schedule's views share, computed once per schedule: its wrong cells, and the
+// built-in it claims to be. Schedules are never mutated once derived, so a WeakMap keys them.
+
+import { builtInCounterpart } from '../../core/counterpart';
+import { EMPTY } from '../../core/contributions';
+import { faultNote, listFaults, type CellFault } from '../../core/faults';
+import type { Schedule } from '../../core/schedule';
+
+const faults = new WeakMap<Schedule, CellFault[]>();
+const counterparts = new WeakMap<Schedule, Schedule | null>();
+
+export function faultsOf(schedule: Schedule): CellFault[] {
+  let found = faults.get(schedule);
+  if (!found) faults.set(schedule, (found = listFaults(schedule)));
+  return found;
+}
+
+export function counterpartOf(schedule: Schedule): Schedule | null {
+  if (!counterparts.has(schedule)) counterparts.set(schedule, builtInCounterpart(schedule));
+  return counterparts.get(schedule)!;
+}
+
+/** What is wrong where a fault was made: a doubling shows there before the rest of the value is built. */
+export function originNote(fault: CellFault): string {
+  return fault.doubled.length > 0 ? faultNote({ ...fault, missing: EMPTY, unexpected: EMPTY }) : faultNote(fault);
+}
