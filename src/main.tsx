@@ -7,8 +7,8 @@ import { App } from './ui/app/App';
 import './ui/styles/index.css';
 import './ui/styles/page.css';
 
-const { config, step, notices } = parseUrlState(location.search);
-const store = createSimStore({ config, step, notices, gpu: browserGpu });
+const { config, schedule, step, notices } = parseUrlState(location.search);
+const store = createSimStore({ config, schedule, step, notices, gpu: browserGpu });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserGpu } from './engine/webgpu/browser';
 import { createSimStore } from './store/simStore';
-import { formatUrlState, parseUrlState } from './store/url';
+import { formatUrlState, linkSearch, parseUrlState } from './store/url';
 import { PresenterMode } from './ui/present/PresenterMode';
 import { Race } from './ui/present/Race';
 import { parseRaceUrl } from './ui/present/raceUrl';
@@ -25,14 +25,19 @@ if (params.has('race')) {
     </StrictMode>,
   );
 } else {
-  const { config, step, notices } = parseUrlState(location.search);
-  const store = createSimStore({ config, step, notices, gpu: browserGpu });
+  const { config, schedule, step, notices } = parseUrlState(location.search);
+  const store = createSimStore({ config, schedule, step, notices, gpu: browserGpu });
+  // The same search as the app's: a schedule carried by the link stays in it, in and out of the presenter.
+  const search = () => {
+    const state = store.getState();
+    return linkSearch(`${location.origin}${location.pathname}`, state.config, state.step, state.custom?.schedule ?? null) ?? formatUrlState(state.config, 0);
+  };
   let shown = '';
-  store.subscribe((state) => {
-    const search = formatUrlState(state.config, state.step);
-    if (search !== shown) history.replaceState(null, '', (shown = search));
+  store.subscribe(() => {
+    const now = search();
+    if (now !== shown) history.replaceState(null, '', (shown = now));
   });
-  const exit = () => location.assign(`./${formatUrlState(store.getState().config, store.getState().step)}`);
+  const exit = () => location.assign(`./${search()}`);
   root.render(
     <StrictMode>
       <PresenterMode store={store} onExit={exit} theme={shownTheme} fullscreen={false} />

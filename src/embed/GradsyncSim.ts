@@ -1,11 +1,12 @@
-// <gradsync-sim>: a live figure in any page. Attributes are the app's URL keys plus autoplay,
-// controls and theme; a JS API (step, back, reset, play, pause, currentStep, totalSteps) and a
+// <gradsync-sim>: a live figure in any page. Attributes are the app's URL keys (a `schedule` in
+// place of the algorithm, as the app's links carry it) plus autoplay, controls and theme; a JS API (step, back, reset, play, pause, currentStep, totalSteps) and a
 // `gradsync-step` event let prose drive it. Each element has its own store and engine, renders into
 // its own shadow root, starts GPU work only once visible and pauses while off-screen.
 
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createSimStore, totalSteps, type SimStore } from '../store/simStore';
+import { SHARED_NAME } from '../store/loadedSchedule';
+import { createSimStore, totalSteps, type SimState, type SimStore } from '../store/simStore';
 import type { SimConfig } from '../store/config';
 import { EmbedFrame } from '../ui/app/EmbedFrame';
 import { lazyGpu } from './lazyGpu';
@@ -22,6 +23,19 @@ interface Live {
   root: Root;
   observer: IntersectionObserver | null;
   unsubscribe(): void;
+}
+
+/** Shape keys follow a loaded schedule, not the attributes, while one is shown. */
+const SCHEDULE_DECIDES: readonly (keyof SimConfig)[] = ['collective', 'algorithm', 'devices', 'chunks'];
+
+/** The keys whose attribute values differ from what the figure shows. */
+function configChanges(wanted: SimConfig, state: SimState): Partial<SimConfig> {
+  const patch: Partial<SimConfig> = {};
+  for (const key of Object.keys(wanted) as (keyof SimConfig)[]) {
+    if (state.custom && SCHEDULE_DECIDES.includes(key)) continue;
+    if (wanted[key] !== state.config[key]) Object.assign(patch, { [key]: wanted[key] });
+  }
+  return patch;
 }
 
 export class GradsyncSim extends HTMLElement {
@@ -53,7 +67,13 @@ export class GradsyncSim extends HTMLElement {
     const settings = readSettings((key) => this.getAttribute(key));
     this.#settings = settings;
     const gpu = lazyGpu();
-    const store = createSimStore({ config: settings.config, step: this.#detachedStep ?? settings.step, notices: settings.notices, gpu: gpu.source });
+    const store = createSimStore({
+      config: settings.config,
+      schedule: settings.schedule,
+      step: this.#detachedStep ?? settings.step,
+      notices: settings.notices,
+      gpu: gpu.source,
+    });
     let last: GradsyncStepDetail = { step: store.getState().step, total: totalSteps(store.getState()) };
     const unsubscribe = store.subscribe((state) => {
       const now = { step: state.step, total: totalSteps(state) };
@@ -87,11 +107,12 @@ export class GradsyncSim extends HTMLElement {
     const settings = readSettings((key) => this.getAttribute(key));
     const state = live.store.getState();
     for (const text of settings.notices) if (!state.notices.some((n) => n.text === text)) state.notify('warning', text);
-    const patch: Partial<SimConfig> = {};
-    for (const key of Object.keys(settings.config) as (keyof SimConfig)[]) {
-      if (settings.config[key] !== state.config[key]) Object.assign(patch, { [key]: settings.config[key] });
+    if (name === 'schedule') {
+      if (settings.schedule) state.loadSchedule(settings.schedule, SHARED_NAME);
+      else if (state.custom) state.clearCustom();
     }
-    if (Object.keys(patch).length > 0) state.setConfig(patch);
+    const patch = configChanges(settings.config, live.store.getState());
+    if (Object.keys(patch).length > 0) live.store.getState().setConfig(patch);
     if (name === 'step') live.store.getState().seek(settings.step);
     if (name === 'autoplay') {
       if (settings.autoplay && this.#visible) live.store.getState().play();

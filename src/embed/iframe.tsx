@@ -14,7 +14,7 @@ import './iframe.css';
 
 const query = new URLSearchParams(location.search);
 const settings = readSettings((key) => query.get(key));
-const store = createSimStore({ config: settings.config, step: settings.step, notices: settings.notices, gpu: browserGpu });
+const store = createSimStore({ config: settings.config, schedule: settings.schedule, step: settings.step, notices: settings.notices, gpu: browserGpu });
 const mount = document.getElementById('root')!;
 
 createRoot(mount).render(

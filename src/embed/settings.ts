@@ -1,11 +1,12 @@
 // What an embedded figure is configured with: the app's URL keys (validated exactly as the URL is,
-// so a bad value becomes a notice and the default) plus autoplay, controls and theme. Values are
+// so a bad value becomes a notice and the default; `schedule` carries a schedule itself) plus
+// autoplay, controls and theme. Values are
 // data: they are only ever compared, parsed as numbers or shown as text.
 
 import { parseUrlState, type UrlState } from '../store/url';
 
 /** The URL keys an embed accepts as attributes (and embed.html as query keys). */
-export const URL_KEYS = ['collective', 'algorithm', 'devices', 'elements', 'chunks', 'op', 'devicesPerNode', 'latencyUs', 'bandwidthGBs', 'backend', 'speed', 'step'] as const;
+export const URL_KEYS = ['schedule', 'collective', 'algorithm', 'devices', 'elements', 'chunks', 'op', 'devicesPerNode', 'latencyUs', 'bandwidthGBs', 'backend', 'speed', 'step'] as const;
 export const OWN_KEYS = ['autoplay', 'controls', 'theme'] as const;
 
 export const CONTROLS = ['standard', 'full', 'minimal', 'none'] as const;

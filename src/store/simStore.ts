@@ -5,14 +5,17 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseSchedule } from '../core/compile';
 import { GradsyncError } from '../core/errors';
 import type { Schedule } from '../core/schedule';
-import { DEFAULT_CONFIG, type SimConfig } from './config';
+import { DEFAULT_CONFIG, fitDevicesPerNode, type SimConfig } from './config';
 import { derive, scheduleFor, shapeKey, type Derived } from './derive';
 import { EngineRunner, type EngineStatus, type GpuSource } from './engineRunner';
+import { configFor, incorrectScheduleWarning, loadedScheduleName, SHARED_NAME } from './loadedSchedule';
 
 export interface Notice {
   id: number;
   level: 'info' | 'warning' | 'error';
   text: string;
+  /** 'verdict': a loaded schedule is not correct — the app's faults panel says so in full. */
+  about?: 'verdict';
 }
 
 /**
@@ -60,7 +63,8 @@ export interface SimActions {
   play(): void;
   pause(): void;
   togglePlay(): void;
-  loadSchedule(text: string, name: string): boolean;
+  /** Shows a schedule (JSON text, or one already validated) in place of the algorithm, from step 0. */
+  loadSchedule(source: string | Schedule, name: string): boolean;
   clearCustom(): void;
   inspect(device: number | null): void;
   notify(level: Notice['level'], text: string): void;
@@ -73,6 +77,8 @@ export type SimStore = StoreApi<Sim>;
 
 export interface SimStoreOptions {
   config?: Partial<SimConfig>;
+  /** A validated schedule to show in place of the algorithm (one a link carried). */
+  schedule?: Schedule;
   step?: number;
   notices?: string[];
   /** Where WebGPU comes from; null: CPU engine only. */
@@ -81,6 +87,9 @@ export interface SimStoreOptions {
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
+
+/** Configuration keys that change the schedule shown (with shapeKey, which says when they do). */
+const SHAPE_KEYS = ['algorithm', 'devices', 'collective', 'chunks', 'devicesPerNode'] as const;
 
 export function stepDurationMs(config: SimConfig): number {
   return 1000 / config.speed;
@@ -98,7 +107,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
   let timer: unknown = null;
 
   const store = createStore<Sim>()((set, get) => {
-    const notice = (level: Notice['level'], text: string): Notice => ({ id: nextNotice++, level, text });
+    const notice = (level: Notice['level'], text: string, about?: Notice['about']): Notice => ({ id: nextNotice++, level, text, ...(about && { about }) });
 
     const runner = new EngineRunner(options.gpu ?? null, (engine) => {
       const notices = get().notices;
@@ -179,9 +188,13 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       };
     }
 
-    const config: SimConfig = { ...DEFAULT_CONFIG, ...options.config };
-    const initial = rebuild(config, null, options.step ?? 0);
+    const linked = options.schedule ? { name: loadedScheduleName(options.schedule, SHARED_NAME), schedule: options.schedule } : null;
+    // A devices per node that cannot divide the devices (the default 8 for 4 devices) is chosen anew.
+    const asked: SimConfig = fitDevicesPerNode({ ...DEFAULT_CONFIG, ...options.config });
+    const initial = rebuild(linked ? configFor(asked, linked.schedule) : asked, linked, options.step ?? 0);
     const notices = (options.notices ?? []).map((text) => notice('warning', text));
+    const linkedWarning = linked && incorrectScheduleWarning(initial.derived, linked.name);
+    if (linkedWarning) notices.push(notice('warning', linkedWarning, 'verdict'));
     if (options.step !== undefined && initial.derived && options.step > initial.derived.schedule.steps.length) {
       notices.push(notice('warning', `step ${options.step} is past the last step (${initial.derived.schedule.steps.length}); showing the end`));
     }
@@ -194,9 +207,12 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
 
       setConfig(patch) {
         const state = get();
+        const config = { ...state.config, ...patch };
         // Picking a different algorithm or shape leaves a loaded schedule behind.
-        const reshapes = (['algorithm', 'devices', 'collective', 'chunks', 'devicesPerNode'] as const).some((key) => patch[key] !== undefined);
-        set(rebuild({ ...state.config, ...patch }, reshapes ? null : state.custom, state.step));
+        const leavesCustom = state.custom !== null && SHAPE_KEYS.some((key) => patch[key] !== undefined);
+        // A new schedule starts at its beginning; edits of the model, size or engine keep the step.
+        const newSchedule = leavesCustom || (state.custom === null && shapeKey(config) !== shapeKey(state.config));
+        set(rebuild(config, leavesCustom ? null : state.custom, newSchedule ? 0 : state.step));
         // A change that keeps the run (speed, latency, bandwidth) keeps it playing.
         if (get().playing) timer = setTimer(tick, stepDurationMs(get().config));
       },
@@ -241,20 +257,19 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         if (get().playing) get().pause();
         else get().play();
       },
-      loadSchedule(text, name) {
+      loadSchedule(source, name) {
         let schedule: Schedule;
         try {
-          schedule = parseSchedule(text);
+          schedule = typeof source === 'string' ? parseSchedule(source) : source;
         } catch (caught) {
           if (!(caught instanceof GradsyncError)) throw caught;
           set({ notices: [...get().notices, notice('error', `${name}: ${caught.message}`)] });
           return false;
         }
-        const state = get();
-        const config = { ...state.config, collective: schedule.collective, devices: schedule.devices };
-        set(rebuild(config, { name, schedule }, 0));
-        const verification = get().derived?.verification;
-        if (verification && !verification.ok) set({ notices: [...get().notices, notice('warning', `${name} is not a correct ${schedule.collective}: ${verification.violation!.message}`)] });
+        const custom = { name: loadedScheduleName(schedule, name), schedule };
+        set(rebuild(configFor(get().config, schedule), custom, 0));
+        const warning = incorrectScheduleWarning(get().derived, custom.name);
+        if (warning) set({ notices: [...get().notices, notice('warning', warning, 'verdict')] });
         return true;
       },
       clearCustom() {

@@ -1,15 +1,20 @@
 // The URL reflects the simulation and loads it: algorithm, devices, elements, chunks, op,
-// devicesPerNode, latencyUs, bandwidthGBs, backend, speed, and step (steps applied). A bad value
-// becomes a notice and the default; it never blanks the page.
+// devicesPerNode, latencyUs, bandwidthGBs, backend, speed, and step (steps applied); or, instead of
+// the algorithm, a loaded schedule itself (`schedule`, see core/scheduleUrl). A bad value becomes a
+// notice and the default; it never blanks the page.
 
+import { GradsyncError } from '../core/errors';
 import { REDUCE_OPS } from '../core/ops';
-import { COLLECTIVES } from '../core/schedule';
+import { COLLECTIVES, type Schedule } from '../core/schedule';
+import { decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/scheduleUrl';
 import { algorithmIdsFor, DEFAULT_CONFIG, LIMITS, type SimConfig } from './config';
 
 export interface UrlState {
   config: SimConfig;
   step: number;
   notices: string[];
+  /** A schedule the URL carries: it replaces the algorithm, and sets collective and devices. */
+  schedule?: Schedule;
 }
 
 type NumberKey = keyof typeof LIMITS;
@@ -30,24 +35,42 @@ function choice<T extends string>(params: URLSearchParams, key: string, choices:
   const raw = params.get(key);
   if (raw === null) return undefined;
   if (!(choices as readonly string[]).includes(raw)) {
-    notices.push(`${key} must be one of ${choices.join(', ')}; got “${raw.slice(0, 24)}”, using the default`);
+    notices.push(`${key} must be one of ${choices.join(', ')}; got “${raw.length > 60 ? `${raw.slice(0, 60)}…` : raw}”, using the default`);
     return undefined;
   }
   return raw as T;
 }
 
+function defaultAlgorithm(collective: SimConfig['collective']): string {
+  return collective === DEFAULT_CONFIG.collective ? DEFAULT_CONFIG.algorithm : algorithmIdsFor(collective)[0];
+}
+
+/** The schedule of `schedule=`, or why its value cannot be read. */
+function linkedSchedule(params: URLSearchParams): { schedule?: Schedule; unreadable?: string } {
+  const raw = params.get('schedule');
+  if (raw === null) return {};
+  try {
+    return { schedule: decodeScheduleParam(raw) };
+  } catch (error) {
+    if (!(error instanceof GradsyncError)) throw error;
+    return { unreadable: error.message };
+  }
+}
+
 export function parseUrlState(search: string): UrlState {
   const params = new URLSearchParams(search);
   const notices: string[] = [];
-  const collective = choice(params, 'collective', COLLECTIVES, notices) ?? DEFAULT_CONFIG.collective;
-  const fallback = collective === DEFAULT_CONFIG.collective ? DEFAULT_CONFIG.algorithm : algorithmIdsFor(collective)[0];
-  const algorithm = choice(params, 'algorithm', algorithmIdsFor(collective), notices) ?? fallback;
+  const { schedule, unreadable } = linkedSchedule(params);
+  // A schedule decides the shape; the algorithm is where "back to the algorithm" returns.
+  const collective = schedule?.collective ?? choice(params, 'collective', COLLECTIVES, notices) ?? DEFAULT_CONFIG.collective;
+  const algorithm = choice(params, 'algorithm', algorithmIdsFor(collective), notices) ?? defaultAlgorithm(collective);
+  if (unreadable) notices.unshift(`schedule could not be read: ${unreadable}; showing ${algorithm} instead`);
   const config: SimConfig = {
     collective,
     algorithm,
-    devices: number(params, 'devices', true, notices) ?? DEFAULT_CONFIG.devices,
+    devices: schedule?.devices ?? number(params, 'devices', true, notices) ?? DEFAULT_CONFIG.devices,
     elements: number(params, 'elements', true, notices) ?? DEFAULT_CONFIG.elements,
-    chunks: number(params, 'chunks', true, notices) ?? null,
+    chunks: schedule ? null : (number(params, 'chunks', true, notices) ?? null),
     op: choice(params, 'op', REDUCE_OPS, notices) ?? DEFAULT_CONFIG.op,
     devicesPerNode: number(params, 'devicesPerNode', true, notices) ?? DEFAULT_CONFIG.devicesPerNode,
     latencyUs: number(params, 'latencyUs', false, notices) ?? DEFAULT_CONFIG.latencyUs,
@@ -62,19 +85,40 @@ export function parseUrlState(search: string): UrlState {
     if (rawStep.trim() === '' || !Number.isInteger(value) || value < 0) notices.push(`step must be an integer ≥ 0; got “${rawStep.slice(0, 24)}”, starting at step 0`);
     else step = value;
   }
-  return { config, step, notices };
+  return schedule ? { config, step, notices, schedule } : { config, step, notices };
 }
 
-/** The query string for a state: only what differs from the defaults, plus the step. */
-export function formatUrlState(config: SimConfig, step: number): string {
+/**
+ * The query string for a state: only what differs from the defaults, plus the step. With a loaded
+ * schedule (its encodeScheduleParam value), the schedule stands for collective, algorithm, devices
+ * and chunks.
+ */
+export function formatUrlState(config: SimConfig, step: number, scheduleParam: string | null = null): string {
   const params = new URLSearchParams();
   const put = (key: keyof SimConfig, value: unknown) => {
     if (value !== null && value !== DEFAULT_CONFIG[key]) params.set(key, String(value));
   };
-  if (config.collective !== 'allreduce') params.set('collective', config.collective);
-  params.set('algorithm', config.algorithm);
-  params.set('devices', String(config.devices));
-  for (const key of ['elements', 'chunks', 'op', 'devicesPerNode', 'latencyUs', 'bandwidthGBs', 'backend', 'speed'] as const) put(key, config[key]);
+  if (scheduleParam !== null) {
+    params.set('schedule', scheduleParam);
+  } else {
+    if (config.collective !== 'allreduce') params.set('collective', config.collective);
+    params.set('algorithm', config.algorithm);
+    params.set('devices', String(config.devices));
+    put('chunks', config.chunks);
+  }
+  for (const key of ['elements', 'op', 'devicesPerNode', 'latencyUs', 'bandwidthGBs', 'backend', 'speed'] as const) put(key, config[key]);
   if (step > 0) params.set('step', String(step));
   return `?${params.toString()}`;
+}
+
+/**
+ * The query string of a link to the state, where `base` (origin and path) comes first; null when a
+ * loaded schedule would make the link longer than MAX_LINK_CHARS.
+ */
+export function linkSearch(base: string, config: SimConfig, step: number, schedule: Schedule | null): string | null {
+  if (!schedule) return formatUrlState(config, step);
+  const value = encodeScheduleParam(schedule);
+  if (value === null) return null;
+  const search = formatUrlState(config, step, value);
+  return base.length + search.length <= MAX_LINK_CHARS ? search : null;
 }

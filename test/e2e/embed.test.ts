@@ -96,7 +96,7 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     expect(await steps(tab, 'ring')).toEqual({ current: 0, total: ring.build({ devices: 8 }).steps.length });
     expect((await steps(tab, 'ring')).total).toBe(14);
     expect(await tab.evaluate(() => (window as unknown as { before: Element }).before === document.querySelector('#ring'))).toBe(true);
-    await expect.poll(() => tab.locator('#ring').getByRole('region', { name: 'Narration' }).innerText()).toMatch(/GPU-3 holds d₁…d₈, …/);
+    await expect.poll(() => tab.locator('#ring').getByRole('region', { name: 'Narration' }).innerText()).toMatch(/GPU-3 holds d₁…d₈ and so on/);
     await expect.poll(() => tab.locator('#ring .gs-step-count').innerText()).toMatch(/0\s*\/\s*14/);
     // The step attribute moves it; controls and theme change its frame, not its state.
     await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('step', '3'));

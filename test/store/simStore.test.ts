@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { binomialTreeBroadcast } from '../../src/core/algorithms/broadcast';
 import { ring } from '../../src/core/algorithms/ring';
+import { MAX_LINK_CHARS } from '../../src/core/scheduleUrl';
+import { DEFAULT_CONFIG, type SimConfig } from '../../src/store/config';
 import { narrateStep } from '../../src/core/narration';
 import { createSimStore, totalSteps, type SimStore } from '../../src/store/simStore';
-import { formatUrlState, parseUrlState } from '../../src/store/url';
+import { formatUrlState, linkSearch, parseUrlState } from '../../src/store/url';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -84,33 +87,73 @@ describe('the simulation store', () => {
     expect(timers.pending).toEqual([]);
   });
 
-  it('rebuilds on a new configuration and keeps the step where it still exists', () => {
-    const store = cpuStore({ step: 3 });
-    store.getState().setConfig({ algorithm: 'naive' });
-    expect(store.getState()).toMatchObject({ step: 1, config: { algorithm: 'naive' } });
-    expect(totalSteps(store.getState())).toBe(1);
+  it('starts a new schedule at step 0: another algorithm, device count, collective, chunk count or node size', () => {
+    const changes: [Partial<SimConfig>, number][] = [
+      [{ algorithm: 'naive' }, 1],
+      [{ devices: 16 }, 30],
+      [{ collective: 'allgather' }, 3],
+      [{ chunks: 8 }, 6],
+      [{ algorithm: 'hierarchical-ring', devices: 8, devicesPerNode: 4 }, 8],
+    ];
+    for (const [patch, total] of changes) {
+      const store = cpuStore({ step: 2 });
+      store.getState().setConfig(patch);
+      expect([store.getState().step, totalSteps(store.getState())]).toEqual([0, total]);
+      expect(store.getState().transition).toMatchObject({ kind: 'jump', from: 0, to: 0 });
+    }
+    const nodes = cpuStore({ config: { algorithm: 'hierarchical-ring', devices: 8, devicesPerNode: 4 }, step: 3 });
+    nodes.getState().setConfig({ devicesPerNode: 2 });
+    expect(nodes.getState().step).toBe(0);
+  });
+
+  it('keeps the step when the schedule stays: size, op, latency, bandwidth, speed, engine, or a node size ring ignores', () => {
+    for (const patch of [{ elements: 4096 }, { op: 'max' }, { latencyUs: 3 }, { bandwidthGBs: 10 }, { speed: 2 }, { backend: 'webgpu' }, { devicesPerNode: 2 }, { devices: 4 }] as Partial<SimConfig>[]) {
+      const store = cpuStore({ step: 2 });
+      store.getState().setConfig(patch);
+      expect(store.getState().step).toBe(2);
+    }
   });
 
   it('turns an impossible combination into a message, not a crash', () => {
     const store = cpuStore();
-    store.getState().setConfig({ algorithm: 'hierarchical-ring', devices: 6, devicesPerNode: 4 });
+    store.getState().setConfig({ algorithm: 'ring', devices: 4, chunks: 6 });
     expect(store.getState().derived).toBeNull();
-    expect(store.getState().error).toMatch(/devices-per-node/);
+    expect(store.getState().error).toBe('ring splits the buffer into 4 segments, so chunks must be a multiple of 4, got 6');
   });
 
   it('loads a correct schedule, and a wrong one that can still be stepped with its violation', () => {
     const store = cpuStore();
     const schedule = ring.build({ devices: 3 });
     expect(store.getState().loadSchedule(JSON.stringify(schedule), 'mine.json')).toBe(true);
-    expect(store.getState()).toMatchObject({ custom: { name: 'mine.json' }, config: { devices: 3 } });
+    expect(store.getState()).toMatchObject({ custom: { name: 'ring' }, config: { devices: 3 } });
     expect(store.getState().derived!.verification.ok).toBe(true);
     schedule.steps[1].transfers.pop();
     expect(store.getState().loadSchedule(JSON.stringify(schedule), 'broken.json')).toBe(true);
     const { derived, notices } = store.getState();
     expect(derived!.verification.violation).toMatchObject({ kind: 'missing' });
-    expect(notices.at(-1)).toMatchObject({ level: 'warning' });
+    expect(notices.at(-1)).toMatchObject({ level: 'warning', text: `ring is not a correct allreduce: ${derived!.verification.violation!.message}` });
     store.getState().toEnd();
     expect(store.getState().step).toBe(4);
+  });
+
+  it('names a loaded schedule by its own algorithm, else by where it came from', () => {
+    const store = cpuStore();
+    store.getState().loadSchedule(JSON.stringify({ ...ring.build({ devices: 5 }), algorithm: 'my-ring' }), 'ring5.json');
+    expect(store.getState().custom!.name).toBe('my-ring');
+    store.getState().loadSchedule(JSON.stringify({ ...ring.build({ devices: 5 }), algorithm: ' ' }), 'ring5.json');
+    expect(store.getState().custom!.name).toBe('ring5.json');
+    store.getState().loadSchedule({ ...ring.build({ devices: 2 }), algorithm: '' }, 'pasted schedule');
+    expect(store.getState()).toMatchObject({ custom: { name: 'pasted schedule' }, config: { devices: 2 }, step: 0 });
+  });
+
+  it('leaves a loaded schedule for the algorithm at step 0 when a shape control changes, and keeps it (and its step) otherwise', () => {
+    const store = cpuStore();
+    store.getState().loadSchedule(JSON.stringify(ring.build({ devices: 5 })), 'ring5.json');
+    store.getState().seek(3);
+    store.getState().setConfig({ latencyUs: 4, elements: 100 });
+    expect(store.getState()).toMatchObject({ step: 3, custom: { name: 'ring' } });
+    store.getState().setConfig({ devices: 5 });
+    expect(store.getState()).toMatchObject({ step: 0, custom: null, config: { algorithm: 'ring', devices: 5 } });
   });
 
   it('keeps the current state and reports an error when a file is not a schedule', () => {
@@ -160,7 +203,7 @@ describe('the URL', () => {
 
   it('turns bad values into notices and defaults', () => {
     const { config, step, notices } = parseUrlState('?algorithm=bogus&devices=abc&op=mean&step=-1&speed=0&latencyUs=x');
-    expect(config).toMatchObject({ algorithm: 'ring', devices: 4, op: 'sum', speed: 1 });
+    expect(config).toMatchObject({ algorithm: 'ring', devices: 4, op: 'sum', speed: 0.5 });
     expect(step).toBe(0);
     expect(notices).toHaveLength(6);
   });
@@ -169,6 +212,59 @@ describe('the URL', () => {
     const config = { ...parseUrlState('').config, algorithm: 'tree', devices: 16, elements: 4096, chunks: 8, op: 'max' as const, devicesPerNode: 4, latencyUs: 2.5, bandwidthGBs: 50, backend: 'cpu' as const, speed: 3 };
     const back = parseUrlState(formatUrlState(config, 5));
     expect(back).toEqual({ config, step: 5, notices: [] });
+    expect('schedule' in back).toBe(false);
+  });
+});
+
+describe('a loaded schedule in the URL', () => {
+  const BASE = 'https://example.org/app/';
+  const broadcast = binomialTreeBroadcast.build({ devices: 6, root: 2 });
+
+  it('carries the schedule, the step and the model, and opens it named by its algorithm at that step', () => {
+    const config = { ...DEFAULT_CONFIG, collective: broadcast.collective, devices: 6, elements: 4096, latencyUs: 2, backend: 'cpu' as const };
+    const search = linkSearch(BASE, config, 2, broadcast)!;
+    expect([...new URLSearchParams(search).keys()]).toEqual(['schedule', 'elements', 'latencyUs', 'backend', 'step']);
+    const back = parseUrlState(search);
+    expect(back).toEqual({ config: { ...config, algorithm: 'binomial-tree' }, step: 2, notices: [], schedule: broadcast });
+    const store = cpuStore({ config: back.config, schedule: back.schedule, step: back.step });
+    expect(store.getState()).toMatchObject({ step: 2, custom: { name: 'binomial-tree', schedule: broadcast }, config: { collective: 'broadcast', devices: 6 } });
+    expect(store.getState().derived!.schedule).toBe(back.schedule);
+    expect(store.getState().notices).toEqual([]);
+  });
+
+  it('lets the schedule decide collective and devices over the other keys', () => {
+    const search = `?collective=reduce&algorithm=ring&devices=12&chunks=3&${linkSearch(BASE, DEFAULT_CONFIG, 0, broadcast)!.slice(1)}`;
+    const { config, notices, schedule } = parseUrlState(search);
+    expect(schedule).toEqual(broadcast);
+    expect(config).toMatchObject({ collective: 'broadcast', algorithm: 'ring', devices: 6, chunks: null });
+    expect(notices).toEqual([]);
+  });
+
+  it('turns a damaged schedule into one notice and shows the algorithm', () => {
+    const value = linkSearch(BASE, DEFAULT_CONFIG, 0, broadcast)!.slice('?schedule='.length);
+    const { config, notices, schedule } = parseUrlState(`?schedule=${value.slice(0, 40)}&devices=8`);
+    expect(schedule).toBeUndefined();
+    expect(config).toMatchObject({ algorithm: 'ring', devices: 8 });
+    expect(notices).toEqual(['schedule could not be read: it is cut short or damaged; showing ring instead']);
+    const store = cpuStore({ config, notices });
+    expect(store.getState().notices.map((n) => [n.level, n.text])).toEqual([['warning', notices[0]]]);
+  });
+
+  it('names a schedule whose algorithm is empty a shared schedule, and warns when it is not correct', () => {
+    const broken = { ...ring.build({ devices: 3 }), algorithm: '' };
+    broken.steps = broken.steps.slice(1);
+    const store = cpuStore({ schedule: broken });
+    expect(store.getState().custom!.name).toBe('shared schedule');
+    expect(store.getState().notices.map((n) => n.text)).toEqual([`shared schedule is not a correct allreduce: ${store.getState().derived!.verification.violation!.message}`]);
+  });
+
+  it(`leaves out a schedule whose link would pass ${MAX_LINK_CHARS.toLocaleString('en-US')} characters`, () => {
+    const fits = ring.build({ devices: 28 });
+    const search = linkSearch(BASE, DEFAULT_CONFIG, 0, fits)!;
+    expect(BASE.length + search.length).toBeLessThanOrEqual(MAX_LINK_CHARS);
+    expect(parseUrlState(search).schedule).toEqual(fits);
+    expect(linkSearch(BASE, DEFAULT_CONFIG, 0, ring.build({ devices: 32 }))).toBeNull();
+    expect(linkSearch(BASE, { ...DEFAULT_CONFIG, devices: 64 }, 3, null)).toBe('?algorithm=ring&devices=64&step=3');
   });
 });
 

@@ -1,5 +1,5 @@
 // A compact figure for a page that is not the app: the devices, a player, the narration and (with
-// controls="full") the metrics, in the reader's theme. Keys drive it only while it has focus, so
+// controls="full") the metrics, in the reader's theme, and at the foot the author's notices. Keys drive it only while it has focus, so
 // several figures on one page never answer the same key press.
 
 import { useRef } from 'react';
@@ -9,8 +9,8 @@ import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
 import { MetricsPanel } from '../metrics/MetricsPanel';
 import { NarrationPanel } from '../narration/NarrationPanel';
-import { Notices } from '../notices/Notices';
 import { SimProvider, useSim } from '../StoreContext';
+import { EmbedNotices } from './EmbedNotices';
 
 /** standard: picture, player, narration; full: also metrics; minimal: picture and a small bar; none: picture and narration. */
 export type EmbedControls = 'standard' | 'full' | 'minimal' | 'none';
@@ -40,7 +40,6 @@ function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProp
   const metrics = controls === 'full';
   return (
     <div ref={root} className="gs-root gs-embed" data-theme={theme === 'auto' ? undefined : theme} role="group" aria-label={label} tabIndex={0}>
-      <Notices />
       <DevicesView />
       {controls === 'minimal' ? <Controls variant="minimal" /> : controls !== 'none' && <Controls />}
       {(narration || metrics) && (
@@ -49,6 +48,7 @@ function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProp
           {metrics && <MetricsPanel />}
         </div>
       )}
+      <EmbedNotices />
     </div>
   );
 }

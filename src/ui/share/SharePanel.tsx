@@ -53,8 +53,8 @@ export function SharePanel({ id, actions, onClose }: SharePanelProps) {
       </ul>
       {actions.fallback && <CopyFallbackField fallback={actions.fallback} />}
       {actions.recording && <GifProgressBar progress={actions.recording} onCancel={actions.cancelRecording} />}
-      <p className="gs-share-status" role="status" aria-live="polite">
-        {actions.status}
+      <p className={`gs-share-status gs-share-status--${actions.status.tone}`} role="status" aria-live="polite">
+        {actions.status.text}
       </p>
     </div>
   );

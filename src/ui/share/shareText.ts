@@ -1,16 +1,31 @@
 // What "Copy link" and "Copy embed code" put on the clipboard: the page address for the exact state
-// and step, and the two lines that embed the current configuration in any page. Values are data:
-// every attribute value is HTML-escaped, so no configuration can inject markup.
+// and step, and the two lines that embed the current configuration in any page. A loaded schedule
+// travels inside them (core/scheduleUrl); one too large for that is refused with the reason, never
+// shared as something else. Values are data: every attribute value is HTML-escaped, so no
+// configuration can inject markup.
 
+import { transferCount, type Schedule } from '../../core/schedule';
+import { compressedBytesOf, encodeScheduleParam, MAX_EMBED_SCHEDULE_CHARS } from '../../core/scheduleUrl';
 import type { SimConfig } from '../../store/config';
-import { formatUrlState } from '../../store/url';
+import { formatUrlState, linkSearch } from '../../store/url';
+import { formatBytes, formatCount } from '../format';
 
 /** Where the embed module is published, relative to the app's own address. */
 export const EMBED_SCRIPT_PATH = 'embed/gradsync-embed.js';
 
+/** What is shown: the configuration, the step, and the loaded schedule if any. */
+export interface Shown {
+  config: SimConfig;
+  step: number;
+  schedule: Schedule | null;
+}
+
+/** The text to copy, or why there is none. */
+export type ShareText = { text: string } | { refusal: string };
+
 /** The page address (origin and path, no query or hash) with the state's query string. */
-export function shareLink(origin: string, pathname: string, config: SimConfig, step: number): string {
-  return `${origin}${pathname}${formatUrlState(config, step)}`;
+export function shareLink(origin: string, pathname: string, config: SimConfig, step: number, scheduleParam: string | null = null): string {
+  return `${origin}${pathname}${formatUrlState(config, step, scheduleParam)}`;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' };
@@ -20,20 +35,41 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The attributes of <gradsync-sim> for a configuration: the URL's keys, algorithm and devices always,
- * every other key only where it differs from the default. The step is left out: an embedded figure
- * starts at the beginning.
+ * The attributes of <gradsync-sim> for a configuration: the URL's keys, algorithm and devices always
+ * (or the schedule in their place), every other key only where it differs from the default. The step
+ * is left out: an embedded figure starts at the beginning.
  */
-export function embedAttributes(config: SimConfig): [string, string][] {
-  return [...new URLSearchParams(formatUrlState(config, 0)).entries()];
+export function embedAttributes(config: SimConfig, scheduleParam: string | null = null): [string, string][] {
+  return [...new URLSearchParams(formatUrlState(config, 0, scheduleParam)).entries()];
 }
 
 /** The two lines a page needs: the module, then the element. */
-export function embedSnippet(config: SimConfig, scriptUrl: string): string {
-  const attributes = embedAttributes(config)
+export function embedSnippet(config: SimConfig, scriptUrl: string, scheduleParam: string | null = null): string {
+  const attributes = embedAttributes(config, scheduleParam)
     .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
     .join('');
   return `<script type="module" src="${escapeHtml(scriptUrl)}"></script>\n<gradsync-sim${attributes}></gradsync-sim>`;
+}
+
+function tooLarge(what: string, schedule: Schedule): string {
+  const value = encodeScheduleParam(schedule);
+  const size = value === null ? `${formatCount(transferCount(schedule))} transfers` : `${formatBytes(compressedBytesOf(value))} compressed`;
+  return `This schedule is too large ${what} (${size}); download the schedule JSON instead`;
+}
+
+/** The link to what is shown, or why a loaded schedule cannot travel in one. */
+export function linkToShare(origin: string, pathname: string, shown: Shown): ShareText {
+  const search = linkSearch(`${origin}${pathname}`, shown.config, shown.step, shown.schedule);
+  if (search === null) return { refusal: tooLarge('to share in a link', shown.schedule!) };
+  return { text: `${origin}${pathname}${search}` };
+}
+
+/** The embed code of what is shown, or why a loaded schedule cannot travel in it. */
+export function embedToShare(scriptUrl: string, shown: Shown): ShareText {
+  if (!shown.schedule) return { text: embedSnippet(shown.config, scriptUrl) };
+  const value = encodeScheduleParam(shown.schedule);
+  if (value === null || value.length > MAX_EMBED_SCHEDULE_CHARS) return { refusal: tooLarge('to embed', shown.schedule) };
+  return { text: embedSnippet(shown.config, scriptUrl, value) };
 }
 
 /** The embed module's address beside the app: https://host/app/ → https://host/app/embed/gradsync-embed.js. */

@@ -9,7 +9,7 @@ import { copyText } from './clipboard';
 import { downloadBlob } from './download';
 import { ExportUnavailable, pictureOf, pngBlob, scheduleBlob, svgBlob, traceBlob } from './exportFiles';
 import { simulatorRoot } from './picture';
-import { embedScriptUrl, embedSnippet, exportName, shareLink } from './shareText';
+import { embedScriptUrl, embedToShare, exportName, linkToShare, type ShareText, type Shown } from './shareText';
 import { useGifRecorder } from './useGifRecorder';
 
 /** Text the clipboard refused: shown selected in a read-only field for the person to copy. */
@@ -18,9 +18,17 @@ export interface CopyFallback {
   text: string;
 }
 
+/** What the status line says: what happened, or why a copy was refused. */
+export interface ShareStatus {
+  text: string;
+  tone: 'done' | 'refused';
+}
+
+const SILENT: ShareStatus = { text: '', tone: 'done' };
+
 export function useShareActions(anchor: RefObject<HTMLElement | null>) {
   const store = useSimStore();
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<ShareStatus>(SILENT);
   const [fallback, setFallback] = useState<CopyFallback | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
@@ -28,7 +36,7 @@ export function useShareActions(anchor: RefObject<HTMLElement | null>) {
     return () => void (mounted.current = false);
   }, []);
 
-  const say = useCallback((text: string) => mounted.current && setStatus(text), []);
+  const say = useCallback((text: string, tone: ShareStatus['tone'] = 'done') => mounted.current && setStatus({ text, tone }), []);
   const fail = useCallback(
     (error: unknown) => {
       const known = error instanceof ExportUnavailable || error instanceof GradsyncError;
@@ -47,7 +55,8 @@ export function useShareActions(anchor: RefObject<HTMLElement | null>) {
     const doc = element.ownerDocument;
     const name = (what: string, extension: string) => exportName(schedule.algorithm, schedule.devices, what, extension);
     const title = `gradsync: ${schedule.algorithm} on ${schedule.devices} devices, step ${state.step} of ${totalSteps(state)}`;
-    return { element, state, derived: state.derived, doc, win: doc.defaultView ?? window, name, title, root: simulatorRoot(element) };
+    const shown: Shown = { config: state.config, step: state.step, schedule: state.custom?.schedule ?? null };
+    return { element, state, shown, derived: state.derived, doc, win: doc.defaultView ?? window, name, title, root: simulatorRoot(element) };
   }, [anchor, store]);
 
   const save = useCallback(
@@ -70,8 +79,14 @@ export function useShareActions(anchor: RefObject<HTMLElement | null>) {
   );
 
   const copy = useCallback(
-    async (label: string, text: string, win: Window & typeof globalThis) => {
+    async (label: string, shared: ShareText, win: Window & typeof globalThis) => {
       setFallback(null);
+      // Refused where the user clicked: a loaded schedule too large to travel is never swapped for something else.
+      if ('refusal' in shared) {
+        say(shared.refusal, 'refused');
+        return;
+      }
+      const { text } = shared;
       if ((await copyText(text, win)) === 'copied') {
         say(`Copied ${label.toLowerCase()}`);
         return;
@@ -92,12 +107,12 @@ export function useShareActions(anchor: RefObject<HTMLElement | null>) {
     recording: gif.progress,
     cancelRecording: gif.cancel,
     copyLink: run(async () => {
-      const { state, win } = context();
-      await copy('Link', shareLink(win.location.origin, win.location.pathname, state.config, state.step), win);
+      const { win, shown } = context();
+      await copy('Link', linkToShare(win.location.origin, win.location.pathname, shown), win);
     }),
     copyEmbed: run(async () => {
-      const { state, win } = context();
-      await copy('Embed code', embedSnippet(state.config, embedScriptUrl(win.location.origin, win.location.pathname)), win);
+      const { win, shown } = context();
+      await copy('Embed code', embedToShare(embedScriptUrl(win.location.origin, win.location.pathname), shown), win);
     }),
     downloadTrace: run(() => {
       const { derived, state, doc, name } = context();
@@ -109,11 +124,11 @@ export function useShareActions(anchor: RefObject<HTMLElement | null>) {
     }),
     downloadSvg: run(async () => {
       const { root, doc, name, title, state } = context();
-      save(await svgBlob(pictureOf(root), title), name(`step${state.step}`, 'svg'), doc);
+      save(await svgBlob(pictureOf(root), title, state), name(`step${state.step}`, 'svg'), doc);
     }),
     downloadPng: run(async () => {
       const { root, doc, name, title, state } = context();
-      save(await pngBlob(pictureOf(root), title), name(`step${state.step}`, 'png'), doc);
+      save(await pngBlob(pictureOf(root), title, state), name(`step${state.step}`, 'png'), doc);
     }),
     recordGif: run(async () => {
       const { root, doc, win, name, title, state } = context();

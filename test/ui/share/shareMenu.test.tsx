@@ -2,9 +2,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ring } from '../../../src/core/algorithms/ring';
+import { tree } from '../../../src/core/algorithms/tree';
+import type { Schedule } from '../../../src/core/schedule';
+import { decodeScheduleParam } from '../../../src/core/scheduleUrl';
 import type { ChromeTrace } from '../../../src/core/trace';
 import type { SimConfig } from '../../../src/store/config';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
+import { parseUrlState } from '../../../src/store/url';
 import { DevicesView } from '../../../src/ui/devices/DevicesView';
 import { ShareMenu } from '../../../src/ui/share/ShareMenu';
 import { SimProvider } from '../../../src/ui/StoreContext';
@@ -128,6 +132,72 @@ describe('Share & export: copying', () => {
   });
 });
 
+describe('Share & export: a loaded schedule', () => {
+  /** A store showing `schedule` (loaded as a file) at `step`. */
+  async function showLoaded(schedule: Schedule, step: number) {
+    const store = makeStore({ latencyUs: 2 });
+    store.getState().loadSchedule(JSON.stringify({ ...schedule, algorithm: 'my-tree' }), 'mine.json');
+    store.getState().seek(step);
+    await show(store);
+    return store;
+  }
+
+  it('copies a link that carries the schedule and its step, which the app reads back', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    stubClipboard(writeText);
+    const schedule = tree.build({ devices: 6 });
+    await showLoaded(schedule, 3);
+    const dialog = await choose('Copy link');
+    const url = new URL(writeText.mock.calls[0][0]);
+    expect([...url.searchParams.keys()]).toEqual(['schedule', 'latencyUs', 'backend', 'step']);
+    const back = parseUrlState(url.search);
+    expect(back).toMatchObject({ step: 3, notices: [], config: { collective: 'allreduce', devices: 6, latencyUs: 2 } });
+    expect(back.schedule).toEqual({ ...schedule, algorithm: 'my-tree' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Copied link');
+  });
+
+  it('copies embed code whose element carries the schedule', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    stubClipboard(writeText);
+    const schedule = tree.build({ devices: 6 });
+    await showLoaded(schedule, 3);
+    await choose('Copy embed code');
+    const element = writeText.mock.calls[0][0].split('\n')[1];
+    const attributes = new DOMParser().parseFromString(element, 'text/html').querySelector('gradsync-sim')!.attributes;
+    expect([...attributes].map((a) => a.name)).toEqual(['schedule', 'latencyus', 'backend']);
+    expect(decodeScheduleParam(attributes.getNamedItem('schedule')!.value)).toEqual({ ...schedule, algorithm: 'my-tree' });
+  });
+
+  it('says where the user clicked that a schedule is too large for a link, and copies nothing', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    stubClipboard(writeText);
+    await showLoaded(ring.build({ devices: 32 }), 1);
+    const dialog = await choose('Copy link');
+    expect(writeText).not.toHaveBeenCalled();
+    const status = within(dialog).getByRole('status');
+    expect(status.textContent).toBe('This schedule is too large to share in a link (6.73 KiB compressed); download the schedule JSON instead');
+    expect(status.className).toContain('gs-share-status--refused');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    // Embed code has room for it.
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Copy embed code' }));
+      await settle();
+    });
+    expect(writeText).toHaveBeenCalledTimes(1);
+    expect(status.textContent).toBe('Copied embed code');
+    expect(status.className).not.toContain('refused');
+  });
+
+  it('says a schedule too large for embed code is too large to embed', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    stubClipboard(writeText);
+    await showLoaded(ring.build({ devices: 64 }), 0);
+    const dialog = await choose('Copy embed code');
+    expect(writeText).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('status').textContent).toBe('This schedule is too large to embed (26.4 KiB compressed); download the schedule JSON instead');
+  });
+});
+
 describe('Share & export: files', () => {
   it('downloads the schedule as JSON that parses back to the schedule shown', async () => {
     const saved = captureDownloads();
@@ -201,7 +271,7 @@ describe('Share & export: files', () => {
 
 describe('Share & export: the menu', () => {
   it('is disabled while there is no schedule to share', async () => {
-    const store = makeStore({ algorithm: 'hierarchical-ring', devices: 6, devicesPerNode: 4 });
+    const store = makeStore({ algorithm: 'ring', devices: 4, chunks: 6 });
     await show(store);
     expect(store.getState().derived).toBeNull();
     expect((screen.getByRole('button', { name: /Share & export/ }) as HTMLButtonElement).disabled).toBe(true);
