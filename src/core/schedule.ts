@@ -5,6 +5,15 @@ export const SCHEDULE_FORMAT = 'gradsync-schedule/1';
 export const COLLECTIVES = ['allreduce', 'reduce-scatter', 'allgather', 'broadcast', 'reduce'] as const;
 export type Collective = (typeof COLLECTIVES)[number];
 
+/** How a collective is written in prose and titles ("ring all-reduce"). */
+export const COLLECTIVE_NAMES: Readonly<Record<Collective, string>> = {
+  allreduce: 'all-reduce',
+  'reduce-scatter': 'reduce-scatter',
+  allgather: 'all-gather',
+  broadcast: 'broadcast',
+  reduce: 'reduce',
+};
+
 export type TransferOp = 'reduce' | 'copy';
 
 export interface Transfer {

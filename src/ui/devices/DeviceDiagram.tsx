@@ -8,14 +8,14 @@ import { useStepState } from '../useStepState';
 import { longestExpression } from './cardShape';
 import { flaggedAt } from './chunkViews';
 import { DeviceCard } from './DeviceCard';
-import { activePairs, deviceViews } from './deviceViews';
+import { deviceViews } from './deviceViews';
 import { FALLBACK_SIZE } from './fallbackSize';
-import { diagramGeometry } from './geometry';
 import { DevicesLegend } from './DevicesLegend';
 import { deviceLayout } from './layouts';
+import { geometryFor, layoutAspect } from './pictureGeometry';
 import { LinkLayer } from './LinkLayer';
 import { SlotGradient } from './SlotRuns';
-import { NO_SPRITES, planSprites, routeFinder } from './sprites';
+import { NO_SPRITES, planSprites } from './sprites';
 import type { OverlayHandle } from './transferAnimator';
 import { TransferOverlay } from './TransferOverlay';
 import { useElementSize } from './useElementSize';
@@ -31,7 +31,7 @@ export interface DeviceDiagramProps {
 export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const store = useSimStore();
   const [stageRef, size] = useElementSize<HTMLDivElement>(FALLBACK_SIZE);
-  const aspect = Math.round((size.width / Math.max(1, size.height)) * 20) / 20;
+  const aspect = layoutAspect(size);
   const layout = useMemo(() => deviceLayout(schedule, aspect), [schedule, aspect]);
   const op = useSim((s) => s.config.op);
   const inspected = useSim((s) => s.inspected);
@@ -42,18 +42,17 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const uid = `gs-dv-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
 
   const { devices, chunks } = schedule;
-  const content = useMemo(() => ({ devices, chunks, textChars: longestExpression(devices, chunks) }), [devices, chunks]);
-  const geometry = useMemo(() => diagramGeometry(layout, size, content), [layout, size, content]);
-  const route = useMemo(() => routeFinder(layout, geometry), [layout, geometry]);
+  const { geometry, route } = useMemo(() => geometryFor(schedule, layout, size), [schedule, layout, size]);
   const state = useStepState(schedule, op, shown)!;
   const flagged = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
   const withText = geometry.card.textSize > 0;
   const views = useMemo(() => deviceViews(schedule, state, withText, flagged), [schedule, state, withText, flagged]);
   const message = useCallback((d: number, c: number) => state.value(d, c).set, [state]);
-  const expression = useMemo(() => (withText ? (d: number, c: number) => state.expression(d, c) : null), [withText, state]);
+  // Messages carry their expression wherever the seeds' notation applies, also when cells are too small for it.
+  const notation = longestExpression(devices, chunks) > 0;
+  const expression = useMemo(() => (notation ? (d: number, c: number) => state.expression(d, c) : null), [notation, state]);
   const pills = useMemo(() => planSprites(schedule, shown, geometry, route, message, expression), [schedule, shown, geometry, route, message, expression]);
   const lands = useMemo(() => planSprites(schedule, shown - 1, geometry, route, message), [schedule, shown, geometry, route, message]);
-  const active = useMemo(() => activePairs(schedule, shown), [schedule, shown]);
   const onInspect = useCallback((device: number) => inspect(device), [inspect]);
 
   const { card } = geometry;
@@ -66,7 +65,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
           <defs>
             <SlotGradient id={`${uid}-cell`} devices={devices} start={0} length={card.slotAxis === 'x' ? card.cellWidth : card.cellHeight} axis={card.slotAxis} />
           </defs>
-          <LinkLayer geometry={geometry} active={active} />
+          <LinkLayer geometry={geometry} />
           <g className="gs-dv-cards">
             {views.map((view, d) => (
               <DeviceCard
@@ -93,7 +92,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
         {flagged && (
           <p className="gs-devices-violation" role="status">
             <span aria-hidden="true">✗ </span>
-            {flagged.message}
+            {flagged.verdict}
           </p>
         )}
       </div>

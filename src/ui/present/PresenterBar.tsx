@@ -1,6 +1,7 @@
 // The presenter's top line: what runs, the step controls, full screen, theme and exit — large
 // enough to hit on a touch board, quiet enough not to compete with the picture.
 
+import { COLLECTIVE_NAMES } from '../../core/schedule';
 import { BYTES_PER_ELEMENT } from '../../core/traffic';
 import { totalSteps } from '../../store/simStore';
 import { Icon } from '../controls/icons';
@@ -15,7 +16,6 @@ export interface PresenterBarProps {
   onExit(): void;
 }
 
-const COLLECTIVE_NAMES: Record<string, string> = { allreduce: 'all-reduce', 'reduce-scatter': 'reduce-scatter', allgather: 'all-gather', broadcast: 'broadcast', reduce: 'reduce' };
 
 export function PresenterBar({ fullscreen, dark, onTheme, onExit }: PresenterBarProps) {
   const config = useSim((s) => s.config);
@@ -27,7 +27,7 @@ export function PresenterBar({ fullscreen, dark, onTheme, onExit }: PresenterBar
   return (
     <header className="gs-presenter-bar">
       <h1 className="gs-presenter-title">
-        <strong>{custom ?? config.algorithm}</strong> {COLLECTIVE_NAMES[config.collective] ?? config.collective}
+        <strong>{custom ?? config.algorithm}</strong> {COLLECTIVE_NAMES[config.collective]}
         <span className="gs-presenter-sub">
           {' '}
           · {config.devices} GPUs · {formatBytes(config.elements * BYTES_PER_ELEMENT)} each

@@ -1,13 +1,14 @@
 // The files the share menu saves, as Blobs: the Chrome trace and schedule of what is shown, and the
-// devices picture as SVG or PNG. Each needs only the state and the simulator's root element.
+// devices picture as SVG or PNG, with the step's transfers, the step, the legend and a caption (see
+// exportDocument.ts). Each needs only the state and the simulator's root element.
 
 import { traceJsonPieces } from '../../core/trace';
 import type { Derived } from '../../store/derive';
-import { cssColor } from '../cssColor';
 import { scheduleJson } from '../loader/scheduleJson';
+import type { ExportSvg } from './exportDocument';
+import { pictureExport, type ExportState } from './exportPicture';
 import { canRaster, findPicture, type Picture } from './picture';
-import { canvasBlob, rasterPicture, type PictureText } from './raster';
-import { snapshotSvg } from './svgSnapshot';
+import { canvasBlob, rasterSvg } from './raster';
 
 export const JSON_TYPE = 'application/json';
 export const SVG_TYPE = 'image/svg+xml';
@@ -29,30 +30,24 @@ export function pictureOf(root: ParentNode): Picture {
   return picture;
 }
 
-export function pictureText(picture: Picture, title: string): PictureText {
-  const backdrop = picture.element.closest('.gs-devices') ?? picture.element.parentElement ?? picture.element;
-  return { background: cssColor(backdrop, '--gs-panel', '#ffffff'), title };
-}
-
 function requireRaster(win: Window & typeof globalThis, what: string): void {
   if (!canRaster(win)) throw new ExportUnavailable(`${what} needs a browser that can draw images into a canvas; it is not available here`);
 }
 
-export async function svgBlob(picture: Picture, title: string): Promise<Blob> {
-  const text = pictureText(picture, title);
-  if (picture.kind === 'svg') return new Blob([snapshotSvg(picture.element, text.background, text.title).text], { type: SVG_TYPE });
-  // The aggregate view is pixels already: the SVG wraps them as an image.
-  const win = picture.element.ownerDocument.defaultView!;
-  requireRaster(win, 'An SVG of the aggregate view');
-  const canvas = await rasterPicture(picture, text, { scale: 2 });
-  const width = canvas.width / 2;
-  const height = canvas.height / 2;
-  const escaped = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escaped}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><title>${escaped}</title><image href="${canvas.toDataURL('image/png')}" width="${width}" height="${height}"/></svg>\n`;
-  return new Blob([svg], { type: SVG_TYPE });
+/** The picture's export SVG; the aggregate view's pixels need a real canvas. */
+function exportOf(picture: Picture, state: ExportState, title: string, what: string): Promise<ExportSvg> {
+  if (picture.kind === 'canvas') requireRaster(picture.element.ownerDocument.defaultView!, what);
+  return pictureExport(picture, state, title, { slicing: null, aggregateImage: (canvas) => canvas.toDataURL('image/png') });
 }
 
-export async function pngBlob(picture: Picture, title: string): Promise<Blob> {
+export async function svgBlob(picture: Picture, title: string, state: ExportState): Promise<Blob> {
+  const svg = await exportOf(picture, state, title, 'An SVG of the aggregate view');
+  return new Blob([svg.text], { type: SVG_TYPE });
+}
+
+/** The export at twice its size. */
+export async function pngBlob(picture: Picture, title: string, state: ExportState): Promise<Blob> {
   requireRaster(picture.element.ownerDocument.defaultView!, 'PNG export');
-  return canvasBlob(await rasterPicture(picture, pictureText(picture, title), { scale: 2 }));
+  const svg = await exportOf(picture, state, title, 'PNG export');
+  return canvasBlob(await rasterSvg(svg, 2, picture.element.ownerDocument));
 }

@@ -1,13 +1,15 @@
 // Recording the run as a GIF: pause, show every step from the start, capture each, then go back to
-// the step that was shown. Progress is state for the menu; Cancel (or unmounting) aborts.
+// the step that was shown. Progress is state for the menu; Cancel (or unmounting) aborts. Work on the
+// page runs in slices of about a frame; the encoding runs in a worker.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SimStore } from '../../store/simStore';
 import { totalSteps } from '../../store/simStore';
-import { ExportUnavailable, pictureOf, pictureText } from './exportFiles';
-import { GIF_WIDTH, gifSteps, recordGif } from './gifRecorder';
+import { ExportUnavailable, pictureOf } from './exportFiles';
+import { gifEncoding, startGifWorker } from './gifEncoderClient';
+import { gifFrames } from './gifFrames';
+import { gifSteps, recordGif } from './gifRecorder';
 import { canRaster } from './picture';
-import { rasterPicture } from './raster';
 
 export interface GifProgress {
   done: number;
@@ -17,24 +19,6 @@ export interface GifProgress {
 /** Frames show at the player's pace, within what GIF viewers honour well. */
 const MIN_FRAME_MS = 200;
 const MAX_FRAME_MS = 2000;
-/** A hidden tab runs no animation frames: paint is then waited for this long at most. */
-const PAINT_TIMEOUT_MS = 250;
-
-/** Resolves after `count` animation frames (the step is then rendered and painted). */
-function painted(win: Window & typeof globalThis, count: number): Promise<void> {
-  return new Promise((resolve) => {
-    let left = count;
-    const timer = win.setTimeout(resolve, PAINT_TIMEOUT_MS);
-    const tick = () => {
-      if (--left > 0) win.requestAnimationFrame(tick);
-      else {
-        win.clearTimeout(timer);
-        resolve();
-      }
-    };
-    win.requestAnimationFrame(tick);
-  });
-}
 
 export function useGifRecorder(store: SimStore, say: (text: string) => void, fail: (error: unknown) => void) {
   const [progress, setProgress] = useState<GifProgress | null>(null);
@@ -46,7 +30,7 @@ export function useGifRecorder(store: SimStore, say: (text: string) => void, fai
   const record = useCallback(
     async (root: ParentNode, win: Window & typeof globalThis, title: string, stepMs: number): Promise<Blob | null> => {
       if (controller.current) return null;
-      if (!canRaster(win)) throw new ExportUnavailable('Recording a GIF needs a browser that can draw images into a canvas; it is not available here');
+      if (!canRaster(win) || typeof win.Worker !== 'function') throw new ExportUnavailable('Recording a GIF needs a browser that can draw images into a canvas; it is not available here');
       pictureOf(root);
       const state = store.getState();
       state.pause();
@@ -54,20 +38,17 @@ export function useGifRecorder(store: SimStore, say: (text: string) => void, fai
       const steps = gifSteps(totalSteps(state));
       const abort = new AbortController();
       controller.current = abort;
+      const onProgress = (done: number, total: number) => !abort.signal.aborted && setProgress({ done, total });
       setProgress({ done: 0, total: steps.length });
+      const { show, capture } = gifFrames(store, root, win, title);
       try {
         const blob = await recordGif({
           steps,
-          show: async (step) => {
-            store.getState().seek(step);
-            await painted(win, 2);
-          },
-          capture: () => {
-            const picture = pictureOf(root);
-            return rasterPicture(picture, pictureText(picture, title), { width: GIF_WIDTH });
-          },
+          show,
+          capture,
+          encoding: gifEncoding(startGifWorker(), (done) => onProgress(done, steps.length)),
           frameMs: Math.min(MAX_FRAME_MS, Math.max(MIN_FRAME_MS, stepMs)),
-          onProgress: (done, total) => !abort.signal.aborted && setProgress({ done, total }),
+          onProgress,
           signal: abort.signal,
         });
         if (!blob) say('Recording cancelled');

@@ -1,0 +1,32 @@
+// A step's arrows as SVG: each a shaft on a halo of the background (so it reads over cards and
+// links) and a filled head; reduce solid in the reduce colour, copy dashed in the copy colour, as the
+// live picture's messages are.
+
+import type { ExportColors } from './exportLegend';
+import { copyDash } from './exportLegend';
+import type { Quadratic } from './quadratic';
+import type { StepArrows } from './transferArrows';
+
+const f = (n: number) => n.toFixed(1);
+
+function curvePath([p0, p1, p2]: Quadratic): string {
+  return `M${f(p0.x)},${f(p0.y)}Q${f(p1.x)},${f(p1.y)} ${f(p2.x)},${f(p2.y)}`;
+}
+
+export function arrowsMarkup({ arrows, width }: StepArrows, colors: ExportColors): string {
+  const halo = `fill="none" stroke="${colors.background}" stroke-width="${f(width + 2.5)}" stroke-opacity="0.75" stroke-linecap="round"`;
+  const parts = arrows.map(({ src, dst, chunk, op, shaft, head }) => {
+    const color = op === 'reduce' ? colors.reduce : colors.copy;
+    const dash = op === 'copy' ? ` stroke-dasharray="${copyDash(width)}"` : '';
+    const d = curvePath(shaft);
+    const tip = `M${head.map((p) => `${f(p.x)},${f(p.y)}`).join('L')}Z`;
+    return (
+      `<g class="gs-export-arrow gs-export-arrow--${op}" data-src="${src}" data-dst="${dst}" data-chunk="${chunk}">` +
+      `<path d="${d}" ${halo}/>` +
+      `<path d="${d}" fill="none" stroke="${color}" stroke-width="${width}" stroke-linecap="round"${dash}/>` +
+      `<path d="${tip}" fill="${color}" stroke="${colors.background}" stroke-width="1" stroke-linejoin="round" paint-order="stroke"/>` +
+      `</g>`
+    );
+  });
+  return `<g class="gs-export-arrows">${parts.join('')}</g>`;
+}
