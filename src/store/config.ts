@@ -2,6 +2,7 @@
 // embed attributes and the controls.
 
 import { ALGORITHMS } from '../core/algorithms';
+import { suggestDevicesPerNode } from '../core/algorithms/options';
 import { DEFAULT_SWITCH_FABRIC } from '../core/cost';
 import type { ReduceOp } from '../core/ops';
 import type { Collective } from '../core/schedule';
@@ -36,7 +37,8 @@ export const DEFAULT_CONFIG: Readonly<SimConfig> = Object.freeze({
   latencyUs: DEFAULT_SWITCH_FABRIC.latencyUs,
   bandwidthGBs: DEFAULT_SWITCH_FABRIC.bandwidthGBs,
   backend: 'webgpu',
-  speed: 1,
+  // Two seconds a step: long enough for a room to follow each message along its link.
+  speed: 0.5,
 });
 
 export const LIMITS = {
@@ -51,4 +53,49 @@ export const LIMITS = {
 
 export function algorithmIdsFor(collective: Collective): string[] {
   return ALGORITHMS[collective].map((spec) => spec.id);
+}
+
+/** What the app calls each setting an error can be about (the command line names its flag instead). */
+export const SETTING_LABELS: Readonly<Record<string, string>> = {
+  collective: 'Collective',
+  algorithm: 'Algorithm',
+  devices: 'Devices',
+  devicesPerNode: 'Devices per node',
+  elements: 'Elements',
+  chunks: 'Chunks',
+  op: 'Op',
+  latencyUs: 'Latency',
+  bandwidthGBs: 'Bandwidth',
+  interLatencyUs: 'Latency between nodes',
+  interBandwidthGBs: 'Bandwidth between nodes',
+  topology: 'Topology',
+  gammaUsPerByte: 'γ per byte',
+  backend: 'Engine',
+  speed: 'Speed',
+};
+
+/** Whether the configured algorithm groups devices in nodes of devicesPerNode. */
+export function takesDevicesPerNode(config: Pick<SimConfig, 'collective' | 'algorithm'>): boolean {
+  return ALGORITHMS[config.collective].some((spec) => spec.id === config.algorithm && spec.takesDevicesPerNode === true);
+}
+
+/**
+ * The devices per node the algorithm runs with: the configured number where it divides the devices,
+ * else the core's suggestion (hierarchical-ring picked at 4 devices draws 2 nodes of 2); undefined for
+ * algorithms without nodes.
+ */
+export function devicesPerNodeFor(config: SimConfig): number | undefined {
+  if (!takesDevicesPerNode(config)) return undefined;
+  return config.devices % config.devicesPerNode === 0 ? config.devicesPerNode : suggestDevicesPerNode(config.devices);
+}
+
+/** devicesPerNode as a node algorithm is picked: the configured one where it makes 2 nodes or more, else the core's suggestion. */
+export function devicesPerNodeOnPick(devices: number, perNode: number): number {
+  return devices % perNode === 0 && devices / perNode >= 2 ? perNode : suggestDevicesPerNode(devices);
+}
+
+/** The configuration with devicesPerNode made to fit its devices; unchanged where nothing needs fitting. */
+export function fitDevicesPerNode(config: SimConfig): SimConfig {
+  const perNode = devicesPerNodeFor(config);
+  return perNode === undefined || perNode === config.devicesPerNode ? config : { ...config, devicesPerNode: perNode };
 }

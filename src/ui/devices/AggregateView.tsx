@@ -2,7 +2,7 @@
 // by how complete it is, with the step's traffic as thin curves. Completeness comes from a cursor
 // that moves step by step, so playing never replays the schedule from the start.
 
-import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
 import type { Schedule, Transfer } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { AggregateLegend } from './AggregateLegend';
@@ -17,6 +17,12 @@ import { useThemeVersion } from './useThemeVersion';
 /** Most traffic curves drawn per step. */
 const MAX_TRAFFIC = 512;
 const NO_TRANSFERS: readonly Transfer[] = [];
+/** A move that replays at most this many transfers is made at once; a longer one in slices. */
+const AT_ONCE_TRANSFERS = 50_000;
+/** Longest slice of replay per task (ms): about half a frame. */
+const SLICE_MS = 8;
+/** How often a long replay shows how far it got (ms). */
+const REDRAW_MS = 250;
 
 /** jsdom has no canvas: drawing is skipped there (the element still renders). */
 function canDraw(): boolean {
@@ -46,10 +52,31 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
 
   const marks = useMemo(() => marksFor(schedule, size.width, size.height), [schedule, size.width, size.height]);
   const cursor = useMemo(() => new CompletenessCursor(schedule), [schedule]);
+  // A long replay (the end of a ring on 1024 devices) goes a slice per task, and the picture is
+  // redrawn with the completeness reached so far only now and then: a redraw costs more than a slice.
+  const [progress, redraw] = useReducer((n: number) => n + 1, 0);
   const completeness = useMemo(() => {
-    cursor.seek(shown);
+    if (cursor.workTo(shown) <= AT_ONCE_TRANSFERS) cursor.seek(shown);
     return Float32Array.from({ length: schedule.devices }, (_, d) => cursor.completeness(d));
-  }, [cursor, shown, schedule.devices]);
+    // `progress` is not read: a change of it says the cursor moved on.
+  }, [cursor, shown, schedule.devices, progress]);
+  const reading = cursor.position !== shown;
+  useEffect(() => {
+    if (!reading) return;
+    let timer: ReturnType<typeof setTimeout>;
+    let shownAt = performance.now();
+    const slice = () => {
+      const end = performance.now() + SLICE_MS;
+      const done = cursor.seekToward(shown, () => performance.now() > end);
+      if (done || performance.now() - shownAt > REDRAW_MS) {
+        shownAt = performance.now();
+        redraw();
+      }
+      if (!done) timer = setTimeout(slice, 0);
+    };
+    timer = setTimeout(slice, 0);
+    return () => clearTimeout(timer);
+  }, [cursor, shown, reading]);
   const messages = shown > 0 ? schedule.steps[shown - 1].transfers : NO_TRANSFERS;
   const traffic = useMemo(() => pickTransfers(messages, MAX_TRAFFIC), [messages]);
   const flagged = useMemo(() => {
@@ -94,6 +121,11 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
       </div>
       <div className="gs-devices-footer">
         <AggregateLegend devices={schedule.devices} messages={messages.length} shownMessages={traffic.length} onInspect={inspect} />
+        {reading && (
+          <p className="gs-devices-reading" role="status">
+            Reading step {shown}… (step {cursor.position} of {schedule.steps.length} read)
+          </p>
+        )}
         {flagged.length > 0 && violation && (
           <p className="gs-devices-violation" role="status">
             <span aria-hidden="true">✗ </span>

@@ -1,10 +1,31 @@
 // One chunk of a device's buffer: stripes for the contributions it holds, its seed expression when
-// there is room, and outlines for complete, just written and wrong.
+// there is room (wrapped over the lines the card allows), and outlines for complete, just written and wrong.
 
 import { memo } from 'react';
-import type { CardShape } from './cardShape';
+import { LINE_EM, MONO_EM, type CardShape } from './cardShape';
 import { sameChunkView, type ChunkView } from './chunkViews';
+import { charCount, expressionLines } from './expressionLines';
 import { SlotRuns } from './SlotRuns';
+
+/** The expression as centred lines; a line longer than the card counted is squeezed to the cell. */
+function CellText({ text, x, y, card }: { text: string; x: number; y: number; card: CardShape }) {
+  const { textSize, textLines, lineChars, cellWidth } = card;
+  const lines = expressionLines(text, lineChars, textLines);
+  const room = cellWidth - 6;
+  const first = y - ((lines.length - 1) * LINE_EM * textSize) / 2;
+  return (
+    <text className="gs-dv-cell-text" x={x} y={first} fontSize={textSize} textAnchor="middle" dominantBaseline="central">
+      {lines.map((line, i) => {
+        const squeeze = charCount(line) * MONO_EM * textSize > room;
+        return (
+          <tspan key={i} x={x} y={first + i * LINE_EM * textSize} textLength={squeeze ? room : undefined} lengthAdjust={squeeze ? 'spacingAndGlyphs' : undefined}>
+            {line}
+          </tspan>
+        );
+      })}
+    </text>
+  );
+}
 
 export interface ChunkCellProps {
   chunk: number;
@@ -44,9 +65,7 @@ function ChunkCellImpl({ chunk, x, y, card, view, devices, fill }: ChunkCellProp
         <SlotRuns set={view.set} devices={devices} fill={fill} axis={card.slotAxis} x={ox} y={stripeY} width={w} height={stripeHeight} />
       )}
       {view.text !== null && textSize > 0 && (
-        <text className="gs-dv-cell-text" x={ox + w / 2} y={oy + (h - barHeight) / 2 + 0.5} fontSize={textSize} textAnchor="middle" dominantBaseline="central">
-          {view.text}
-        </text>
+        <CellText text={view.text} x={ox + w / 2} y={oy + (h - barHeight) / 2 + 0.5} card={card} />
       )}
       {outlined && <rect className="gs-dv-cell-edge" x={ox} y={oy} width={w} height={h} rx={radius} />}
       {view.title !== null && <title>{view.title}</title>}

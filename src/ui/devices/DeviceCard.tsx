@@ -46,16 +46,20 @@ function Header({ device, devices, card }: { device: number; devices: number; ca
       </>
     );
   }
-  const letter = deviceLetter(device);
-  const chipWidth = Math.max(15, letter.length * 7 + 8);
+  // Everything in the header scales with the name's size (12.5 px on small cards).
+  const size = card.labelSize;
+  const letter = deviceLetter(device, devices);
+  const chipHeight = size * 1.2;
+  const chipWidth = Math.max(chipHeight, letter.length * size * 0.56 + size * 0.64);
+  const chipY = card.header * 0.58 - chipHeight / 2;
   return (
     <>
       {bar}
-      <text className="gs-dv-card-label" x={card.pad + 1} y={17}>
+      <text className="gs-dv-card-label" x={card.pad + 1} y={card.header * 0.71} fontSize={size}>
         {deviceLabel(device)}
       </text>
-      <rect className="gs-dv-card-chip" x={card.width - card.pad - chipWidth} y={6.5} width={chipWidth} height={15} rx={7.5} fill={color} />
-      <text className="gs-dv-card-letter" x={card.width - card.pad - chipWidth / 2} y={14.5} textAnchor="middle" dominantBaseline="central">
+      <rect className="gs-dv-card-chip" x={card.width - card.pad - chipWidth} y={chipY} width={chipWidth} height={chipHeight} rx={chipHeight / 2} fill={color} />
+      <text className="gs-dv-card-letter" x={card.width - card.pad - chipWidth / 2} y={chipY + chipHeight / 2} fontSize={size * 0.88} textAnchor="middle" dominantBaseline="central">
         {letter}
       </text>
     </>

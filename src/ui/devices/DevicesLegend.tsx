@@ -1,5 +1,6 @@
 // What the marks mean: reduce and copy messages, a complete chunk, and the layout's kinds of link.
 
+import { chunkRange } from './doubleTreeLayout';
 import type { DeviceLayout, LinkKind } from './layouts';
 
 const LINK_NAMES: Partial<Record<LinkKind, string>> = {
@@ -7,16 +8,23 @@ const LINK_NAMES: Partial<Record<LinkKind, string>> = {
   tree1: 'tree 1',
   intra: 'inside a node',
   inter: 'between nodes',
+  partner: 'partners',
+  fold: 'fold first',
 };
 
-function chunkSpan(from: number, to: number): string {
-  return to - from === 1 ? `chunk ${from + 1}` : `chunks ${from + 1}–${to}`;
-}
-
+/** What a kind of link means here: the double tree's trees name their root and chunks, partners their distances. */
 function linkLabel(kind: LinkKind, layout: DeviceLayout, chunks: number): string {
   const name = LINK_NAMES[kind] ?? kind;
-  if (layout.treeSplit === undefined) return name;
-  return kind === 'tree0' ? `${name}: ${chunkSpan(0, layout.treeSplit)}` : `${name}: ${chunkSpan(layout.treeSplit, chunks)}`;
+  if ((kind === 'tree0' || kind === 'tree1') && layout.treeSplit !== undefined) {
+    const root = layout.roots?.find((mark) => mark.kind === kind);
+    const span = kind === 'tree0' ? chunkRange(0, layout.treeSplit) : chunkRange(layout.treeSplit, chunks);
+    return `${name}${root ? ` (root GPU-${root.device})` : ''}: ${span}`;
+  }
+  if (kind === 'partner') {
+    const distances = [...new Set(layout.links.flatMap((link) => (link.distance ? [link.distance] : [])))].sort((a, b) => a - b);
+    return distances.length ? `${name} at distance d = ${distances.join(', ')}` : name;
+  }
+  return name;
 }
 
 export function DevicesLegend({ layout, chunks }: { layout: DeviceLayout; chunks: number }) {

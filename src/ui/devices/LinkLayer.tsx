@@ -1,23 +1,15 @@
-// Node boxes and links under the cards; the links the shown step used are drawn stronger.
+// Node boxes and links under the cards, the same at every step: the links a step uses are lit, with
+// their arrows, above the cards by the transfer overlay (StepLinks), so changing steps repaints nothing here.
 
 import { memo } from 'react';
-import type { DiagramGeometry, LinkPath } from './geometry';
-import { pairKey } from './layouts';
-
-function pathOf(link: LinkPath): string {
-  const { from, to, control } = link;
-  return control
-    ? `M${from.x.toFixed(1)},${from.y.toFixed(1)}Q${control.x.toFixed(1)},${control.y.toFixed(1)} ${to.x.toFixed(1)},${to.y.toFixed(1)}`
-    : `M${from.x.toFixed(1)},${from.y.toFixed(1)}L${to.x.toFixed(1)},${to.y.toFixed(1)}`;
-}
+import type { DiagramGeometry } from './geometry';
+import { curvePath } from './travelPaths';
 
 export interface LinkLayerProps {
   geometry: DiagramGeometry;
-  /** pairKey of every device pair the shown step used. */
-  active: ReadonlySet<number>;
 }
 
-function LinkLayerImpl({ geometry, active }: LinkLayerProps) {
+function LinkLayerImpl({ geometry }: LinkLayerProps) {
   return (
     <g className={geometry.links.length > 24 ? 'gs-dv-links gs-dv-links--dense' : 'gs-dv-links'} aria-hidden="true">
       {geometry.groups.map((group) => (
@@ -29,14 +21,10 @@ function LinkLayerImpl({ geometry, active }: LinkLayerProps) {
         </g>
       ))}
       {geometry.links.map((link, i) => (
-        <path
-          key={i}
-          className={`gs-dv-link gs-dv-link--${link.kind}${active.has(pairKey(link.a, link.b)) ? ' gs-dv-link--active' : ''}`}
-          d={pathOf(link)}
-        />
+        <path key={i} className={`gs-dv-link gs-dv-link--${link.kind}`} d={curvePath(link)} />
       ))}
       {geometry.labels.map((label) => (
-        <text key={label.text} className="gs-dv-ring-label" x={label.x} y={label.y} textAnchor={label.anchor ?? 'middle'} dominantBaseline="central">
+        <text key={label.text} className={label.kind ? `gs-dv-ring-label gs-dv-ring-label--${label.kind}` : 'gs-dv-ring-label'} x={label.x} y={label.y} textAnchor={label.anchor ?? 'middle'} dominantBaseline="central">
           {label.text}
         </text>
       ))}

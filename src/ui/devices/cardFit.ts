@@ -1,7 +1,8 @@
 // The largest cards that fit a layout in the drawing without overlapping: upright cards, or — on
-// large rings — cards turned to face outward, which only need room along the ring.
+// large rings — cards turned to face outward, which only need room along the ring. Where the seeds'
+// expressions can be written legibly they are, in whichever arrangement writes them largest.
 
-import { cardShape, cellCap, columnChoices, type CardContent, type CardShape } from './cardShape';
+import { cardShape, cellCap, columnChoices, lineChoices, TEXT_MAX, type CardContent, type CardShape } from './cardShape';
 import type { Size } from './geometry';
 import type { DeviceLayout } from './layouts';
 
@@ -13,6 +14,8 @@ export const GROUP_SIDE = 7;
 const RADIAL_FROM = 24;
 /** Room outside a ring of turned cards for the device numbers. */
 const RING_LABELS = 16;
+/** Least room between cards that write texts (px). */
+const LINK_ROOM = 28;
 
 export interface Frame {
   left: number;
@@ -61,15 +64,17 @@ export function frameFor(layout: DeviceLayout, size: Size, card: CardShape, radi
   return { left: side, top: top + shift, innerWidth: size.width - 2 * side, innerHeight };
 }
 
-/** Cards in one row leave the height to the arcs above and below them. */
-function tallest(layout: DeviceLayout, size: Size): number {
-  return layout.kind === 'double-tree' ? size.height * 0.3 : size.height;
+/** The layout's own limit on card size (DeviceLayout.cardLimit), where its links need the room. */
+function withinLimit(layout: DeviceLayout, size: Size, card: CardShape): boolean {
+  const limit = layout.cardLimit;
+  return !limit || (card.width <= (limit.widthShare ?? 1) * size.width && card.height <= (limit.heightShare ?? 1) * size.height);
 }
 
 function fitsUpright(layout: DeviceLayout, size: Size, card: CardShape, groupOf: Int32Array): boolean {
   const frame = frameFor(layout, size, card, false);
-  if (frame.innerWidth < 0 || frame.innerHeight < 0 || card.height > tallest(layout, size)) return false;
-  const breathe = 6 + 0.1 * Math.min(card.width, card.height);
+  if (frame.innerWidth < 0 || frame.innerHeight < 0 || !withinLimit(layout, size, card)) return false;
+  // Cards with texts are large: keep their links long enough to show an arrow and a message on them.
+  const breathe = Math.max(6 + 0.1 * Math.min(card.width, card.height), card.textSize > 0 ? LINK_ROOM : 0);
   const betweenGroupsY = GROUP_TOP + groupBottom(layout, card) + 4;
   const betweenGroupsX = 2 * GROUP_SIDE + 4;
   const { positions } = layout;
@@ -115,10 +120,10 @@ function fitsRadial(layout: DeviceLayout, size: Size, card: CardShape): boolean 
 type Fits = (card: CardShape) => boolean;
 
 /** The widest card with `columns` cell columns that fits, by bisection (fit only gets harder as cards grow). */
-function widestCard(size: Size, content: CardContent, columns: number, labels: boolean, fits: Fits): CardShape {
+function widestCard(size: Size, content: CardContent, columns: number, labels: boolean, fits: Fits, lines = 1): CardShape {
   // Cards with texts may take nearly half the width: left and right cards of a small ring still clear.
-  const cap = Math.min(size.width * (content.textChars > 0 ? 0.47 : 0.42), 480, columns * cellCap(content) + 20);
-  const shape = (width: number) => cardShape(width, columns, content, labels);
+  const cap = Math.min(size.width * (content.textChars > 0 ? 0.47 : 0.42), 480, columns * cellCap(content, lines) + 20);
+  const shape = (width: number) => cardShape(width, columns, content, labels, lines);
   let lo = 8;
   let hi = Math.max(lo, cap);
   if (fits(shape(hi))) return shape(hi);
@@ -131,27 +136,49 @@ function widestCard(size: Size, content: CardContent, columns: number, labels: b
 }
 
 function score(card: CardShape, chunks: number): number {
-  // The size a cell can be read at; a single row of chunks is how a buffer reads, texts beat none,
-  // and needle-thin cards read as nothing.
+  // The size a cell can be read at; a single row of chunks is how a buffer reads, and needle-thin
+  // cards read as nothing.
   const side = Math.min(card.cellWidth, card.cellHeight);
   const aspect = Math.max(card.width / card.height, card.height / card.width);
-  return (side * (card.columns === chunks ? 3 : 1) * (card.textSize > 0 ? 4 : 1)) / Math.max(1, aspect / 4);
+  return (side * (card.columns === chunks ? 3 : 1)) / Math.max(1, aspect / 4);
+}
+
+/**
+ * How well a card with texts reads: the type size first; a wrapped line costs about as much as 1.5 px
+ * of type, a column of chunks 2 px and a grid 4 px, since a row of chunks is how a buffer reads.
+ */
+function textScore(card: CardShape): number {
+  const arrangement = card.rows === 1 ? 0 : card.columns === 1 ? 2 : 4;
+  return Math.min(card.textSize, TEXT_MAX) - 1.5 * (card.textLines - 1) - arrangement;
+}
+
+/** The best upright card that writes every chunk's expression, or null when none fits legibly. */
+function textFit(layout: DeviceLayout, size: Size, content: CardContent, fits: Fits): Fit | null {
+  let best: CardShape | null = null;
+  for (const columns of columnChoices(content.chunks)) {
+    for (const lines of lineChoices(content)) {
+      const card = widestCard(size, content, columns, true, fits, lines);
+      if (card.textSize === 0 || card.textLines !== lines) continue;
+      if (!best || textScore(card) > textScore(best)) best = card;
+    }
+  }
+  return best && { card: best, frame: frameFor(layout, size, best, false), radial: false };
 }
 
 export function chooseFit(layout: DeviceLayout, size: Size, content: CardContent): Fit {
   const groupOf = new Int32Array(layout.devices).fill(-1);
   for (const group of layout.groups) for (const d of group.devices) groupOf[d] = group.node;
+  const upright: Fits = (card) => fitsUpright(layout, size, card, groupOf);
+  const withText = content.textChars > 0 ? textFit(layout, size, content, upright) : null;
+  if (withText) return withText;
+  const plain = { ...content, textChars: 0 };
   const ringLike = (layout.kind === 'circle' || layout.kind === 'star') && layout.devices >= RADIAL_FROM;
-  const modes = content.textChars > 0 ? [content, { ...content, textChars: 0 }] : [content];
   let best: Fit | null = null;
   for (const radial of ringLike ? [false, true] : [false]) {
-    const fits: Fits = radial ? (card) => fitsRadial(layout, size, card) : (card) => fitsUpright(layout, size, card, groupOf);
-    for (const mode of radial ? [{ ...content, textChars: 0 }] : modes) {
-      for (const columns of mode.textChars > 0 ? [content.chunks] : columnChoices(content.chunks)) {
-        const card = widestCard(size, mode, columns, !radial, fits);
-        if (mode.textChars > 0 && card.textSize === 0) continue;
-        if (!best || score(card, content.chunks) > score(best.card, content.chunks)) best = { card, frame: frameFor(layout, size, card, radial), radial };
-      }
+    const fits: Fits = radial ? (card) => fitsRadial(layout, size, card) : upright;
+    for (const columns of columnChoices(content.chunks)) {
+      const card = widestCard(size, plain, columns, !radial, fits);
+      if (!best || score(card, content.chunks) > score(best.card, content.chunks)) best = { card, frame: frameFor(layout, size, card, radial), radial };
     }
   }
   return best!;

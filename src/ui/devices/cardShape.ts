@@ -1,15 +1,20 @@
-// The inside of a device card at a given width: header, chunk cells (one row, or a grid when the
-// row would be too thin), and whether the chunks' seed expressions fit.
+// The inside of a device card at a given width: header, chunk cells (a row, a column or a grid),
+// and whether the chunks' seed expressions fit, on one line or wrapped over a few.
 
 /** Chunk texts are shown between these font sizes (px), else hidden. */
-const TEXT_MIN = 10;
-const TEXT_MAX = 15;
+export const TEXT_MIN = 10;
+export const TEXT_MAX = 16;
 /** Advance of a monospace character, in ems. */
-const MONO_EM = 0.62;
+export const MONO_EM = 0.62;
 /** Widest a cell without text grows (px). */
 const PLAIN_CELL_MAX = 36;
 /** Height of the contribution stripe under a chunk's text (px). */
 const TEXT_BAR = 6;
+/** Line height of wrapped expressions, in ems. */
+export const LINE_EM = 1.2;
+/** GPU names are written between these sizes (px): larger on larger cards. */
+const LABEL_MIN = 12.5;
+const LABEL_MAX = 18;
 
 export interface CardShape {
   width: number;
@@ -18,6 +23,8 @@ export interface CardShape {
   /** Height of the band with the colour bar and the label. */
   header: number;
   labelMode: 'full' | 'short' | 'none';
+  /** Font size of the GPU name when written in full (px). */
+  labelSize: number;
   columns: number;
   rows: number;
   cellWidth: number;
@@ -25,6 +32,9 @@ export interface CardShape {
   gap: number;
   /** Font size of the chunks' expressions; 0 when they are hidden. */
   textSize: number;
+  /** Lines an expression may take, and the characters each line holds (1 and the longest when unwrapped). */
+  textLines: number;
+  lineChars: number;
   /** Contributions laid side by side along x (wide cells) or stacked along y (tall cells). */
   slotAxis: 'x' | 'y';
   /** Height of the stripe under a text (0 without text): the stripe fills the whole cell otherwise. */
@@ -49,28 +59,57 @@ export function longestExpression(devices: number, chunks: number): number {
   return devices === 1 ? term : 2 + devices * term + (devices - 1);
 }
 
-export function cellCap(content: CardContent): number {
-  return content.textChars > 0 ? content.textChars * MONO_EM * TEXT_MAX + 8 : PLAIN_CELL_MAX;
+/**
+ * Characters of the longest line when a sum of all devices' terms is written in `lines` lines: a
+ * bracket and ⌈N/lines⌉ terms, each with its operator (or the closing bracket).
+ */
+export function lineCharsFor(content: CardContent, lines: number): number {
+  if (lines <= 1 || content.devices <= 1) return content.textChars;
+  const term = 1 + digits(content.chunks);
+  return Math.min(content.textChars, 1 + Math.ceil(content.devices / lines) * (term + 1));
 }
 
-/** `labels`: false for cards turned on a ring, whose names are written outside it instead. */
-export function cardShape(width: number, columns: number, content: CardContent, labels = true): CardShape {
+/** Line counts worth trying for wrapped expressions: one per distinct number of terms on a line. */
+export function lineChoices(content: CardContent): number[] {
+  if (content.textChars === 0) return [1];
+  const choices = new Set<number>();
+  for (let perLine = content.devices; perLine >= 1; perLine--) choices.add(Math.ceil(content.devices / perLine));
+  return [...choices];
+}
+
+export function cellCap(content: CardContent, lines = 1): number {
+  return content.textChars > 0 ? lineCharsFor(content, lines) * MONO_EM * TEXT_MAX + 8 : PLAIN_CELL_MAX;
+}
+
+function labelSizeFor(width: number, textSize: number): number {
+  const wanted = textSize > 0 ? textSize + 1 : width * 0.075;
+  return Math.max(LABEL_MIN, Math.min(LABEL_MAX, wanted));
+}
+
+/**
+ * `labels`: false for cards turned on a ring, whose names are written outside it instead.
+ * `lines`: how many lines an expression may wrap over (texts only).
+ */
+export function cardShape(width: number, columns: number, content: CardContent, labels = true, lines = 1): CardShape {
   const pad = Math.max(2, Math.min(8, width * 0.05));
   const labelMode = !labels ? 'none' : width >= 84 ? 'full' : width >= 34 ? 'short' : 'none';
-  const header = labelMode === 'full' ? 24 : labelMode === 'short' ? 15 : 4;
   const rows = Math.ceil(content.chunks / columns);
   const inner = width - 2 * pad;
   const rough = inner / columns;
   const gap = rough >= 14 ? 3 : rough >= 6 ? 1.5 : rough >= 3 ? 0.75 : 0;
   const cellWidth = Math.max(0.5, (inner - gap * (columns - 1)) / columns);
+  const textLines = content.textChars > 0 ? lines : 1;
+  const lineChars = lineCharsFor(content, textLines);
   let textSize = 0;
-  if (content.textChars > 0 && rows === 1) {
-    const fits = (cellWidth - 8) / (content.textChars * MONO_EM);
+  if (content.textChars > 0) {
+    const fits = (cellWidth - 8) / (lineChars * MONO_EM);
     if (fits >= TEXT_MIN) textSize = Math.min(TEXT_MAX, fits);
   }
+  const labelSize = labelMode === 'full' ? labelSizeFor(width, textSize) : LABEL_MIN;
+  const header = labelMode === 'full' ? Math.round(labelSize * 1.92) : labelMode === 'short' ? 15 : 4;
   // Without text, cells grow tall enough to give each contribution's stripe a few pixels.
   const plainHeight = cellWidth < 4 ? Math.max(cellWidth, 2.5) : Math.min(44, Math.max(cellWidth * 1.4, Math.min(content.devices * 4, 36)));
-  const cellHeight = textSize > 0 ? Math.round(textSize * 1.5 + 6 + TEXT_BAR) : plainHeight;
+  const cellHeight = textSize > 0 ? Math.round(textSize * (LINE_EM * textLines + 0.3) + 6 + TEXT_BAR) : plainHeight;
   const height = header + pad + rows * cellHeight + (rows - 1) * gap + pad;
   return {
     width,
@@ -78,12 +117,15 @@ export function cardShape(width: number, columns: number, content: CardContent, 
     pad,
     header,
     labelMode,
+    labelSize,
     columns,
     rows,
     cellWidth,
     cellHeight,
     gap,
     textSize,
+    textLines: textSize > 0 ? textLines : 1,
+    lineChars,
     slotAxis: textSize > 0 || cellWidth >= cellHeight ? 'x' : 'y',
     barHeight: textSize > 0 ? TEXT_BAR : 0,
   };

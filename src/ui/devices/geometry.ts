@@ -4,21 +4,17 @@
 import type { CardContent, CardShape } from './cardShape';
 import { chooseFit, GROUP_SIDE, GROUP_TOP, groupBottom } from './cardFit';
 import type { DeviceLayout, LinkKind, Point } from './layouts';
+import { avoidCards, bent, linkPath, type LinkPath } from './linkPaths';
+
+export type { LinkPath } from './linkPaths';
 
 export interface Size {
   width: number;
   height: number;
 }
 
-export interface LinkPath {
-  a: number;
-  b: number;
-  kind: LinkKind;
-  from: Point;
-  to: Point;
-  /** Control point of the quadratic curve; null for a straight line. */
-  control: Point | null;
-}
+/** Room between a card and a name written beside it (px). */
+const ROOT_GAP = 6;
 
 export interface GroupBox {
   label: string;
@@ -33,6 +29,8 @@ export interface RingLabel {
   x: number;
   y: number;
   anchor?: 'start' | 'middle' | 'end';
+  /** The link kind a name belongs to (a tree's root), whose colour it takes. */
+  kind?: LinkKind;
 }
 
 export interface DiagramGeometry {
@@ -45,13 +43,6 @@ export interface DiagramGeometry {
   groups: GroupBox[];
   /** Device numbers written outside a ring of turned cards, and roots' names. */
   labels: RingLabel[];
-}
-
-function bent(from: Point, to: Point, amount: number): Point {
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  const length = Math.hypot(dx, dy) || 1;
-  return { x: (from.x + to.x) / 2 - (dy / length) * amount, y: (from.y + to.y) / 2 + (dx / length) * amount };
 }
 
 /** Outward directions of ring cards (normals of the ellipse they sit on), as unit vectors. */
@@ -92,15 +83,9 @@ export function diagramGeometry(layout: DeviceLayout, size: Size, content: CardC
   const centres = layout.positions.map(toPx);
   const normals = radial ? outwardNormals(layout, centres, size) : centres.map(() => null);
   const rotations = normals.map((n) => (n ? (Math.atan2(n.y, n.x) * 180) / Math.PI + 90 : 0));
-  const links = layout.links.map((link) => {
-    // The double tree's arcs leave from the top (tree 0) or bottom (tree 1) edge of the cards.
-    const lift = link.kind === 'tree0' ? -card.height / 2 : link.kind === 'tree1' ? card.height / 2 : 0;
-    const shift = (p: Point): Point => ({ x: p.x, y: p.y + lift });
-    const from = shift(centres[link.a]);
-    const to = shift(centres[link.b]);
-    const control = link.control ? shift(toPx(link.control)) : link.bend ? bent(from, to, link.bend * card.height) : null;
-    return { a: link.a, b: link.b, kind: link.kind, from, to, control };
-  });
+  const unitY = (y: number) => toPx({ x: 0, y }).y;
+  const drawn = layout.links.map((link) => linkPath(link, { centres, card, unitY, height: size.height }, toPx));
+  const links = radial ? drawn : avoidCards(drawn, centres, card);
   const groups = layout.groups.map((group) => {
     const xs = group.devices.map((d) => centres[d].x);
     const ys = group.devices.map((d) => centres[d].y);
@@ -111,15 +96,22 @@ export function diagramGeometry(layout: DeviceLayout, size: Size, content: CardC
     return { label: group.label, x, y, width, height };
   });
   const labels = radial ? ringLabels(centres, normals, card) : [];
+  layout.links.forEach((link, i) => link.label && labels.push({ text: link.label, ...halfway(links[i]) }));
   for (const root of layout.roots ?? []) {
-    // Written on the side of the card away from the root's links.
-    const away = layout.links.filter((l) => l.a === root.device || l.b === root.device).map((l) => centres[l.a === root.device ? l.b : l.a].x - centres[root.device].x);
-    const toRight = away.reduce((sum, dx) => sum + dx, 0) >= 0;
-    const x = centres[root.device].x + (toRight ? -card.width / 2 : card.width / 2);
-    const y = centres[root.device].y + (root.side === 'above' ? -card.height / 2 - 8 : card.height / 2 + 10);
-    labels.push({ text: root.label, x, y, anchor: toRight ? 'start' : 'end' });
+    // Level with the card's edge away from the middle of the drawing: its links head for the middle.
+    const right = root.side === 'right';
+    const centre = centres[root.device];
+    const x = centre.x + (right ? 1 : -1) * (card.width / 2 + ROOT_GAP);
+    const y = centre.y + (centre.y <= size.height / 2 ? -1 : 1) * (card.height / 2 - Math.min(card.height / 2, 9));
+    labels.push({ text: root.label, x, y, anchor: right ? 'start' : 'end', ...(root.kind ? { kind: root.kind } : {}) });
   }
   return { size, card, centres, rotations, links, groups, labels };
+}
+
+/** The point halfway along a link's curve. */
+function halfway({ from, to, control }: LinkPath): Point {
+  const c = control ?? { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+  return { x: (from.x + 2 * c.x + to.x) / 4, y: (from.y + 2 * c.y + to.y) / 4 };
 }
 
 /** Top-left corner of chunk `chunk`'s cell, relative to its card's top-left corner (unturned). */

@@ -4,8 +4,10 @@
 
 import type { Schedule } from '../../core/schedule';
 import { circleLayout, starLayout } from './circleLayouts';
+import { doubleTreeLayout } from './doubleTreeLayout';
+import { partnerLayout } from './halvingDoublingLayout';
 import { nodeLayout } from './nodeLayout';
-import { binomialLayout, btreeLayout, doubleTreeLayout } from './treeLayouts';
+import { binomialLayout, btreeLayout } from './treeLayouts';
 
 export interface Point {
   x: number;
@@ -15,9 +17,21 @@ export interface Point {
 /**
  * ring: neighbours on the circle; chord: any other pair on the circle; spoke: master to worker;
  * tree: parent to child; tree0/tree1: the double tree's two trees; intra/inter: inside a node and
- * between nodes.
+ * between nodes; partner: the pairs that exchange in recursive halving and doubling; fold: the pairs
+ * that merge before them when N is not a power of two.
  */
-export type LinkKind = 'ring' | 'chord' | 'spoke' | 'tree' | 'tree0' | 'tree1' | 'intra' | 'inter';
+export type LinkKind = 'ring' | 'chord' | 'spoke' | 'tree' | 'tree0' | 'tree1' | 'intra' | 'inter' | 'partner' | 'fold';
+
+/**
+ * A curve out of the top (`above`) or bottom edge of both cards, peaking `reach` (0..1] of the way
+ * from the cards' edge to `limit`: the unit y of a row of cards it must stay clear of, or, when
+ * absent, the drawing's edge. Resolved in pixels because card sizes are chosen after the layout.
+ */
+export interface ArcShape {
+  side: 'above' | 'below';
+  reach: number;
+  limit?: number;
+}
 
 export interface LayoutLink {
   a: number;
@@ -27,6 +41,11 @@ export interface LayoutLink {
   control?: Point;
   /** A curve bent sideways by this many card heights (left of a→b); for links that would cross cards. */
   bend?: number;
+  arc?: ArcShape;
+  /** The partner distance of a `partner` link (1, 2, 4, …), named in the legend. */
+  distance?: number;
+  /** Written on the link, halfway along. */
+  label?: string;
 }
 
 export interface NodeGroup {
@@ -35,13 +54,22 @@ export interface NodeGroup {
   label: string;
 }
 
+/** A name written beside a card, on the side the layout keeps free. */
 export interface RootMark {
   device: number;
   label: string;
-  side: 'above' | 'below';
+  side: 'left' | 'right';
+  /** Link kind whose colour the name takes (a tree's root is named in its tree's colour). */
+  kind?: LinkKind;
 }
 
-export type LayoutKind = 'circle' | 'star' | 'tree' | 'double-tree' | 'nodes' | 'binomial-tree';
+/** Most a card may take of the drawing, where links need the room around the cards. */
+export interface CardLimit {
+  widthShare?: number;
+  heightShare?: number;
+}
+
+export type LayoutKind = 'circle' | 'star' | 'tree' | 'double-tree' | 'nodes' | 'binomial-tree' | 'partners';
 
 export interface DeviceLayout {
   kind: LayoutKind;
@@ -54,6 +82,7 @@ export interface DeviceLayout {
   roots?: RootMark[];
   /** The double tree: chunks below this travel on tree 0's links, the rest on tree 1's. */
   treeSplit?: number;
+  cardLimit?: CardLimit;
   /** One sentence for screen readers: what the picture shows. */
   description: string;
 }
@@ -90,6 +119,9 @@ function structuredLayout(schedule: Schedule, aspect: number): DeviceLayout | nu
       const perNode = schedule.devicesPerNode;
       return perNode && perNode > 1 && perNode < n && n % perNode === 0 ? nodeLayout(n, perNode) : null;
     }
+    case 'halving-doubling':
+    case 'recursive-doubling':
+      return partnerLayout(n);
     case 'binomial-tree':
       return schedule.collective === 'broadcast' || schedule.collective === 'reduce' ? binomialLayout(n, schedule.root ?? 0) : null;
     default:

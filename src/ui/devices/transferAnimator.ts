@@ -1,8 +1,10 @@
-// Moves one step's sprites: they travel from source to destination cell (TRAVEL), the view then shows
-// the new step and the destination cells pulse (LANDING), then the loop stops (IDLE). Per frame only
-// the sprites' transform and opacity change (compositor work); React renders once at arrival.
+// Moves one step's sprites: the step's links light up with their arrows and the sprites travel along
+// them from source to destination cell (TRAVEL), the view then shows the new step and the destination
+// cells pulse (LANDING), then the loop stops (IDLE). Per frame only transforms and opacities change
+// (compositor work); React renders once at arrival.
 
-import { TARGET_STRIDE, type SpritePlan } from './sprites';
+import { PATH_STRIDE, TARGET_STRIDE, type SpritePlan } from './sprites';
+import { PATH_POINTS } from './travelPaths';
 
 /** What the overlay has rendered, kept current by the overlay after every commit. */
 export interface OverlayHandle {
@@ -10,6 +12,8 @@ export interface OverlayHandle {
   pillPlan: SpritePlan;
   lands: HTMLElement | null;
   landPlan: SpritePlan;
+  /** Lights the links of the step (0-based) whose messages travel, or, with null, of the step shown; absent before the first render. */
+  light?(travelling: number | null): void;
 }
 
 export interface AnimatorHost {
@@ -21,21 +25,26 @@ export interface AnimatorHost {
   cancelFrame(handle: number): void;
 }
 
-/** Share of a step's duration the sprites travel; the landing takes part of the rest. */
-export const TRAVEL_SHARE = 0.7;
-const LANDING_SHARE = 0.25;
+/** Share of a step's duration the sprites travel, so a room can follow them; the landing takes part of the rest. */
+export const TRAVEL_SHARE = 0.8;
+const LANDING_SHARE = 0.16;
 const LANDING_MAX_MS = 320;
+/** Most of the travel time a message spends inside its source card, and inside its destination card. */
+const CARD_SHARE = 0.08;
 
 type Phase = 'idle' | 'travel' | 'landing';
 
-function easeInOut(t: number): number {
-  return t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2;
+/** Half linear, half eased: starts and stops at half speed, at most 1.3× the average in the middle. */
+function ease(t: number): number {
+  return 0.5 * t + 0.25 * (1 - Math.cos(Math.PI * t));
 }
 
 function hideAll(group: HTMLElement | null): void {
   if (!group) return;
   for (const child of group.children) (child as HTMLElement).style.visibility = 'hidden';
 }
+
+
 
 export class TransferAnimator {
   private phase: Phase = 'idle';
@@ -46,6 +55,8 @@ export class TransferAnimator {
   private travelMs = 1;
   private landMs = 1;
   private arrivedAt = 0;
+  /** Whether this travel has lit its step's links. */
+  private lit = false;
 
   constructor(private readonly host: AnimatorHost) {}
 
@@ -62,11 +73,12 @@ export class TransferAnimator {
     this.travelMs = Math.max(1, stepMs * TRAVEL_SHARE);
     this.landMs = Math.max(1, Math.min(LANDING_MAX_MS, stepMs * LANDING_SHARE));
     this.phase = 'travel';
+    this.lit = false;
     this.host.show(from);
     this.frame = this.host.requestFrame(this.tick);
   }
 
-  /** Stops at once, leaving nothing drawn; the caller decides which step to show. */
+  /** Stops at once, leaving nothing moving and the shown step's links lit; the caller decides which step to show. */
   cancel(): void {
     if (this.frame) this.host.cancelFrame(this.frame);
     this.frame = 0;
@@ -75,6 +87,7 @@ export class TransferAnimator {
     const overlay = this.host.overlay.current;
     hideAll(overlay.pills);
     hideAll(overlay.lands);
+    overlay.light?.(null);
   }
 
   private readonly tick = (): void => {
@@ -87,8 +100,16 @@ export class TransferAnimator {
         hideAll(overlay.pills);
         this.phase = 'landing';
         this.arrivedAt = now;
+        // Rendered together: the arrived step, and its links lit as the shown step's.
         this.host.show(this.to);
+        overlay.light?.(null);
+        this.lit = false;
       } else if (overlay.pills && overlay.pillPlan.step === this.from) {
+        // The travelling step's links take over from the shown step's (one render a step).
+        if (!this.lit) {
+          this.lit = true;
+          overlay.light?.(this.from);
+        }
         this.placePills(overlay, Math.max(0, t));
       }
     }
@@ -106,18 +127,26 @@ export class TransferAnimator {
   };
 
   private placePills(overlay: OverlayHandle, t: number): void {
-    const e = easeInOut(t);
-    const u = 1 - e;
-    const curves = overlay.pillPlan.curves;
-    const fade = Math.min(1, t / 0.08, (1 - t) / 0.1);
-    const shrink = t > 0.85 ? 1 - (t - 0.85) * 2 : 1;
+    const e = ease(t);
+    const { paths, onLink, sprites } = overlay.pillPlan;
+    const fade = Math.min(1, t / 0.06, (1 - t) / 0.08);
+    const shrink = t > 0.88 ? 1 - (t - 0.88) * 2.5 : 1;
     const pills = overlay.pills!.children;
-    for (let i = 0; i < pills.length && i * 6 < curves.length; i++) {
-      const [x0, y0, cx, cy, x1, y1] = curves.subarray(i * 6, i * 6 + 6);
-      const x = u * u * x0 + 2 * u * e * cx + e * e * x1;
-      const y = u * u * y0 + 2 * u * e * cy + e * e * y1;
-      const dx = 2 * u * (cx - x0) + 2 * e * (x1 - cx);
-      const dy = 2 * u * (cy - y0) + 2 * e * (y1 - cy);
+    for (let i = 0; i < pills.length && (i + 1) * PATH_STRIDE <= paths.length; i++) {
+      const leaveAt = onLink[2 * i];
+      const enterAt = onLink[2 * i + 1];
+      const along = wayAt(e, leaveAt, enterAt) * (PATH_POINTS - 1);
+      // Between path points k and k + 1; the heading blends the chords around them, so it turns smoothly.
+      const k = Math.min(PATH_POINTS - 2, Math.floor(along));
+      const f = along - k;
+      const base = i * PATH_STRIDE;
+      const at = base + 2 * k;
+      const back = base + 2 * Math.max(0, k - 1);
+      const ahead = base + 2 * Math.min(PATH_POINTS - 1, k + 2);
+      const x = paths[at] + f * (paths[at + 2] - paths[at]);
+      const y = paths[at + 1] + f * (paths[at + 3] - paths[at + 1]);
+      const dx = (1 - f) * (paths[at + 2] - paths[back]) + f * (paths[ahead] - paths[at]);
+      const dy = (1 - f) * (paths[at + 3] - paths[back + 1]) + f * (paths[ahead + 1] - paths[at + 1]);
       const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
       const sprite = (pills[i] as HTMLElement).style;
       sprite.transform = `translate(${x.toFixed(1)}px,${y.toFixed(1)}px)`;
@@ -125,6 +154,9 @@ export class TransferAnimator {
       if (sprite.visibility !== 'visible') sprite.visibility = 'visible';
       const pill = (pills[i].firstElementChild as HTMLElement | null)?.style;
       if (pill) pill.transform = `rotate(${angle.toFixed(1)}deg) scale(${shrink.toFixed(3)})`;
+      // The expression is read on the link; over the cards it would hide their own.
+      const label = sprites[i]?.label !== null ? (pills[i].lastElementChild as HTMLElement | null)?.style : undefined;
+      if (label) label.opacity = labelOpacity(along / (PATH_POINTS - 1), leaveAt, enterAt).toFixed(3);
     }
   }
 
@@ -141,4 +173,22 @@ export class TransferAnimator {
       if (mark.visibility !== 'visible') mark.visibility = 'visible';
     }
   }
+}
+
+/**
+ * Share of its way a message has come at share `e` of its travel time: leaving its card and entering
+ * the other take at most CARD_SHARE of the way's progress each (about 12% of the time), so most of the time is spent on the link.
+ */
+export function wayAt(e: number, leaveAt: number, enterAt: number): number {
+  const out = Math.min(leaveAt, CARD_SHARE);
+  const into = Math.min(1 - enterAt, CARD_SHARE);
+  if (e < out) return (e / out) * leaveAt;
+  if (e > 1 - into) return enterAt + ((e - (1 - into)) / into) * (1 - enterAt);
+  return leaveAt + ((e - out) / Math.max(1e-9, 1 - out - into)) * (enterAt - leaveAt);
+}
+
+/** Opacity of a message's label at share `e` of its way: full on the link, fading out over the cards. */
+function labelOpacity(e: number, leaveAt: number, enterAt: number): number {
+  const fade = 0.06;
+  return Math.max(0, Math.min(1, (e - leaveAt + fade) / fade, (enterAt + fade - e) / fade));
 }

@@ -102,7 +102,7 @@ describe('the devices view', () => {
     expect(chunkText(container, 2, 3)).toBe('(d₄+a₄+b₄+c₄)');
   });
 
-  it('outlines the first violation of a broken schedule at its device and chunk once its step is shown', () => {
+  it('outlines the first violation of a broken schedule at its device and chunk once its step is shown, and every chunk that ends wrong at the end', () => {
     const broken = buildSchedule({ algorithm: 'ring', devices: 4 });
     broken.steps[0].transfers.splice(0, 1);
     const store = cpuStore();
@@ -121,7 +121,8 @@ describe('the devices view', () => {
     expect(card(container, 3).querySelector('.gs-dv-flag title')!.textContent).toBe(violation.message);
     expect(screen.getByRole('status').textContent).toContain(violation.message);
     act(() => store.getState().toEnd());
-    expect(flaggedCells().sort()).toEqual(['0:0', '3:0']);
+    expect(flaggedCells().sort()).toEqual(['0:0', '1:0', '2:0', '3:0']);
+    expect(card(container, 2).querySelector('[data-chunk="0"] title')!.textContent).toBe('GPU-2 chunk 1: (b₁+c₁+d₁) — lacks a₁');
   });
 
   it('switches to the aggregate canvas beyond 64 devices, without console errors', () => {

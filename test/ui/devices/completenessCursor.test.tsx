@@ -54,4 +54,36 @@ describe('the completeness cursor', () => {
       for (let d = 0; d < n; d++) expect(cursor.completeness(d)).toBe(1);
     }
   });
+
+  it('reaches the same completeness when a move is cut into slices of a few thousand transfers, within one step too', () => {
+    for (const request of [{ algorithm: 'naive', devices: 80 }, { algorithm: 'ring', devices: 40 }] as BuildRequest[]) {
+      const schedule = buildSchedule(request);
+      const steps = schedule.steps.length;
+      const cursor = new CompletenessCursor(schedule);
+      let questions = 0;
+      let slices = 1;
+      while (!cursor.seekToward(steps, () => ++questions % 2 === 0)) slices++;
+      expect(cursor.position).toBe(steps);
+      // naive's one step of 80·79 = 6,320 transfers stops after 2,048 and 4,096 of them.
+      if (request.algorithm === 'naive') expect(slices).toBe(2);
+      const expected = replayed(request, steps);
+      for (let d = 0; d < schedule.devices; d++) expect(cursor.completeness(d)).toBeCloseTo(expected[d], 4);
+      cursor.seek(1);
+      const back = replayed(request, 1);
+      for (let d = 0; d < schedule.devices; d++) expect(cursor.completeness(d)).toBeCloseTo(back[d], 4);
+    }
+  });
+
+  it('keeps reporting the last whole step while a step is half applied, and counts the transfers still to replay', () => {
+    const schedule = buildSchedule({ algorithm: 'naive', devices: 80 });
+    const cursor = new CompletenessCursor(schedule);
+    expect(cursor.workTo(1)).toBe(6320);
+    expect(cursor.seekToward(1, () => true)).toBe(false);
+    expect(cursor.position).toBe(0);
+    expect(cursor.workTo(1)).toBe(6320 - 2048);
+    for (let d = 0; d < 80; d++) expect(cursor.completeness(d)).toBeCloseTo(1 / 80, 4);
+    cursor.seek(1);
+    expect(cursor.workTo(0)).toBe(0);
+    for (let d = 0; d < 80; d++) expect(cursor.completeness(d)).toBe(1);
+  });
 });

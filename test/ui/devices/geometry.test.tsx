@@ -15,6 +15,7 @@ const REQUESTS: BuildRequest[] = [2, 3, 4, 5, 8, 13, 16, 32, 64].flatMap((n) => 
   { algorithm: 'tree', devices: n },
   { algorithm: 'double-tree', devices: n },
   { collective: 'broadcast', algorithm: 'binomial-tree', devices: n },
+  { algorithm: 'halving-doubling', devices: n },
   ...(n % 4 === 0 ? [{ algorithm: 'hierarchical-ring', devices: n, devicesPerNode: 4 }] : []),
 ]);
 

@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { NO_SPRITES, type SpritePlan } from '../../../src/ui/devices/sprites';
-import { TransferAnimator, type OverlayHandle } from '../../../src/ui/devices/transferAnimator';
+import { PATH_POINTS } from '../../../src/ui/devices/travelPaths';
+import { TransferAnimator, wayAt, type OverlayHandle } from '../../../src/ui/devices/transferAnimator';
 
 class FakeElement {
   readonly style: Record<string, string> = {};
   readonly firstElementChild = { style: {} as Record<string, string> };
+  readonly lastElementChild = { style: {} as Record<string, string> };
 }
 
 function plan(step: number, count: number): SpritePlan {
   return {
     step,
-    sprites: Array.from({ length: count }, (_, i) => ({ src: i, dst: i + 1, chunk: 0, op: 'reduce' as const, set: new Int32Array([i, i + 1, 1]), label: null })),
-    // A straight path from (0, 0) to (100, 100): halfway in time is halfway in space.
-    curves: Float64Array.from({ length: count * 6 }, (_, i) => [0, 0, 50, 50, 100, 100][i % 6]),
+    sprites: Array.from({ length: count }, (_, i) => ({ src: i, dst: i + 1, chunk: 0, op: 'reduce' as const, set: new Int32Array([i, i + 1, 1]), label: '(a₁+b₁)' })),
+    // A straight path from (0, 0) to (100, 100), evenly sampled: halfway in time is halfway in space.
+    paths: Float32Array.from({ length: count * PATH_POINTS * 2 }, (_, i) => (100 * Math.floor((i % (PATH_POINTS * 2)) / 2)) / (PATH_POINTS - 1)),
+    // On the link from 20% of the way to 80%.
+    onLink: Float32Array.from({ length: count * 2 }, (_, i) => (i % 2 === 0 ? 0.2 : 0.8)),
     targets: new Float64Array(count * 5),
+    links: [],
   };
 }
 
@@ -23,8 +28,15 @@ function harness() {
   const shown: number[] = [];
   const pills = Array.from({ length: 2 }, () => new FakeElement());
   const lands = Array.from({ length: 2 }, () => new FakeElement());
+  const lit: (number | null)[] = [];
   const overlay: { current: OverlayHandle } = {
-    current: { pills: { children: pills } as unknown as HTMLElement, pillPlan: plan(2, 2), lands: { children: lands } as unknown as HTMLElement, landPlan: NO_SPRITES },
+    current: {
+      pills: { children: pills } as unknown as HTMLElement,
+      pillPlan: plan(2, 2),
+      lands: { children: lands } as unknown as HTMLElement,
+      landPlan: NO_SPRITES,
+      light: (travelling) => lit.push(travelling),
+    },
   };
   const animator = new TransferAnimator({
     overlay,
@@ -43,37 +55,55 @@ function harness() {
     next?.();
     return next !== undefined;
   };
-  return { animator, shown, pills, lands, frames, runFrameAt };
+  return { animator, shown, pills, lands, lit, frames, runFrameAt };
 }
 
 describe('the transfer animator', () => {
-  it('moves the pills, then shows the next step, lands and stops', () => {
+  it('travels for 80% of the step, then shows the next step, lands and stops', () => {
     const { animator, shown, pills, lands, frames, runFrameAt } = harness();
     animator.start(2, 0, 1000);
     expect(shown).toEqual([2]);
-    runFrameAt(350);
+    runFrameAt(400);
     expect(pills[0].style.visibility).toBe('visible');
     expect(pills[0].style.transform).toBe('translate(50.0px,50.0px)');
     expect(pills[0].firstElementChild.style.transform).toBe('rotate(45.0deg) scale(1.000)');
+    expect(pills[0].lastElementChild.style.opacity).toBe('1.000');
     expect(shown).toEqual([2]);
-    runFrameAt(700);
+    runFrameAt(760);
+    // 93% of the way, inside the destination card: the label has faded.
+    expect(pills[0].lastElementChild.style.opacity).toBe('0.000');
+    runFrameAt(799);
+    expect(shown).toEqual([2]);
+    runFrameAt(800);
     expect(shown).toEqual([2, 3]);
     expect(pills[0].style.visibility).toBe('hidden');
-    runFrameAt(800);
+    runFrameAt(850);
     expect(lands[1].style.visibility).toBe('visible');
-    runFrameAt(1000);
+    runFrameAt(960);
     expect(lands[1].style.visibility).toBe('hidden');
     expect(frames).toHaveLength(0);
     expect(animator.running).toBe(false);
   });
 
+  it('lights the travelling step’s links once as it starts to travel, and the shown step’s again on arrival', () => {
+    const { animator, lit, runFrameAt } = harness();
+    animator.start(2, 0, 1000);
+    expect(lit).toEqual([]);
+    runFrameAt(16);
+    runFrameAt(400);
+    expect(lit).toEqual([2]);
+    runFrameAt(800);
+    expect(lit).toEqual([2, null]);
+  });
+
   it('stops cleanly when cancelled mid-travel, never showing the next step itself', () => {
-    const { animator, shown, pills, frames, runFrameAt } = harness();
+    const { animator, shown, pills, lit, frames, runFrameAt } = harness();
     animator.start(2, 0, 1000);
     runFrameAt(200);
     animator.cancel();
     expect(frames).toHaveLength(0);
     expect(pills.every((pill) => pill.style.visibility === 'hidden')).toBe(true);
+    expect(lit).toEqual([2, null]);
     expect(shown).toEqual([2]);
     expect(animator.running).toBe(false);
   });
@@ -83,5 +113,12 @@ describe('the transfer animator', () => {
     animator.start(5, 0, 1000);
     runFrameAt(300);
     expect(pills[0].style.transform).toBeUndefined();
+  });
+
+  it('spends most of the travel on the link: leaving and entering the cards take 8% of the progress each', () => {
+    // On the link from 40% to 60% of the way: the cards' parts are long, and passed quickly.
+    expect([0, 0.08, 0.5, 0.92, 1].map((e) => wayAt(e, 0.4, 0.6).toFixed(6))).toEqual(['0.000000', '0.400000', '0.500000', '0.600000', '1.000000']);
+    // Short parts in the cards keep their own pace.
+    expect([wayAt(0.05, 0.05, 0.95), wayAt(0.95, 0.05, 0.95)].map((s) => s.toFixed(6))).toEqual(['0.050000', '0.950000']);
   });
 });

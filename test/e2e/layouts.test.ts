@@ -1,0 +1,149 @@
+// The algorithms' structures as Chromium draws them: the double tree as two trees (in the app, the
+// presenter, a narrow blog column and a phone), and recursive halving and doubling as partners by
+// distance with the shown step's pairs lit.
+
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dtree } from '../../src/core/algorithms/btree';
+import { browserSession, skipReasonFor } from './session';
+
+const skipReason = skipReasonFor('test/e2e/layouts.test.ts');
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Every card's box on the page, by device, inside `scope`. */
+async function cardBoxes(scope: Locator | Page, devices: number): Promise<Box[]> {
+  const boxes: Box[] = [];
+  for (let d = 0; d < devices; d++) boxes.push((await scope.locator(`[data-device="${d}"] .gs-dv-card-bg`).boundingBox())!);
+  return boxes;
+}
+
+const centreY = (box: Box) => Math.round(box.y + box.height / 2);
+const centreX = (box: Box) => box.x + box.width / 2;
+
+/** Depth of each device in a tree. */
+function depthsOf(tree: { root: number; children: readonly (readonly number[])[] }, n: number): number[] {
+  const depth = new Array<number>(n).fill(0);
+  const visit = (d: number, level: number): void => {
+    depth[d] = level;
+    for (const child of tree.children[d]) visit(child, level + 1);
+  };
+  visit(tree.root, 0);
+  return depth;
+}
+
+/**
+ * The double tree of N (even) reads as two trees: a device that is inside tree 0 stands higher the
+ * shallower it is in tree 0, and one inside tree 1 lower the shallower it is in tree 1; every inside
+ * device of tree 0 stands above every inside device of tree 1; devices go left to right by number;
+ * no two cards overlap.
+ */
+function expectTwoTrees(boxes: Box[], n: number, where: string): void {
+  const [first, second] = dtree(n);
+  const [depth0, depth1] = [depthsOf(first, n), depthsOf(second, n)];
+  const top = Array.from({ length: n }, (_, d) => first.children[d].length > 0);
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      const name = `${where}: GPU-${a} and GPU-${b}`;
+      if (top[a] && !top[b]) expect(centreY(boxes[a]), name).toBeLessThan(centreY(boxes[b]));
+      if (top[a] && top[b] && depth0[a] < depth0[b]) expect(centreY(boxes[a]), name).toBeLessThan(centreY(boxes[b]));
+      if (top[a] && top[b] && depth0[a] === depth0[b]) expect(centreY(boxes[a]), name).toBe(centreY(boxes[b]));
+      if (!top[a] && !top[b] && depth1[a] < depth1[b]) expect(centreY(boxes[a]), name).toBeGreaterThan(centreY(boxes[b]));
+      if (a < b) {
+        expect(centreX(boxes[a]), name).toBeLessThan(centreX(boxes[b]));
+        const apart = boxes[a].x + boxes[a].width <= boxes[b].x + 0.5 || boxes[b].x + boxes[b].width <= boxes[a].x + 0.5;
+        expect(apart || boxes[a].y + boxes[a].height <= boxes[b].y + 0.5 || boxes[b].y + boxes[b].height <= boxes[a].y + 0.5, name).toBe(true);
+      }
+    }
+  }
+}
+
+async function legendTexts(scope: Locator | Page): Promise<string[]> {
+  const items = await scope.locator('.gs-devices-legend li').allInnerTexts();
+  return items.map((text) => text.replace(/^\+/, '').trim()).filter((text) => text.startsWith('tree') || text.startsWith('partners') || text.startsWith('fold'));
+}
+
+describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
+  const session = browserSession();
+  const problems = session.problems;
+
+  it('draws the double tree as two trees: every device’s depth in tree 0 and tree 1 sets its row, roots named in their colours', async () => {
+    const page = await session.open('/?algorithm=double-tree&devices=8');
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.locator('[data-device="7"]').waitFor();
+    const boxes = await cardBoxes(page, 8);
+    expectTwoTrees(boxes, 8, 'app 1400×900');
+    // Rows top to bottom: 0 | 4 | 2 6 | 1 5 | 3 | 7.
+    const rows = [...new Set(boxes.map(centreY))].sort((a, b) => a - b);
+    expect(rows.map((y) => boxes.flatMap((box, d) => (centreY(box) === y ? [d] : [])))).toEqual([[0], [4], [2, 6], [1, 5], [3], [7]]);
+    expect(await page.locator('path.gs-dv-link--tree0').count()).toBe(7);
+    expect(await page.locator('path.gs-dv-link--tree1').count()).toBe(7);
+    const root0 = (await page.locator('text.gs-dv-ring-label--tree0').boundingBox())!;
+    const root1 = (await page.locator('text.gs-dv-ring-label--tree1').boundingBox())!;
+    expect(await page.locator('text.gs-dv-ring-label--tree0').textContent()).toBe('tree 0 root');
+    expect(await page.locator('text.gs-dv-ring-label--tree1').textContent()).toBe('tree 1 root');
+    // Beside their cards: tree 0's right of GPU-0 at its top, tree 1's left of GPU-7 at its bottom.
+    expect(root0.x).toBeGreaterThanOrEqual(boxes[0].x + boxes[0].width);
+    expect(root0.y).toBeLessThan(boxes[0].y + boxes[0].height / 2);
+    expect(root1.x + root1.width).toBeLessThanOrEqual(boxes[7].x);
+    expect(root1.y).toBeGreaterThan(boxes[7].y + boxes[7].height / 2);
+    expect(await legendTexts(page)).toEqual(['tree 0 (root GPU-0): chunks 1–4', 'tree 1 (root GPU-7): chunks 5–8']);
+    // The two colours differ, so the legend can say which is which.
+    const stroke = (kind: string) => page.locator(`path.gs-dv-link--${kind}`).first().evaluate((el) => getComputedStyle(el).stroke);
+    expect(await stroke('tree0')).not.toBe(await stroke('tree1'));
+    await page.close();
+  }, 60_000);
+
+  it('keeps the two trees in the presenter at 1366×768, on a 390 px phone and in a 760 px blog column', async () => {
+    const presenter = await session.open('/test/e2e/presentPages/presenter.html?algorithm=double-tree&devices=16&step=3');
+    await presenter.setViewportSize({ width: 1366, height: 768 });
+    await presenter.getByRole('button', { name: /^Present/ }).click();
+    await presenter.locator('.gs-presenter-stage [data-device="15"]').waitFor();
+    expectTwoTrees(await cardBoxes(presenter.locator('.gs-presenter-stage'), 16), 16, 'presenter 1366×768');
+    await presenter.close();
+
+    const phone = await session.open('/?algorithm=double-tree&devices=8&step=3');
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.locator('[data-device="7"]').waitFor();
+    const small = await cardBoxes(phone, 8);
+    expectTwoTrees(small, 8, 'phone 390×844');
+    for (const box of small) expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await phone.close();
+
+    const blog = await session.open('/examples/blog.html');
+    await blog.setViewportSize({ width: 760, height: 900 });
+    const figure = blog.locator('gradsync-sim#dtree');
+    await figure.scrollIntoViewIfNeeded();
+    await figure.locator('[data-device="7"]').waitFor();
+    expectTwoTrees(await cardBoxes(figure, 8), 8, 'blog 760');
+    expect(await legendTexts(figure)).toEqual(['tree 0 (root GPU-0): chunks 1–4', 'tree 1 (root GPU-7): chunks 5–8']);
+    await blog.close();
+  }, 60_000);
+
+  it('draws halving-doubling as partners by distance: two rows, the step’s pairs lit', async () => {
+    const page = await session.open('/?algorithm=halving-doubling&devices=8&step=1');
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.locator('[data-device="7"]').waitFor();
+    const boxes = await cardBoxes(page, 8);
+    // GPU-0…3 in a row on top, GPU-4…7 below them, each under its partner at distance 4.
+    expect(new Set(boxes.slice(0, 4).map(centreY)).size).toBe(1);
+    expect(new Set(boxes.slice(4).map(centreY)).size).toBe(1);
+    expect(centreY(boxes[0])).toBeLessThan(centreY(boxes[4]));
+    for (let d = 0; d < 4; d++) expect(Math.round(centreX(boxes[d]))).toBe(Math.round(centreX(boxes[d + 4])));
+    expect(await page.locator('path.gs-dv-link--partner').count()).toBe(12);
+    expect(await page.locator('.gs-dv-links text').allTextContents()).toEqual(['d=1', 'd=2', 'd=4']);
+    expect(await legendTexts(page)).toEqual(['partners at distance d = 1, 2, 4']);
+    // Step 1 halves across the rows: the lit links join each device to the one below it.
+    const lit = async () => (await page.locator('[data-link]').evaluateAll((els) => els.filter((el) => getComputedStyle(el.closest('svg')!).opacity !== '0').map((el) => el.getAttribute('data-link')))).sort();
+    await expect.poll(lit).toEqual(['0-4', '1-5', '2-6', '3-7']);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(lit).toEqual(['0-2', '1-3', '4-6', '5-7']);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+});

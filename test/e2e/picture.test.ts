@@ -1,0 +1,189 @@
+// The devices picture in real Chromium, where people look at it: the presenter on a projector writes
+// the seeds' notation in every chunk at 14 px or more, a figure in a blog column writes it too, and a
+// message travels along the link it is drawn on, which is lit with an arrowhead toward its receiver.
+
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSession, skipReasonFor } from './session';
+
+const skipReason = skipReasonFor('test/e2e/picture.test.ts');
+
+/** Ring on 4 devices after step 2, as the seeds walk it: what every chunk holds. */
+const RING4_STEP2 = [
+  ['a₁', 'a₂', '(c₃+d₃+a₃)', '(d₄+a₄)'],
+  ['(a₁+b₁)', 'b₂', 'b₃', '(d₄+a₄+b₄)'],
+  ['(a₁+b₁+c₁)', '(b₂+c₂)', 'c₃', 'c₄'],
+  ['d₁', '(b₂+c₂+d₂)', '(c₃+d₃)', 'd₄'],
+];
+
+interface CellReport {
+  text: string;
+  fontPx: number;
+  /** The text's box lies inside its cell's box. */
+  inside: boolean;
+}
+
+interface PictureReport {
+  cells: CellReport[][];
+  namePx: number[];
+}
+
+/** Every card's chunk texts and GPU name as drawn; `host` names a figure whose picture is in its shadow root. */
+function report(page: Page, host: string | null = null): Promise<PictureReport> {
+  return page.evaluate((hostSelector) => {
+    const element = hostSelector ? document.querySelector(hostSelector) : null;
+    const root: ParentNode = element ? (element.shadowRoot ?? element) : document;
+    const cards = [...root.querySelectorAll('[data-device]')].sort((a, b) => Number(a.getAttribute('data-device')) - Number(b.getAttribute('data-device')));
+    return {
+      cells: cards.map((card) =>
+        [...card.querySelectorAll('[data-chunk]')].map((cell) => {
+          const text = cell.querySelector('.gs-dv-cell-text');
+          const box = cell.querySelector('.gs-dv-cell-bg')!.getBoundingClientRect();
+          const glyphs = text?.getBoundingClientRect();
+          return {
+            text: text?.textContent ?? '',
+            fontPx: text ? parseFloat(getComputedStyle(text).fontSize) : 0,
+            inside: !!glyphs && glyphs.left >= box.left - 0.5 && glyphs.right <= box.right + 0.5 && glyphs.top >= box.top - 0.5 && glyphs.bottom <= box.bottom + 0.5,
+          };
+        }),
+      ),
+      namePx: cards.map((card) => parseFloat(getComputedStyle(card.querySelector('.gs-dv-card-label')!).fontSize)),
+    };
+  }, host);
+}
+
+describe.skipIf(skipReason !== null)('the devices picture in Chromium', () => {
+  const session = browserSession();
+  const problems = session.problems;
+
+  it('in the presenter at 1024×768, 1280×800, 1366×768 and 1400×900 every chunk of ring on 4 shows its notation at ≥ 14 px, and every GPU name too', async () => {
+    for (const [width, height] of [[1024, 768], [1280, 800], [1366, 768], [1400, 900]] as const) {
+      const page = await session.open('/test/e2e/presentPages/presenter.html?algorithm=ring&devices=4&step=2');
+      await page.setViewportSize({ width, height });
+      await page.getByRole('button', { name: /Present/ }).click();
+      await page.locator('.gs-presenter [data-device="3"] [data-chunk="3"] .gs-dv-cell-text').waitFor();
+      const { cells, namePx } = await report(page);
+      const size = `${width}×${height}`;
+      expect(cells.map((row) => row.map((cell) => cell.text)), size).toEqual(RING4_STEP2);
+      for (const cell of cells.flat()) {
+        expect(cell.fontPx, `${size}: ${cell.text}`).toBeGreaterThanOrEqual(14);
+        expect(cell.inside, `${size}: ${cell.text} stays inside its cell`).toBe(true);
+      }
+      for (const px of namePx) expect(px, size).toBeGreaterThanOrEqual(14);
+      await page.close();
+    }
+  }, 90_000);
+
+  it('an embedded ring on 4 at 760 px and 600 px shows a₁ in GPU-0’s first chunk, and every chunk its notation', async () => {
+    for (const [width, least] of [[760, 14], [600, 10]] as const) {
+      const page = await session.open(`/test/e2e/picturePages/column.html?width=${width}`);
+      await page.locator('#ring [data-device="3"] [data-chunk="3"] .gs-dv-cell-text').waitFor();
+      const { cells } = await report(page, '#ring');
+      expect(cells[0][0].text, `${width} px`).toBe('a₁');
+      expect(cells.map((row) => row.map((cell) => cell.text)), `${width} px`).toEqual([
+        ['a₁', 'a₂', 'a₃', 'a₄'],
+        ['b₁', 'b₂', 'b₃', 'b₄'],
+        ['c₁', 'c₂', 'c₃', 'c₄'],
+        ['d₁', 'd₂', 'd₃', 'd₄'],
+      ]);
+      for (const cell of cells.flat()) {
+        expect(cell.fontPx, `${width} px: ${cell.text}`).toBeGreaterThanOrEqual(least);
+        expect(cell.inside, `${width} px: ${cell.text}`).toBe(true);
+      }
+      // The longest value, at the end of reduce-scatter, still fits its cell.
+      for (let i = 0; i < 3; i++) await page.evaluate(() => (document.querySelector('#ring') as HTMLElement & { step(): void }).step());
+      await expect.poll(async () => (await report(page, '#ring')).cells[0][1].text, { timeout: 10_000 }).toBe('(b₂+c₂+d₂+a₂)');
+      expect((await report(page, '#ring')).cells[0][1].inside, `${width} px: (b₂+c₂+d₂+a₂)`).toBe(true);
+      await page.close();
+    }
+  }, 60_000);
+
+  it('during a step the moving segment stays on the drawn link and the link carries an arrowhead', async () => {
+    // At a quarter speed a step lasts 4 s: long enough to watch the messages of step 3 travel.
+    const page = await session.open('/?algorithm=ring&devices=4&step=2&speed=0.25&backend=cpu');
+    await page.locator('.gs-dv-step-links[data-step="2"] path').first().waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowRight');
+    // As step 3's messages set off, its links are lit.
+    await page.locator('.gs-dv-step-links[data-step="3"] path').first().waitFor({ state: 'attached' });
+    const watched = await page.evaluate(
+      () =>
+        new Promise<{ samples: number; onLink: number; inCards: number; off: string[]; arrows: string[]; pointing: boolean[] }>((resolve) => {
+          const stage = document.querySelector('.gs-devices-stage')!.getBoundingClientRect();
+          // The links as drawn under the cards, and those lit for this step above them.
+          const drawn = [...document.querySelectorAll<SVGPathElement>('.gs-dv-links .gs-dv-link')];
+          const links = [...document.querySelectorAll<SVGPathElement>('.gs-dv-step-links[data-step="3"] path')];
+          const cards = [...document.querySelectorAll('.gs-dv-card')].map((card) => card.getBoundingClientRect());
+          const inCard = (x: number, y: number) => cards.some((r) => x >= r.left - stage.left && x <= r.right - stage.left && y >= r.top - stage.top && y <= r.bottom - stage.top);
+          const nearLink = (x: number, y: number) =>
+            drawn.some((link) => {
+              const length = link.getTotalLength();
+              for (let s = 0; s <= length; s += 1) {
+                const p = link.getPointAtLength(s);
+                if (Math.hypot(p.x - x, p.y - y) <= 2) return true;
+              }
+              return false;
+            });
+          let samples = 0;
+          let onLink = 0;
+          let inCards = 0;
+          const off: string[] = [];
+          const started = performance.now();
+          const sample = () => {
+            for (const sprite of document.querySelectorAll<HTMLElement>('.gs-dv-sprite')) {
+              if (sprite.style.visibility !== 'visible') continue;
+              const match = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(sprite.style.transform);
+              if (!match) continue;
+              const [x, y] = [Number(match[1]), Number(match[2])];
+              samples++;
+              if (inCard(x, y)) inCards++;
+              else if (nearLink(x, y)) onLink++;
+              else off.push(`${x},${y}`);
+            }
+            if (performance.now() - started < 2600) requestAnimationFrame(sample);
+            else {
+              // Each lit link ends in an arrowhead at the card it points to: GPU-i sends to GPU-(i+1).
+              const centre = (d: number) => {
+                const r = document.querySelector(`[data-device="${d}"]`)!.getBoundingClientRect();
+                return { x: (r.left + r.right) / 2 - stage.left, y: (r.top + r.bottom) / 2 - stage.top };
+              };
+              const forward = (link: SVGPathElement) => link.getAttribute('data-ways') === 'forward';
+              const pointing = links.map((link) => {
+                const [a, b] = link.getAttribute('data-link')!.split('-').map(Number);
+                const [receiver, sender] = forward(link) ? [b, a] : [a, b];
+                const head = link.getPointAtLength(forward(link) ? link.getTotalLength() : 0);
+                const far = (d: number) => Math.hypot(centre(d).x - head.x, centre(d).y - head.y);
+                return far(receiver) < far(sender);
+              });
+              const arrows = links.map((link) => {
+                const id = /url\(#(.+)\)/.exec(link.getAttribute(forward(link) ? 'marker-end' : 'marker-start') ?? '')?.[1];
+                const marker = id ? document.getElementById(id) : null;
+                return `${link.getAttribute('data-link')} ${link.getAttribute('data-ways')} ${marker?.tagName ?? 'none'} ${marker?.querySelector('path') ? 'head' : ''}`;
+              });
+              resolve({ samples, onLink, inCards, off, arrows, pointing });
+            }
+          };
+          requestAnimationFrame(sample);
+        }),
+    );
+    expect(watched.off).toEqual([]);
+    expect(watched.samples).toBeGreaterThan(40);
+    // Most of the way is along the link; the rest is leaving and entering the cells.
+    expect(watched.onLink / watched.samples).toBeGreaterThan(0.6);
+    expect(watched.arrows.sort()).toEqual(['0-1 forward marker head', '0-3 backward marker head', '1-2 forward marker head', '2-3 forward marker head']);
+    expect(watched.pointing).toEqual([true, true, true, true]);
+    await page.close();
+  }, 60_000);
+
+  it('lights a link that carries messages both ways with an arrowhead at each end', async () => {
+    const page = await session.open('/?algorithm=ring&devices=2&step=1&backend=cpu');
+    const link = page.locator('.gs-dv-step-links[data-step="1"] path');
+    // A vertical line has no width, which the default wait takes for hidden.
+    await link.waitFor({ state: 'attached' });
+    expect(await link.count()).toBe(1);
+    expect(await link.getAttribute('data-ways')).toBe('both');
+    expect(await link.getAttribute('marker-start')).toMatch(/^url\(#.+-reduce\)$/);
+    expect(await link.getAttribute('marker-end')).toMatch(/^url\(#.+-reduce\)$/);
+    await page.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
