@@ -3,7 +3,7 @@
 // busiest port's max(sent, received) bytes over its bandwidth B. Steps run one after the other.
 
 import { compileSchedule } from './compile';
-import { GradsyncError } from './errors';
+import { GradsyncError, type SettingFault } from './errors';
 import type { Schedule } from './schedule';
 import { countTraffic, stepLoads, type TrafficCounts } from './traffic';
 
@@ -60,23 +60,23 @@ export function nodesTopology(
   return { kind: 'nodes', devicesPerNode, intra: { ...intra }, inter: { ...inter } };
 }
 
-function bad(message: string): never {
-  throw new GradsyncError('bad-argument', message);
+function bad(message: string, setting?: SettingFault): never {
+  throw new GradsyncError('bad-argument', message, setting);
 }
 
 function shown(value: unknown): string {
   return typeof value === 'string' ? `'${value}'` : String(value);
 }
 
-function checkLatency(value: unknown, flag: string): void {
+function checkLatency(value: unknown, flag: string, field: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    bad(`${flag} must be a number ≥ 0, got ${shown(value)}`);
+    bad(`${flag} must be a number ≥ 0, got ${shown(value)}`, { field, value, allowed: 'be a number ≥ 0' });
   }
 }
 
-function checkBandwidth(value: unknown, flag: string): void {
+function checkBandwidth(value: unknown, flag: string, field: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    bad(`${flag} must be a number > 0, got ${shown(value)}`);
+    bad(`${flag} must be a number > 0, got ${shown(value)}`, { field, value, allowed: 'be a number > 0' });
   }
 }
 
@@ -86,20 +86,20 @@ function checkBandwidth(value: unknown, flag: string): void {
  */
 export function checkTopology(topology: Topology, devices?: number): void {
   if (topology.kind === 'switch') {
-    checkLatency(topology.latencyUs, '--latency-us');
-    checkBandwidth(topology.bandwidthGBs, '--bandwidth-gbs');
+    checkLatency(topology.latencyUs, '--latency-us', 'latencyUs');
+    checkBandwidth(topology.bandwidthGBs, '--bandwidth-gbs', 'bandwidthGBs');
     return;
   }
   if (topology.kind !== 'nodes') bad(`the topology must be 'switch' or 'nodes:G', got ${shown((topology as { kind: unknown }).kind)}`);
   const g = topology.devicesPerNode;
-  if (!Number.isInteger(g) || g < 1) bad(`--devices-per-node must be a positive integer, got ${shown(g)}`);
+  if (!Number.isInteger(g) || g < 1) bad(`--devices-per-node must be a positive integer, got ${shown(g)}`, { field: 'devicesPerNode', value: g, allowed: 'be a positive integer' });
   if (devices !== undefined && devices % g !== 0) {
-    bad(`--devices-per-node must divide the number of devices (${devices}), got ${g}`);
+    bad(`--devices-per-node must divide the number of devices (${devices}), got ${g}`, { field: 'devicesPerNode', value: g, allowed: `divide the ${devices} devices` });
   }
-  checkLatency(topology.intra?.latencyUs, '--latency-us');
-  checkBandwidth(topology.intra?.bandwidthGBs, '--bandwidth-gbs');
-  checkLatency(topology.inter?.latencyUs, '--inter-latency-us');
-  checkBandwidth(topology.inter?.bandwidthGBs, '--inter-bandwidth-gbs');
+  checkLatency(topology.intra?.latencyUs, '--latency-us', 'latencyUs');
+  checkBandwidth(topology.intra?.bandwidthGBs, '--bandwidth-gbs', 'bandwidthGBs');
+  checkLatency(topology.inter?.latencyUs, '--inter-latency-us', 'interLatencyUs');
+  checkBandwidth(topology.inter?.bandwidthGBs, '--inter-bandwidth-gbs', 'interBandwidthGBs');
 }
 
 /** 'switch' or 'nodes:G' (G devices per node) with the default fabrics. */
@@ -107,7 +107,7 @@ export function parseTopology(text: string): Topology {
   if (text === 'switch') return { ...DEFAULT_TOPOLOGY };
   const match = /^nodes:(\d+)$/.exec(text);
   const g = match ? Number(match[1]) : 0;
-  if (g < 1) bad(`--topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got ${shown(text)}`);
+  if (g < 1) bad(`--topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got ${shown(text)}`, { field: 'topology', value: text, allowed: "be 'switch' or 'nodes:G' with G devices per node" });
   return nodesTopology(g);
 }
 
@@ -137,7 +137,7 @@ export function modelCost(schedule: Schedule, elements: number, topology: Topolo
   checkTopology(topology, compiled.devices);
   const gamma = options.gammaUsPerByte ?? 0;
   if (typeof gamma !== 'number' || !Number.isFinite(gamma) || gamma < 0) {
-    bad(`--gamma-us-per-byte must be a number ≥ 0, got ${shown(gamma)}`);
+    bad(`--gamma-us-per-byte must be a number ≥ 0, got ${shown(gamma)}`, { field: 'gammaUsPerByte', value: gamma, allowed: 'be a number ≥ 0' });
   }
   const traffic = countTraffic(schedule, elements);
   const stepTimesUs = new Float64Array(compiled.steps);

@@ -14,11 +14,10 @@
 
 import { buildSchedule, findAlgorithm } from './algorithms';
 import { foldPlan, largestPowerOfTwoAtMost, type FoldPlan } from './algorithms/fold';
-import { anyChunks, checkDevices, chunksPerSegment } from './algorithms/options';
+import { anyChunks, checkDevices, checkDevicesPerNode, chunksPerSegment } from './algorithms/options';
 import { chunkStart } from './chunks';
 import { compileSchedule } from './compile';
 import { checkTopology, type Fabric, type Topology } from './cost';
-import { GradsyncError } from './errors';
 import { BYTES_PER_ELEMENT, checkElements, stepLoads } from './traffic';
 
 export interface AllreduceModelRequest {
@@ -191,11 +190,7 @@ function scheduledModel(request: AllreduceModelRequest, f: Fabrics): ModelTime {
 }
 
 function checkPerNode(request: AllreduceModelRequest, devices: number): number {
-  const g = request.devicesPerNode;
-  if (g === undefined || !Number.isInteger(g) || g < 1 || devices % g !== 0) {
-    throw new GradsyncError('bad-argument', `hierarchical-ring needs --devices-per-node G dividing the device count N, got ${g ?? 'none'} for N = ${devices}`);
-  }
-  return g;
+  return checkDevicesPerNode(request.devicesPerNode, devices, 'hierarchical-ring');
 }
 
 /**

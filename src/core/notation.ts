@@ -1,14 +1,18 @@
-// The seeds' notation: GPU-i's gradient is a, b, c, … (from the 27th device on: g27, g28, …) and chunk c
-// is written with a 1-based subscript, so a₁ is chunk 0 of GPU-0.
+// The seeds' notation. Up to 26 devices, GPU-i's gradient is a letter: a, b, c, … z. With more than
+// 26 devices every gradient is g followed by its GPU number (GPU-0 → g0, GPU-26 → g26, GPU-1023 →
+// g1023), so no two names collide and each matches its "GPU-n". Chunk c is written with a 1-based
+// subscript everywhere: a₁ is chunk 0 of GPU-0, g26₆₃ is chunk 62 of GPU-26.
 
 const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+const LETTERS = 26;
 
 export function deviceLabel(device: number): string {
   return `GPU-${device}`;
 }
 
-export function deviceLetter(device: number): string {
-  return device < 26 ? String.fromCharCode(97 + device) : `g${device + 1}`;
+/** The name of `device`'s gradient among `devices` devices: a letter up to 26 devices, else g and its number. */
+export function deviceLetter(device: number, devices: number): string {
+  return devices <= LETTERS ? String.fromCharCode(97 + device) : `g${device}`;
 }
 
 export function subscript(n: number): string {
@@ -18,12 +22,12 @@ export function subscript(n: number): string {
     .join('');
 }
 
-/** A single term: device d's chunk c, e.g. a₁. */
-export function term(device: number, chunk: number): string {
-  return `${deviceLetter(device)}${subscript(chunk + 1)}`;
+/** A single term: device d's chunk c among `devices` devices, e.g. a₁. */
+export function term(device: number, chunk: number, devices: number): string {
+  return `${deviceLetter(device, devices)}${subscript(chunk + 1)}`;
 }
 
 /** "a (GPU-0's contribution)" — for messages about contributions. */
-export function contributionLabel(device: number): string {
-  return `${deviceLetter(device)} (${deviceLabel(device)}'s contribution)`;
+export function contributionLabel(device: number, devices: number): string {
+  return `${deviceLetter(device, devices)} (${deviceLabel(device)}'s contribution)`;
 }

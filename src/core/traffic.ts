@@ -45,7 +45,7 @@ export interface StepLoads {
 
 export function checkElements(elements: number): number {
   if (!Number.isSafeInteger(elements) || elements < 0) {
-    throw new GradsyncError('bad-argument', `--elements must be an integer ≥ 0, got ${elements}`);
+    throw new GradsyncError('bad-argument', `--elements must be an integer ≥ 0, got ${elements}`, { field: 'elements', value: elements, allowed: 'be an integer ≥ 0' });
   }
   return elements;
 }

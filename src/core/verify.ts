@@ -57,15 +57,15 @@ export function expectedHolding(collective: Collective, compiled: CompiledSchedu
 }
 
 /** "GPU-0 chunk 3 (a₄)": the IR's 0-based chunk index and the seeds' name of that chunk. */
-function cellLabel(device: number, chunk: number): string {
-  return `${deviceLabel(device)} chunk ${chunk} (${term(device, chunk)})`;
+function cellLabel(device: number, chunk: number, devices: number): string {
+  return `${deviceLabel(device)} chunk ${chunk} (${term(device, chunk, devices)})`;
 }
 
-function describeViolation(v: Omit<Violation, 'message'>, lastStep: number): string {
-  const what = contributionLabel(v.contribution);
-  const where = cellLabel(v.heldBy.device, v.heldBy.chunk);
+function describeViolation(v: Omit<Violation, 'message'>, lastStep: number, devices: number): string {
+  const what = contributionLabel(v.contribution, devices);
+  const where = cellLabel(v.heldBy.device, v.heldBy.chunk, devices);
   if (v.kind === 'doubled') {
-    const origin = `step ${v.step}: ${cellLabel(v.device, v.chunk)} holds ${what} twice`;
+    const origin = `step ${v.step}: ${cellLabel(v.device, v.chunk, devices)} holds ${what} twice`;
     return v.heldBy.device === v.device && v.heldBy.chunk === v.chunk ? origin : `${origin}; it ends up in ${where}`;
   }
   const produced = v.step === 0 ? 'it was never reduced' : `its value was last reduced at step ${v.step} on ${deviceLabel(v.device)}`;
@@ -122,7 +122,7 @@ export function verifySchedule(schedule: Schedule | CompiledSchedule): VerifyRes
       const found: Omit<Violation, 'message'> = origin
         ? { kind: 'doubled', step: origin.step, device: origin.device, chunk: origin.chunk, contribution: origin.contribution, heldBy: { device: d, chunk: c } }
         : { kind: problem.kind, step: value.reducedAt, device: value.reducedOn, chunk: c, contribution: problem.contribution, heldBy: { device: d, chunk: c } };
-      const violation = { ...found, message: describeViolation(found, compiled.steps) };
+      const violation = { ...found, message: describeViolation(found, compiled.steps, compiled.devices) };
       if (earlier(violation, first)) first = violation;
     }
   }

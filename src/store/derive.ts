@@ -7,7 +7,7 @@ import { GradsyncError } from '../core/errors';
 import { bandwidthMetrics, type BandwidthMetrics } from '../core/metrics';
 import type { Schedule } from '../core/schedule';
 import { verifySchedule, type VerifyResult } from '../core/verify';
-import type { SimConfig } from './config';
+import { devicesPerNodeFor, SETTING_LABELS, type SimConfig } from './config';
 
 export interface Derived {
   schedule: Schedule;
@@ -28,20 +28,22 @@ export function topologyFor(config: SimConfig, schedule: Schedule): Topology {
   return { kind: 'nodes', devicesPerNode: perNode, intra, inter: { ...DEFAULT_INTER_NODE_FABRIC } };
 }
 
+/** The schedule of a configuration; a bad combination throws a GradsyncError in the app's words. */
 export function scheduleFor(config: SimConfig): Schedule {
-  return buildSchedule({
-    collective: config.collective,
-    algorithm: config.algorithm,
-    devices: config.devices,
-    chunks: config.chunks ?? undefined,
-    devicesPerNode: config.algorithm === 'hierarchical-ring' ? config.devicesPerNode : undefined,
-  });
+  return inAppWords(() =>
+    buildSchedule({
+      collective: config.collective,
+      algorithm: config.algorithm,
+      devices: config.devices,
+      chunks: config.chunks ?? undefined,
+      devicesPerNode: devicesPerNodeFor(config),
+    }),
+  );
 }
 
 /** What the schedule depends on: configurations with equal keys share schedule, proof and engine. */
 export function shapeKey(config: SimConfig): string {
-  const perNode = config.algorithm === 'hierarchical-ring' ? config.devicesPerNode : '';
-  return [config.collective, config.algorithm, config.devices, config.chunks ?? '', perNode].join('|');
+  return [config.collective, config.algorithm, config.devices, config.chunks ?? '', devicesPerNodeFor(config) ?? ''].join('|');
 }
 
 /**
@@ -51,12 +53,33 @@ export function shapeKey(config: SimConfig): string {
 export function derive(config: SimConfig, schedule: Schedule, known?: VerifyResult): Derived {
   const verification = known ?? verifySchedule(schedule);
   const topology = topologyFor(config, schedule);
-  const cost = modelCost(schedule, config.elements, topology);
+  const cost = inAppWords(() => modelCost(schedule, config.elements, topology));
   const metrics = bandwidthMetrics(schedule.collective, schedule.devices, config.elements, cost.totalUs);
   return { schedule, verification, cost, metrics, topology };
 }
 
+function shown(value: unknown): string {
+  return typeof value === 'string' ? `“${value}”` : String(value);
+}
+
+/**
+ * A GradsyncError in the app's words: one about a setting names the app's field, what it must do and
+ * what it got ("Devices per node must divide the 4 devices: 1, 2 or 4; got 3"), never a flag; others
+ * keep their message. Anything else is a bug of ours and is thrown on.
+ */
 export function describeError(error: unknown): string {
-  if (error instanceof GradsyncError) return error.message;
-  throw error;
+  if (!(error instanceof GradsyncError)) throw error;
+  if (error.field === undefined || error.allowed === undefined) return error.message;
+  const label = SETTING_LABELS[error.field] ?? error.field;
+  return `${label} must ${error.allowed}${error.value === undefined ? '' : `; got ${shown(error.value)}`}`;
+}
+
+/** Runs `compute`, turning a GradsyncError it throws into one worded for the app. */
+function inAppWords<T>(compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (!(error instanceof GradsyncError) || error.field === undefined) throw error;
+    throw new GradsyncError(error.code, describeError(error), { field: error.field, value: error.value, allowed: error.allowed! });
+  }
 }

@@ -26,7 +26,3 @@ export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-/** A core error message in the app's words: "--devices-per-node" reads as "devices per node". */
-export function inAppWords(message: string): string {
-  return message.replace(/--([a-z]+(?:-[a-z]+)*)/g, (_, flag: string) => flag.replace(/-/g, ' '));
-}

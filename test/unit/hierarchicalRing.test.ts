@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hierarchicalRing } from '../../src/core/algorithms/hierarchicalRing';
 import { ring } from '../../src/core/algorithms/ring';
+import { suggestDevicesPerNode } from '../../src/core/algorithms/options';
 import { isRangeOnce } from '../../src/core/contributions';
 import { GradsyncError } from '../../src/core/errors';
 import type { Schedule } from '../../src/core/schedule';
@@ -127,18 +128,32 @@ describe('hierarchical-ring all-reduce', () => {
     }
   });
 
-  it('rejects devices per node that do not divide the device count', () => {
-    for (const [n, g] of [[8, 3], [8, 0], [8, 16], [6, 1.5], [6, -2]]) {
+  it('rejects devices per node that do not divide the device count, suggesting one that does', () => {
+    for (const [n, g, suggestion] of [[8, 3, 4], [8, 0, 4], [8, 16, 4], [6, 1.5, 3], [6, -2, 3]]) {
       const error = errorOf(() => hierarchicalRing.build({ devices: n, devicesPerNode: g }));
       expect(error.code).toBe('bad-argument');
-      expect(error.message).toBe(`hierarchical-ring needs --devices-per-node G dividing the device count N, got G = ${g} for N = ${n}`);
+      expect(error.message).toBe(`hierarchical-ring needs --devices-per-node G dividing the device count N, got G = ${g} for N = ${n}; try --devices-per-node ${suggestion}`);
+      expect({ field: error.field, value: error.value }).toEqual({ field: 'devicesPerNode', value: g });
     }
+    expect(errorOf(() => hierarchicalRing.build({ devices: 4, devicesPerNode: 3 })).allowed).toBe('divide the 4 devices: 1, 2 or 4');
+    expect(errorOf(() => hierarchicalRing.build({ devices: 1024, devicesPerNode: 3 })).allowed).toBe('divide the 1,024 devices, such as 8');
   });
 
-  it('rejects a missing devices per node', () => {
+  it('rejects a missing devices per node, suggesting one', () => {
     const error = errorOf(() => hierarchicalRing.build({ devices: 8 }));
     expect(error.code).toBe('bad-argument');
-    expect(error.message).toBe('hierarchical-ring needs --devices-per-node G dividing the device count N, got none for N = 8');
+    expect(error.message).toBe('hierarchical-ring needs --devices-per-node G dividing the device count N, got none for N = 8; try --devices-per-node 4');
+    expect({ field: error.field, value: error.value, allowed: error.allowed }).toEqual({ field: 'devicesPerNode', value: undefined, allowed: 'divide the 8 devices: 1, 2, 4 or 8' });
+  });
+
+  it('suggests the largest divisor up to 8 that makes at least 2 nodes, and 1 where none does', () => {
+    const suggested = [1, 2, 3, 4, 6, 7, 8, 9, 12, 16, 24, 64, 1024].map((n) => [n, suggestDevicesPerNode(n)]);
+    expect(suggested).toEqual([[1, 1], [2, 1], [3, 1], [4, 2], [6, 3], [7, 1], [8, 4], [9, 3], [12, 6], [16, 8], [24, 8], [64, 8], [1024, 8]]);
+    for (let n = 1; n <= 64; n++) {
+      const g = suggestDevicesPerNode(n);
+      expect(n % g, `N = ${n}`).toBe(0);
+      expect(hierarchicalRing.build({ devices: n, devicesPerNode: g }).devicesPerNode).toBe(g);
+    }
   });
 
   it('rejects a chunk count that is not a multiple of the device count', () => {

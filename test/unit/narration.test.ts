@@ -187,11 +187,26 @@ describe('phase labels', () => {
 });
 
 describe('many devices', () => {
-  it('names devices from the 27th on g27, g28, …', () => {
+  it('names devices a … z up to 26 devices', () => {
+    const sentences = narrateStep(ring.build({ devices: 26 }), 0).sentences;
+    expect(sentences[0]).toBe('GPU-0 sends a₁ to GPU-1, where it gets added to b₁.');
+    expect(sentences[24]).toBe('GPU-24 sends y₂₅ to GPU-25, where it gets added to z₂₅.');
+    expect(sentences[25]).toBe('GPU-25 sends z₂₆ to GPU-0, where it gets added to a₂₆.');
+  });
+
+  it('names every device g and its GPU number beyond 26 devices, so no two names collide', () => {
     const sentences = narrateStep(ring.build({ devices: 30 }), 0).sentences;
-    expect(sentences[25]).toBe('GPU-25 sends z₂₆ to GPU-26, where it gets added to g27₂₆.');
-    expect(sentences[26]).toBe('GPU-26 sends g27₂₇ to GPU-27, where it gets added to g28₂₇.');
-    expect(sentences[29]).toBe('GPU-29 sends g30₃₀ to GPU-0, where it gets added to a₃₀.');
+    expect(sentences[0]).toBe('GPU-0 sends g0₁ to GPU-1, where it gets added to g1₁.');
+    expect(sentences[6]).toBe('GPU-6 sends g6₇ to GPU-7, where it gets added to g7₇.');
+    expect(sentences[25]).toBe('GPU-25 sends g25₂₆ to GPU-26, where it gets added to g26₂₆.');
+    expect(sentences[26]).toBe('GPU-26 sends g26₂₇ to GPU-27, where it gets added to g27₂₇.');
+    expect(sentences[29]).toBe('GPU-29 sends g29₃₀ to GPU-0, where it gets added to g0₃₀.');
+  });
+
+  it('writes GPU-26’s chunk 63 of ring 64 as g26₆₃', () => {
+    const narrator = new Narrator(ring.build({ devices: 64 }));
+    expect(narrator.valueExpression(26, 62)).toBe('g26₆₃');
+    expect(narrator.valueExpression(6, 62)).toBe('g6₆₃');
   });
 
   it('writes values of up to 8 terms in full and abbreviates longer ones', () => {
@@ -205,10 +220,10 @@ describe('many devices', () => {
 
   it('abbreviates ring values on 64 devices', () => {
     const schedule = ring.build({ devices: 64 });
-    expect(narrateStep(schedule, 62).sentences[0]).toBe('GPU-0 sends (c₃+d₃+e₃+…+g64₃+a₃, 63 terms) to GPU-1, where it gets added to b₃.');
+    expect(narrateStep(schedule, 62).sentences[0]).toBe('GPU-0 sends (g2₃+g3₃+g4₃+…+g63₃+g0₃, 63 terms) to GPU-1, where it gets added to g1₃.');
     const last = narrateStep(schedule, 125, 'min');
-    expect(last.sentences[0]).toBe('GPU-0 sends min(d₄, e₄, f₄, …, b₄, c₄; 64 terms) to GPU-1, which stores it.');
-    expect(last.sentences[63]).toBe('GPU-63 sends min(c₃, d₃, e₃, …, a₃, b₃; 64 terms) to GPU-0, which stores it.');
+    expect(last.sentences[0]).toBe('GPU-0 sends min(g3₄, g4₄, g5₄, …, g1₄, g2₄; 64 terms) to GPU-1, which stores it.');
+    expect(last.sentences[63]).toBe('GPU-63 sends min(g2₃, g3₃, g4₃, …, g0₃, g1₃; 64 terms) to GPU-0, which stores it.');
   });
 
   it('narrates the last step of ring on 1024 devices with abbreviated values', () => {
@@ -218,9 +233,9 @@ describe('many devices', () => {
     const last = narrator.narrateNext();
     expect(last.step).toBe(2046);
     expect(last.sentences).toHaveLength(1024);
-    expect(last.sentences[0]).toBe('GPU-0 sends (d₄+e₄+f₄+…+b₄+c₄, 1024 terms) to GPU-1, which stores it.');
-    expect(last.sentences[500]).toBe('GPU-500 sends (g504₅₀₄+g505₅₀₄+g506₅₀₄+…+g502₅₀₄+g503₅₀₄, 1024 terms) to GPU-501, which stores it.');
-    expect(narrator.valueExpression(5, 0)).toBe('(a₁+b₁+c₁+…+g1023₁+g1024₁, 1024 terms)');
+    expect(last.sentences[0]).toBe('GPU-0 sends (g3₄+g4₄+g5₄+…+g1₄+g2₄, 1024 terms) to GPU-1, which stores it.');
+    expect(last.sentences[500]).toBe('GPU-500 sends (g503₅₀₄+g504₅₀₄+g505₅₀₄+…+g501₅₀₄+g502₅₀₄, 1024 terms) to GPU-501, which stores it.');
+    expect(narrator.valueExpression(5, 0)).toBe('(g0₁+g1₁+g2₁+…+g1022₁+g1023₁, 1024 terms)');
   });
 });
 
@@ -232,8 +247,9 @@ describe('term sequences', () => {
     expect(headTerms(seq, 2)).toEqual([3, 0]);
     expect(tailTerms(seq, 3)).toEqual([1, 4, 2]);
     expect(tailTerms(seq, 9)).toEqual([3, 0, 1, 4, 2]);
-    expect(valueExpression(seq, 0)).toBe('(d₁+a₁+b₁+e₁+c₁)');
-    expect(valueExpression(7, 2, 'max')).toBe('h₃');
+    expect(valueExpression(seq, 0, 8)).toBe('(d₁+a₁+b₁+e₁+c₁)');
+    expect(valueExpression(7, 2, 8, 'max')).toBe('h₃');
+    expect(valueExpression(seq, 0, 27)).toBe('(g3₁+g0₁+g1₁+g4₁+g2₁)');
   });
 
   it('walk trees thousands of levels deep', () => {

@@ -6,28 +6,10 @@
 // all-gather passes the finished super-segments around. Rings follow the seeds' order; all nodes (and
 // all local ranks) run in the same steps.
 
-import { GradsyncError } from '../errors';
 import type { Step } from '../schedule';
-import { checkDevices, chunksPerSegment } from './options';
+import { checkDevices, checkDevicesPerNode, chunksPerSegment } from './options';
 import { ringSteps } from './ring';
-import { makeSchedule, type AlgorithmOptions, type AlgorithmSpec } from './types';
-
-function checkDevicesPerNode(options: AlgorithmOptions, devices: number): number {
-  const perNode = options.devicesPerNode;
-  if (perNode === undefined) {
-    throw new GradsyncError(
-      'bad-argument',
-      `hierarchical-ring needs --devices-per-node G dividing the device count N, got none for N = ${devices}`,
-    );
-  }
-  if (!Number.isInteger(perNode) || perNode < 1 || devices % perNode !== 0) {
-    throw new GradsyncError(
-      'bad-argument',
-      `hierarchical-ring needs --devices-per-node G dividing the device count N, got G = ${perNode} for N = ${devices}`,
-    );
-  }
-  return perNode;
-}
+import { makeSchedule, type AlgorithmSpec } from './types';
 
 /** Rings that run side by side: step i of the result holds step i of every ring. */
 function inParallel(rings: Step[][]): Step[] {
@@ -44,10 +26,11 @@ function range(n: number): number[] {
 export const hierarchicalRing: AlgorithmSpec = {
   id: 'hierarchical-ring',
   collective: 'allreduce',
+  takesDevicesPerNode: true,
   summary: 'intra-node ring reduce-scatter, inter-node ring all-reduce among equal local ranks, intra-node ring all-gather: 2(G−1) + 2(N/G−1) steps',
   build(options) {
     const devices = checkDevices(options);
-    const perNode = checkDevicesPerNode(options, devices);
+    const perNode = checkDevicesPerNode(options.devicesPerNode, devices, 'hierarchical-ring');
     const nodes = devices / perNode;
     const perSegment = chunksPerSegment(options, devices, 'hierarchical-ring');
     const perSuperSegment = nodes * perSegment;

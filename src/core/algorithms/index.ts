@@ -38,6 +38,7 @@ export function findAlgorithm(collective: Collective, id: string): AlgorithmSpec
     throw new GradsyncError(
       'bad-argument',
       `unknown ${collective} algorithm '${id}'; choose one of ${algorithmIds(collective).join(', ')}${hint}`,
+      { field: 'algorithm', value: id, allowed: `be one of the ${collective} algorithms: ${algorithmIds(collective).join(', ')}` },
     );
   }
   return spec;

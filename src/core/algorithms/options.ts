@@ -44,6 +44,47 @@ export function anyChunks(options: AlgorithmOptions, fallback: number): number {
   return chunks;
 }
 
+/** The most devices per node suggested: the GPUs of one server. */
+const SERVER_GPUS = 8;
+
+/**
+ * Devices per node for N devices when none that divides N is given: the largest divisor of N up to
+ * 8 (the GPUs of one server) that still makes at least 2 nodes, else 1 (N prime: N nodes of 1).
+ * 4 → 2, 6 → 3, 8 → 4, 12 → 6, 16 → 8, 1024 → 8.
+ */
+export function suggestDevicesPerNode(devices: number): number {
+  for (let g = Math.min(SERVER_GPUS, Math.floor(devices / 2)); g > 1; g--) if (devices % g === 0) return g;
+  return 1;
+}
+
+/** The divisors of n worth naming in a message: all when there are few, else none. */
+function fewDivisors(n: number): number[] | null {
+  const divisors: number[] = [];
+  for (let d = 1; d <= n && divisors.length <= 6; d++) if (n % d === 0) divisors.push(d);
+  return divisors.length <= 6 ? divisors : null;
+}
+
+function orList(values: number[]): string {
+  return values.length === 1 ? String(values[0]) : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+}
+
+/** Devices per node for an algorithm built over nodes: it must divide the device count. */
+export function checkDevicesPerNode(perNode: number | undefined, devices: number, algorithm: string): number {
+  if (perNode !== undefined && Number.isInteger(perNode) && perNode >= 1 && devices % perNode === 0) return perNode;
+  const suggestion = suggestDevicesPerNode(devices);
+  const divisors = fewDivisors(devices);
+  const noun = devices === 1 ? 'device' : 'devices';
+  throw new GradsyncError(
+    'bad-argument',
+    `${algorithm} needs --devices-per-node G dividing the device count N, got ${perNode === undefined ? 'none' : `G = ${perNode}`} for N = ${devices}; try --devices-per-node ${suggestion}`,
+    {
+      field: 'devicesPerNode',
+      ...(perNode === undefined ? {} : { value: perNode }),
+      allowed: `divide the ${devices.toLocaleString('en-US')} ${noun}${divisors ? `: ${orList(divisors)}` : `, such as ${suggestion}`}`,
+    },
+  );
+}
+
 export function checkRoot(options: AlgorithmOptions, devices: number): number {
   const root = options.root ?? 0;
   if (!Number.isInteger(root) || root < 0 || root >= devices) {

@@ -18,6 +18,8 @@ export interface AlgorithmSpec {
   collective: Collective;
   /** One line for help texts and pickers. */
   summary: string;
+  /** It groups devices in nodes and needs devicesPerNode (suggestDevicesPerNode picks one). */
+  takesDevicesPerNode?: boolean;
   build(options: AlgorithmOptions): Schedule;
 }
 

@@ -1,65 +1,42 @@
-// The configuration a person picks: the algorithm (grouped by collective), devices, elements, op and
-// engine.
+// The configuration a person picks: the algorithm (grouped by collective), devices (and devices per
+// node, for algorithms built over nodes), elements, op and engine.
 // Numbers apply on Enter or when the field is left; a bad one is said next to the field.
 
-import { useId, useState, type KeyboardEvent } from 'react';
 import { ALGORITHMS } from '../../core/algorithms';
+import { checkDevicesPerNode } from '../../core/algorithms/options';
 import { REDUCE_OPS, type ReduceOp } from '../../core/ops';
 import { COLLECTIVES, type Collective } from '../../core/schedule';
-import { LIMITS, type Backend } from '../../store/config';
+import { devicesPerNodeFor, devicesPerNodeOnPick, fitDevicesPerNode, LIMITS, takesDevicesPerNode, type SimConfig } from '../../store/config';
+import { describeError } from '../../store/derive';
 import { useSim } from '../StoreContext';
+import { ConfigNumberField } from './ConfigNumberField';
+import { EngineField } from './EngineField';
 
-function NumberField({ label, value, min, max, onApply }: { label: string; value: number; min: number; max: number; onApply: (value: number) => void }) {
-  const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const apply = () => {
-    if (text === null) return;
-    const parsed = Number(text);
-    if (text.trim() === '' || !Number.isInteger(parsed) || parsed < min || parsed > max) {
-      setProblem(`${label}: a whole number from ${min} to ${max.toLocaleString('en-US')}`);
-      return;
-    }
-    setProblem(null);
-    setText(null);
-    if (parsed !== value) onApply(parsed);
-  };
-  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') apply();
-    if (event.key === 'Escape') {
-      setText(null);
-      setProblem(null);
-    }
-  };
-  return (
-    <label className="gs-field">
-      <span>{label}</span>
-      <input
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        value={text ?? String(value)}
-        aria-invalid={problem !== null}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={apply}
-        onKeyDown={onKey}
-      />
-      {problem && (
-        <span className="gs-field-problem" role="alert">
-          {problem}
-        </span>
-      )}
-    </label>
-  );
+/** The change of a configuration to `patch`, with devicesPerNode made to fit where that changes it. */
+function withFittingNodes(config: SimConfig, patch: Partial<SimConfig>): Partial<SimConfig> {
+  const next = fitDevicesPerNode({ ...config, ...patch });
+  return next.devicesPerNode === config.devicesPerNode ? patch : { ...patch, devicesPerNode: next.devicesPerNode };
 }
 
 export function ConfigBar() {
   const config = useSim((s) => s.config);
   const custom = useSim((s) => s.custom);
-  const engine = useSim((s) => s.engine);
+  const perNodeShown = useSim((s) => s.derived?.schedule.devicesPerNode);
   const setConfig = useSim((s) => s.setConfig);
-  const statusId = useId();
-  const engineText = engine?.active === 'webgpu' ? `WebGPU · ${engine.adapter ?? ''}` : engine ? 'CPU engine' : 'starting…';
+  const nodes = custom === null && takesDevicesPerNode(config);
+  const pickAlgorithm = (collective: Collective, algorithm: string) => {
+    const picked = { collective, algorithm };
+    // An algorithm over nodes starts with at least 2 nodes, so its hierarchy shows.
+    setConfig(takesDevicesPerNode(picked) ? { ...picked, devicesPerNode: devicesPerNodeOnPick(config.devices, config.devicesPerNode) } : picked);
+  };
+  const checkPerNode = (value: number): string | null => {
+    try {
+      checkDevicesPerNode(value, config.devices, config.algorithm);
+      return null;
+    } catch (error) {
+      return describeError(error);
+    }
+  };
   return (
     <div className="gs-config" role="group" aria-label="Configuration">
       <label className="gs-field gs-field-wide">
@@ -68,7 +45,7 @@ export function ConfigBar() {
           value={custom ? '' : `${config.collective}/${config.algorithm}`}
           onChange={(event) => {
             const [collective, algorithm] = event.target.value.split('/') as [Collective, string];
-            setConfig({ collective, algorithm });
+            pickAlgorithm(collective, algorithm);
           }}
         >
           {custom && <option value="">{custom.name}</option>}
@@ -83,8 +60,25 @@ export function ConfigBar() {
           ))}
         </select>
       </label>
-      <NumberField label="Devices" value={config.devices} min={LIMITS.devices.min} max={LIMITS.devices.max} onApply={(devices) => setConfig({ devices })} />
-      <NumberField label="Elements" value={config.elements} min={LIMITS.elements.min} max={LIMITS.elements.max} onApply={(elements) => setConfig({ elements })} />
+      <ConfigNumberField
+        label="Devices"
+        value={config.devices}
+        min={LIMITS.devices.min}
+        max={LIMITS.devices.max}
+        onApply={(devices) => setConfig(withFittingNodes(config, { devices }))}
+      />
+      {nodes && (
+        <ConfigNumberField
+          label="Devices per node"
+          value={perNodeShown ?? devicesPerNodeFor(config)!}
+          min={LIMITS.devicesPerNode.min}
+          max={LIMITS.devicesPerNode.max}
+          check={checkPerNode}
+          wrapLabel
+          onApply={(devicesPerNode) => setConfig({ devicesPerNode })}
+        />
+      )}
+      <ConfigNumberField label="Elements" value={config.elements} min={LIMITS.elements.min} max={LIMITS.elements.max} onApply={(elements) => setConfig({ elements })} />
       <label className="gs-field">
         <span>Op</span>
         <select value={config.op} onChange={(event) => setConfig({ op: event.target.value as ReduceOp })}>
@@ -95,16 +89,7 @@ export function ConfigBar() {
           ))}
         </select>
       </label>
-      <label className="gs-field">
-        <span>Engine</span>
-        <select value={config.backend} onChange={(event) => setConfig({ backend: event.target.value as Backend })} aria-describedby={statusId}>
-          <option value="webgpu">WebGPU</option>
-          <option value="cpu">CPU</option>
-        </select>
-        <span id={statusId} className="gs-engine-status" title={engine?.fallbackReason ?? engineText}>
-          {engineText}
-        </span>
-      </label>
+      <EngineField />
     </div>
   );
 }

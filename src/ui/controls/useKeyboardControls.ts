@@ -1,4 +1,6 @@
-// Space, ←, →, Home and End drive the player of this app root, unless the user is typing.
+// Space, ←, →, Home and End drive the player of this app root, unless the user is typing or a dialog
+// takes the keys. A panel that watches the run (the inspector) marks itself data-player-keys, so the
+// player keeps stepping while it is open.
 
 import { useEffect, type RefObject } from 'react';
 import type { SimStore } from '../../store/simStore';
@@ -14,7 +16,8 @@ export function useKeyboardControls(store: SimStore, root: RefObject<HTMLElement
       if (key.altKey || key.ctrlKey || key.metaKey) return;
       const element = key.target as HTMLElement | null;
       if (element && (TYPING.has(element.tagName) || element.isContentEditable)) return;
-      if (element?.closest?.('[role="dialog"]')) return;
+      const dialog = element?.closest?.('[role="dialog"]');
+      if (dialog && !dialog.hasAttribute('data-player-keys')) return;
       const state = store.getState();
       const actions: Record<string, () => void> = {
         ' ': state.togglePlay,

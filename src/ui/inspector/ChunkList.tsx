@@ -1,6 +1,7 @@
 // The inspected device's chunks: element range, the contributions each holds (in the seeds'
 // notation), colour chips of the devices they come from, and whether the chunk is complete.
-// A chunk is a toggle: selecting it narrows the values table to it.
+// A chunk is a toggle: selecting it narrows the values table to it. Chunks are numbered from 1, as
+// the notation's subscripts are: chunk 1 of GPU-0 is a₁.
 
 import { countOf, firstDoubled, isRangeOnce, members, type Contributions } from '../../core/contributions';
 import { deviceLabel, deviceLetter } from '../../core/notation';
@@ -29,10 +30,10 @@ function heldWithin(set: Contributions, range: Required): number {
   return held;
 }
 
-function status(set: Contributions, range: Required | null, atEnd: boolean): { text: string; tone: 'ok' | 'bad' | 'muted' } {
+function status(set: Contributions, range: Required | null, atEnd: boolean, devices: number): { text: string; tone: 'ok' | 'bad' | 'muted' } {
   if (!range) return { text: 'not required', tone: 'muted' };
   if (isRangeOnce(set, range.lo, range.hi)) return { text: '✓ complete', tone: 'ok' };
-  if (firstDoubled(set) >= 0 || atEnd) return { text: `✗ ${explainChunk(set, range)}`, tone: 'bad' };
+  if (firstDoubled(set) >= 0 || atEnd) return { text: `✗ ${explainChunk(set, range, devices)}`, tone: 'bad' };
   return { text: `${heldWithin(set, range)} of ${range.hi - range.lo}`, tone: 'muted' };
 }
 
@@ -46,7 +47,7 @@ function Chips({ set, devices }: { set: Contributions; devices: number }) {
           const count = countOf(set, d);
           return (
             <span key={d} className="gs-chip" style={{ background: deviceColor(d, devices) }} title={`${deviceLabel(d)}${count > 1 ? ` ×${count}` : ''}`}>
-              {deviceLetter(d)}
+              {deviceLetter(d, devices)}
               {count > 1 ? `×${count}` : ''}
             </span>
           );
@@ -60,7 +61,7 @@ function Chips({ set, devices }: { set: Contributions; devices: number }) {
     <span className="gs-chips" aria-hidden="true">
       {runs.map(({ lo, hi, count }) => {
         const shades = [0, 0.25, 0.5, 0.75, 1].map((t) => deviceColor(Math.round(lo + t * (hi - 1 - lo)), devices));
-        const label = hi - lo === 1 ? deviceLetter(lo) : `${deviceLetter(lo)}–${deviceLetter(hi - 1)}`;
+        const label = hi - lo === 1 ? deviceLetter(lo, devices) : `${deviceLetter(lo, devices)}–${deviceLetter(hi - 1, devices)}`;
         return (
           <span key={lo} className="gs-chip gs-chip-run" style={{ background: `linear-gradient(to right, ${shades.join(', ')})` }} title={`${deviceLabel(lo)} … ${deviceLabel(hi - 1)}`}>
             {label}
@@ -82,7 +83,7 @@ export function ChunkList({ devices, offsets, contributions, required, atEnd, fl
       <ul className="gs-chunk-list">
         {rows.map((c) => {
           const set = contributions.sets[c];
-          const state = status(set, required[c], atEnd);
+          const state = status(set, required[c], atEnd, devices);
           const empty = offsets[c + 1] === offsets[c];
           return (
             <li key={c}>
@@ -92,7 +93,7 @@ export function ChunkList({ devices, offsets, contributions, required, atEnd, fl
                 aria-pressed={selected === c}
                 onClick={() => onSelect(selected === c ? null : c)}
               >
-                <span className="gs-chunk-name">chunk {c}</span>
+                <span className="gs-chunk-name">chunk {c + 1}</span>
                 <span className="gs-chunk-range">{empty ? 'empty' : offsets[c + 1] - offsets[c] === 1 ? offsets[c] : `${offsets[c]}–${offsets[c + 1] - 1}`}</span>
                 <span className="gs-chunk-expression">{contributions.expression(c)}</span>
                 <Chips set={set} devices={devices} />
@@ -107,11 +108,11 @@ export function ChunkList({ devices, offsets, contributions, required, atEnd, fl
           {formatCount(chunks - MAX_ROWS)} more chunks; show chunk{' '}
           <input
             type="number"
-            min={0}
-            max={chunks - 1}
-            value={selected ?? ''}
+            min={1}
+            max={chunks}
+            value={selected === null ? '' : selected + 1}
             onChange={(event) => {
-              const chunk = Number(event.target.value);
+              const chunk = Number(event.target.value) - 1;
               onSelect(event.target.value === '' || !Number.isInteger(chunk) ? null : Math.max(0, Math.min(chunks - 1, chunk)));
             }}
           />

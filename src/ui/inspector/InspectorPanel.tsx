@@ -1,8 +1,10 @@
 // The inspector of one device: a non-modal side panel with its chunks' contributions, its values
-// (heat strip and table) and a verdict. Escape or the close button closes it; focus moves in on
-// open and back on close. It reads nothing itself: the store reads back while a device is inspected.
+// (heat strip and table) and a verdict, following the step shown. The player's keys and buttons keep
+// working while it is open, so a device can be watched changing; Escape or the close button closes
+// it, and focus moves in on open (to the panel, where Space still plays) and back on close. It reads
+// nothing itself: the store reads back while a device is inspected.
 
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import type { Schedule } from '../../core/schedule';
 import type { EngineStatus } from '../../store/engineRunner';
@@ -11,6 +13,8 @@ import { deviceColor } from '../palette';
 import { ChunkList } from './ChunkList';
 import { InspectorValues } from './InspectorValues';
 import { useDeviceReadout } from './useDeviceReadout';
+import { useEscapeClose } from './useEscapeClose';
+import { useHeldValues } from './useHeldValues';
 import { useReturnFocus } from './useReturnFocus';
 
 function engineText(engine: EngineStatus | null): string {
@@ -28,30 +32,28 @@ export function InspectorPanel({ device, schedule }: { device: number; schedule:
   const inspect = useSim((s) => s.inspect);
   const panel = useRef<HTMLElement>(null);
   const [selected, setSelected] = useState<number | null>(null);
+  const close = useCallback(() => inspect(null), [inspect]);
   useReturnFocus(panel);
+  useEscapeClose(panel, close);
 
   const data = useDeviceReadout(schedule, op, elements, device, step, readout);
+  const held = useHeldValues(data, device);
   const chunks = schedule.chunks;
   useEffect(() => {
     if (selected !== null && selected >= chunks) setSelected(null);
   }, [selected, chunks]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    inspect(null);
-  };
   const name = deviceLabel(device);
   const steps = schedule.steps.length;
 
   return (
-    <section ref={panel} className="gs-inspector gs-panel" role="dialog" aria-modal="false" aria-label={`${name} inspector`} tabIndex={-1} onKeyDown={onKeyDown}>
+    <section ref={panel} className="gs-inspector gs-panel" role="dialog" aria-modal="false" aria-label={`${name} inspector`} tabIndex={-1} data-player-keys>
       <header className="gs-inspector-header">
         <span className="gs-inspector-swatch" style={{ background: deviceColor(device, schedule.devices) }} aria-hidden="true" />
         <h2 className="gs-inspector-title">
-          {name} <span className="gs-inspector-letter">({deviceLetter(device)})</span>
+          {name} <span className="gs-inspector-letter">({deviceLetter(device, schedule.devices)})</span>
         </h2>
-        <button type="button" className="gs-icon-button" aria-label="Close inspector" title="Close (Esc)" onClick={() => inspect(null)} data-autofocus>
+        <button type="button" className="gs-icon-button" aria-label="Close inspector" title="Close (Esc)" onClick={close}>
           ×
         </button>
       </header>
@@ -83,8 +85,10 @@ export function InspectorPanel({ device, schedule }: { device: number; schedule:
         onSelect={setSelected}
       />
       <h3 className="gs-inspector-section">Values</h3>
-      {data.values ? (
-        <InspectorValues data={data} values={data.values} elements={elements} selected={selected} onSelect={setSelected} name={name} />
+      {held ? (
+        <div className={held.stale ? 'gs-inspector-values gs-stale' : 'gs-inspector-values'} aria-busy={held.stale}>
+          <InspectorValues data={held.data} values={held.values} elements={elements} selected={selected} onSelect={setSelected} name={name} />
+        </div>
       ) : (
         <p className="gs-loading">Loading values…</p>
       )}

@@ -37,7 +37,7 @@ export function InspectorValues({ data, values, elements, selected, onSelect, na
   const caption =
     selected === null
       ? `${name}, elements 0–${elements - 1}; expected: the ${data.noun} of what each chunk holds`
-      : `Chunk ${selected} (elements ${from}–${from + count - 1}); expected: the ${data.noun} of ${data.contributions.expression(selected)}`;
+      : `Chunk ${selected + 1} (elements ${from}–${from + count - 1}); expected: the ${data.noun} of ${data.contributions.expression(selected)}`;
   return (
     <>
       <HeatStrip values={values.device} offsets={offsets} selected={selected} flagged={values.flagged} onSelect={(c) => onSelect(c === selected ? null : c)} />

@@ -20,12 +20,12 @@ export interface DeviceContributions {
   ordered: boolean;
 }
 
-/** The runs of a set in device order, e.g. (a₃+…+g1024₃, 1024 terms) or (a₁+b₁×2). */
-export function describeSet(set: Contributions, chunk: number): string {
+/** The runs of a set in device order, e.g. (g0₃+…+g1023₃, 1024 terms) or (a₁+b₁×2). */
+export function describeSet(set: Contributions, chunk: number, devices: number): string {
   const parts: string[] = [];
   for (let i = 0; i < set.length; i += 3) {
     const [lo, hi, count] = [set[i], set[i + 1], set[i + 2]];
-    const run = hi - lo <= 3 ? Array.from({ length: hi - lo }, (_, i) => term(lo + i, chunk)).join('+') : `${term(lo, chunk)}+…+${term(hi - 1, chunk)}`;
+    const run = hi - lo <= 3 ? Array.from({ length: hi - lo }, (_, i) => term(lo + i, chunk, devices)).join('+') : `${term(lo, chunk, devices)}+…+${term(hi - 1, chunk, devices)}`;
     parts.push(count > 1 ? `${run}×${count}` : run);
   }
   const total = size(set);
@@ -61,6 +61,6 @@ export function useDeviceContributions(schedule: Schedule, op: ReduceOp, device:
     }
     if (replay.current?.schedule !== schedule) replay.current = new ForwardReplay(schedule);
     const sets = replay.current.deviceAt(device, at);
-    return { sets, expression: (c: number) => describeSet(sets[c], c), ordered: false };
+    return { sets, expression: (c: number) => describeSet(sets[c], c, schedule.devices), ordered: false };
   }, [schedule, device, step, stepState]);
 }

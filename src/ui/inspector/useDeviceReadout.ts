@@ -55,9 +55,9 @@ export function useDeviceReadout(schedule: Schedule, op: ReduceOp, elements: num
       final = checkDevice(own, readout.inputs, elements, offsets, requiredTerms, how);
     }
     const completeChunks = required.filter((r, c) => r !== null && isRangeOnce(contributions.sets[c], r.lo, r.hi)).length;
-    const verdict = deviceVerdict({ device, step, steps, op, collective, elements, sets: contributions.sets, required, current, final, completeChunks });
+    const verdict = deviceVerdict({ device, devices, step, steps, op, collective, elements, sets: contributions.sets, required, current, final, completeChunks });
     return { device: own, inputs: readout.inputs, verdict, flagged: (final ?? current).differingChunks };
-  }, [ready, readout, device, elements, offsets, termsPerChunk, how, atEnd, required, contributions, step, steps, op, collective]);
+  }, [ready, readout, device, devices, elements, offsets, termsPerChunk, how, atEnd, required, contributions, step, steps, op, collective]);
 
   return { offsets, contributions, termsPerChunk, required, how, noun: resultNoun(op, collective), atEnd, values };
 }

@@ -35,21 +35,22 @@ function precision(maxUlps: number): string {
   return `to within ${ulps} ulp`;
 }
 
-/** What is wrong with a chunk that holds `set` where `required` was due, in contribution letters. */
-export function explainChunk(set: Contributions, required: Required): string {
+/** What is wrong with a chunk that holds `set` where `required` was due, in contribution letters among `devices`. */
+export function explainChunk(set: Contributions, required: Required, devices: number): string {
   const twice = firstDoubled(set);
-  if (twice >= 0) return `holds ${deviceLetter(twice)} twice`;
+  if (twice >= 0) return `holds ${deviceLetter(twice, devices)} twice`;
   const absent = firstAbsent(set, required.lo, required.hi);
-  if (absent >= 0) return `lacks ${deviceLetter(absent)}`;
+  if (absent >= 0) return `lacks ${deviceLetter(absent, devices)}`;
   for (let i = 0; i < set.length; i += 3) {
-    if (set[i] < required.lo) return `still holds ${deviceLetter(set[i])}`;
-    if (set[i + 1] > required.hi) return `still holds ${deviceLetter(Math.max(set[i], required.hi))}`;
+    if (set[i] < required.lo) return `still holds ${deviceLetter(set[i], devices)}`;
+    if (set[i + 1] > required.hi) return `still holds ${deviceLetter(Math.max(set[i], required.hi), devices)}`;
   }
   return 'holds the right contributions, but its values differ';
 }
 
 export interface VerdictInput {
   device: number;
+  devices: number;
   step: number;
   steps: number;
   op: ReduceOp;
@@ -71,14 +72,14 @@ export function deviceVerdict(input: VerdictInput): Verdict {
     if (final.differing > 0) {
       const chunk = final.differingChunks[0];
       const others = final.differingChunks.length - 1;
-      const why = `${deviceLabel(input.device)} chunk ${chunk} ${explainChunk(input.sets[chunk], input.required[chunk]!)}`;
+      const why = `${deviceLabel(input.device)} chunk ${chunk + 1} ${explainChunk(input.sets[chunk], input.required[chunk]!, input.devices)}`;
       const verb = final.differing === 1 ? 'differs' : 'differ';
       return { tone: 'bad', text: `${values(final.differing)} ${verb} — ${why}${others > 0 ? ` (and ${others} more chunk${others === 1 ? '' : 's'})` : ''}` };
     }
     const wrong = input.required.findIndex((range, c) => range !== null && !isRangeOnce(input.sets[c], range.lo, range.hi));
     if (wrong >= 0) {
       // max and min ignore a doubled contribution: right numbers from a wrong schedule.
-      return { tone: 'bad', text: `the values equal the expected ${noun}, but ${deviceLabel(input.device)} chunk ${wrong} ${explainChunk(input.sets[wrong], input.required[wrong]!)}` };
+      return { tone: 'bad', text: `the values equal the expected ${noun}, but ${deviceLabel(input.device)} chunk ${wrong + 1} ${explainChunk(input.sets[wrong], input.required[wrong]!, input.devices)}` };
     }
     if (final.checked === 0) return { tone: 'info', text: `this ${input.collective} requires nothing of ${deviceLabel(input.device)}` };
     const all = final.checked === input.elements ? `all ${values(final.checked)}` : `all ${values(final.checked)} it must hold`;
@@ -86,7 +87,7 @@ export function deviceVerdict(input: VerdictInput): Verdict {
   }
   const progress = `step ${input.step} of ${input.steps}: ${input.completeChunks} of ${input.sets.length} chunks complete`;
   if (current.differing > 0) {
-    return { tone: 'bad', text: `${progress}; ${values(current.differing)} differ from the ${noun} of what their chunk holds (chunk ${current.differingChunks[0]})` };
+    return { tone: 'bad', text: `${progress}; ${values(current.differing)} differ from the ${noun} of what their chunk holds (chunk ${current.differingChunks[0] + 1})` };
   }
   return { tone: 'info', text: `${progress}; every value equals the ${noun} of what its chunk holds ${precision(current.maxUlps)}` };
 }

@@ -1,24 +1,48 @@
-// The "Load schedule…" dialog: pick a file, or paste (or edit) JSON and load it. Failures are the
-// store's notices; the dialog closes once a schedule is loaded.
+// The "Load schedule…" dialog: pick a file, or paste (or edit) JSON and load it. What is wrong with
+// a file or the pasted text is said inside the dialog, next to where it came from; the dialog stays
+// open with the text kept, and closes once a schedule is loaded.
 
-import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { SCHEDULE_FORMAT } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { useReturnFocus } from '../inspector/useReturnFocus';
+import { readScheduleText, type ScheduleRead } from './readSchedule';
 import { readScheduleFile } from './readScheduleFile';
 import { EDITABLE_TRANSFERS, isEditable, scheduleJson } from './scheduleJson';
 
 const PASTED_NAME = 'pasted schedule';
 
+/** A problem with what was read, and which input it belongs next to. */
+interface Problem {
+  source: 'file' | 'paste';
+  message: string;
+}
+
+function ProblemLine({ id, message }: { id: string; message: string }) {
+  const line = useRef<HTMLParagraphElement>(null);
+  // Focus moves to the message, so it is read out and the keyboard is next to it.
+  useEffect(() => line.current?.focus(), [message]);
+  return (
+    <p ref={line} id={id} className="gs-loader-error" role="alert" tabIndex={-1}>
+      <span aria-hidden="true">✕ </span>
+      {message}
+    </p>
+  );
+}
+
 export function LoaderDialog({ onClose }: { onClose(): void }) {
   const loadSchedule = useSim((s) => s.loadSchedule);
-  const notify = useSim((s) => s.notify);
   const schedule = useSim((s) => s.derived?.schedule ?? null);
   const [text, setText] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   const ids = useId();
   useReturnFocus(panel);
 
+  const load = (read: ScheduleRead, name: string, source: Problem['source']) => {
+    if (!read.ok) setProblem({ source, message: read.message });
+    else if (loadSchedule(read.schedule, name)) onClose();
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
@@ -27,16 +51,16 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file && (await readScheduleFile(file, { loadSchedule, notify }))) onClose();
+    if (file) load(await readScheduleFile(file), file.name, 'file');
   };
   const onLoad = () => {
-    if (text.trim() === '') {
-      notify('error', 'Paste a schedule (JSON) into the box first');
-      return;
-    }
-    if (loadSchedule(text, PASTED_NAME)) onClose();
+    if (text.trim() === '') setProblem({ source: 'paste', message: 'Paste a schedule (JSON) into the box first' });
+    else load(readScheduleText(text, null), PASTED_NAME, 'paste');
   };
   const editable = schedule !== null && isEditable(schedule);
+  const problemId = `${ids}-problem`;
+  const fileProblem = problem?.source === 'file' ? problem.message : null;
+  const pasteProblem = problem?.source === 'paste' ? problem.message : null;
 
   return (
     <div ref={panel} className="gs-loader-dialog gs-panel" role="dialog" aria-modal="false" aria-labelledby={`${ids}-title`} tabIndex={-1} onKeyDown={onKeyDown}>
@@ -48,8 +72,16 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
       </header>
       <label className="gs-loader-file">
         <span>From a file</span>
-        <input type="file" accept=".json,application/json" onChange={(event) => void onFile(event)} data-autofocus />
+        <input
+          type="file"
+          accept=".json,application/json"
+          onChange={(event) => void onFile(event)}
+          aria-invalid={fileProblem !== null}
+          aria-describedby={fileProblem ? problemId : undefined}
+          data-autofocus
+        />
       </label>
+      {fileProblem && <ProblemLine id={problemId} message={fileProblem} />}
       <label className="gs-loader-paste" htmlFor={`${ids}-text`}>
         Or paste JSON
       </label>
@@ -58,11 +90,14 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
         className="gs-loader-text"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        aria-invalid={pasteProblem !== null}
+        aria-describedby={pasteProblem ? problemId : undefined}
         spellCheck={false}
         wrap="off"
         rows={10}
         placeholder={`{ "format": "${SCHEDULE_FORMAT}", "collective": "allreduce", … }`}
       />
+      {pasteProblem && <ProblemLine id={problemId} message={pasteProblem} />}
       <div className="gs-loader-actions">
         <button type="button" className="gs-button gs-primary" onClick={onLoad}>
           Load

@@ -2,6 +2,7 @@
 // Render it inside the root element (which needs position: relative).
 
 import type { RefObject } from 'react';
+import { MAX_SCHEDULE_BYTES } from './readSchedule';
 import { useScheduleDrop } from './useScheduleDrop';
 
 export function ScheduleDropOverlay({ rootRef }: { rootRef: RefObject<HTMLElement | null> }) {
@@ -11,7 +12,7 @@ export function ScheduleDropOverlay({ rootRef }: { rootRef: RefObject<HTMLElemen
     <div className="gs-drop-overlay" aria-hidden="true">
       <div className="gs-drop-message">
         <strong>Drop a schedule to load it</strong>
-        <span>a gradsync-schedule/1 .json file, up to 50 MB</span>
+        <span>a gradsync-schedule/1 .json file, up to {MAX_SCHEDULE_BYTES / 1024 / 1024} MiB</span>
       </div>
     </div>
   );

@@ -1,14 +1,8 @@
-// A schedule file from the picker or a drop, read and handed to the store. Anything that goes wrong
-// becomes a notice: too large, unreadable, not JSON (the store reports what is wrong in the file).
+// A schedule file from the picker or a drop, read and checked (see readSchedule). Anything that goes
+// wrong is a message for the caller to show where the user is looking: too large, unreadable, or
+// what is wrong inside it.
 
-import { formatBytes } from '../format';
-
-export const MAX_SCHEDULE_BYTES = 50 * 1024 * 1024;
-
-export interface ScheduleSink {
-  loadSchedule(text: string, name: string): boolean;
-  notify(level: 'info' | 'warning' | 'error', text: string): void;
-}
+import { MAX_SCHEDULE_BYTES, readScheduleText, tooLargeMessage, type ScheduleRead } from './readSchedule';
 
 function readText(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -23,24 +17,14 @@ export function looksLikeJson(file: File): boolean {
   return /\.json$/i.test(file.name) || file.type === 'application/json';
 }
 
-/** Reads `file` and loads it; resolves to whether the schedule was loaded. Never rejects. */
-export async function readScheduleFile(file: File, sink: ScheduleSink): Promise<boolean> {
-  if (file.size > MAX_SCHEDULE_BYTES) {
-    sink.notify('error', `${file.name} is ${formatBytes(file.size)}; a schedule file may be at most ${formatBytes(MAX_SCHEDULE_BYTES)}`);
-    return false;
-  }
+/** Reads and checks `file`; never rejects. A file over the limit is refused without being read. */
+export async function readScheduleFile(file: File): Promise<ScheduleRead> {
+  if (file.size > MAX_SCHEDULE_BYTES) return { ok: false, message: tooLargeMessage(file.name, file.size) };
   let text: string;
   try {
     text = await readText(file);
   } catch (error) {
-    sink.notify('error', `${file.name} could not be read (${error instanceof Error ? error.message : String(error)})`);
-    return false;
+    return { ok: false, message: `${file.name} could not be read (${error instanceof Error ? error.message : String(error)})` };
   }
-  try {
-    return sink.loadSchedule(text, file.name);
-  } catch (error) {
-    // A failure of ours while loading must not leave the page blank; say what happened instead.
-    sink.notify('error', `${file.name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
-    return false;
-  }
+  return readScheduleText(text, file.name);
 }

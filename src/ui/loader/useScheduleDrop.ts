@@ -48,7 +48,11 @@ export function useScheduleDrop(rootRef: RefObject<HTMLElement | null>): boolean
         notify('error', `${files[0].name} is not a .json file; drop a gradsync-schedule/1 JSON file to load it`);
         return;
       }
-      void readScheduleFile(file, { loadSchedule, notify });
+      // The dialog is closed while dropping, so a problem is said in the notices, on screen at the top.
+      void readScheduleFile(file).then((read) => {
+        if (read.ok) loadSchedule(read.schedule, file.name);
+        else notify('error', read.message);
+      });
     };
     root.addEventListener('dragenter', onEnter);
     root.addEventListener('dragover', onOver);

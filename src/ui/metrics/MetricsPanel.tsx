@@ -1,7 +1,6 @@
 // Traffic and cost of the current schedule: bytes per device with the busiest called out, the seeds'
 // formulas checked against the counts, and the α-β model with its editable inputs.
 
-import { inAppWords } from '../format';
 import { useSim } from '../StoreContext';
 import { CostSection } from './CostSection';
 import { FormulaChecks } from './FormulaChecks';
@@ -21,7 +20,7 @@ export function MetricsPanel() {
           </div>
         ) : (
           <p className="gs-metrics-error" role="status">
-            {error ? inAppWords(error) : 'Nothing to measure yet.'}
+            {error ?? 'Nothing to measure yet.'}
           </p>
         )}
         <CostSection derived={derived} />

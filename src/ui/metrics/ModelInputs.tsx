@@ -1,9 +1,10 @@
 // The α-β model's knobs: latency α, port bandwidth B and devices per node, applied through setConfig
-// only when valid.
+// only when valid. hierarchical-ring takes its devices per node from the configuration bar, next to
+// Devices, so the field is not repeated here.
 
 import { LIMITS } from '../../store/config';
 import { useSim } from '../StoreContext';
-import { NumberField, numberRule, type Parsed } from './NumberField';
+import { NumberField, numberRule } from './NumberField';
 
 const parseLatency = numberRule('latency', 0, LIMITS.latencyUs.max, { unit: ' µs' });
 const parseBandwidth = numberRule('bandwidth', 0, LIMITS.bandwidthGBs.max, { above: true, unit: ' GB/s' });
@@ -13,31 +14,17 @@ export function ModelInputs() {
   const latencyUs = useSim((s) => s.config.latencyUs);
   const bandwidthGBs = useSim((s) => s.config.bandwidthGBs);
   const devicesPerNode = useSim((s) => s.config.devicesPerNode);
-  const devices = useSim((s) => s.config.devices);
   const hierarchical = useSim((s) => s.custom === null && s.config.algorithm === 'hierarchical-ring');
   const setConfig = useSim((s) => s.setConfig);
-
-  // hierarchical-ring cannot be built unless G divides N; other algorithms fall back to one switch.
-  const parsePerNodeHere = (text: string): Parsed => {
-    const parsed = parsePerNode(text);
-    if (parsed.ok && hierarchical && devices % parsed.value !== 0) {
-      return { ok: false, message: `hierarchical-ring needs devices per node dividing ${devices}, got ${parsed.value}` };
-    }
-    return parsed;
-  };
 
   return (
     <fieldset className="gs-model-inputs">
       <legend className="gs-visually-hidden">α-β model parameters</legend>
       <NumberField label="latency α" unit="µs" value={latencyUs} parse={parseLatency} onValid={(value) => setConfig({ latencyUs: value })} />
       <NumberField label="bandwidth B" unit="GB/s" value={bandwidthGBs} parse={parseBandwidth} onValid={(value) => setConfig({ bandwidthGBs: value })} />
-      <NumberField
-        label="devices per node"
-        value={devicesPerNode}
-        step="1"
-        parse={parsePerNodeHere}
-        onValid={(value) => setConfig({ devicesPerNode: value })}
-      />
+      {!hierarchical && (
+        <NumberField label="devices per node" value={devicesPerNode} step="1" parse={parsePerNode} onValid={(value) => setConfig({ devicesPerNode: value })} />
+      )}
     </fieldset>
   );
 }

@@ -40,6 +40,48 @@ export function Timeline() {
   const x = useMemo(() => scaleLinear().domain([0, total > 0 ? total : 1]).range([LEFT, Math.max(LEFT + 10, width - RIGHT)]), [total, width]);
   const paths = useMemo(() => (data ? timelinePaths(data, x, PHASE, rowHeight) : []), [data, x, rowHeight]);
 
+  // What does not move with the step, built once per schedule and width: a 2,046-step ring would
+  // otherwise re-create thousands of elements on every step.
+  const still = useMemo(() => {
+    if (!data || data.steps === 0) return null;
+    const labelEvery = Math.ceil(12 / rowHeight);
+    return (
+      <>
+        {phaseRuns(data).map((run) => {
+          const x0 = x(data.startUs[run.from]);
+          const x1 = x(data.startUs[run.to]);
+          return (
+            <g key={run.from} className="gs-timeline-phase" aria-hidden="true">
+              <line x1={x0} x2={x0} y1={2} y2={PHASE + rowsHeight} />
+              {x1 - x0 > run.phase.length * 6.5 + 8 && (
+                <text x={(x0 + x1) / 2} y={PHASE - 6} textAnchor="middle">
+                  {run.phase}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        <g className="gs-timeline-bars" aria-hidden="true">
+          {paths.map((p, r) => (
+            <g key={r}>
+              <path className="gs-traffic-sent" d={p.sent} />
+              <path className="gs-traffic-received" d={p.received} />
+            </g>
+          ))}
+        </g>
+        <g className="gs-timeline-rows" aria-hidden="true">
+          {data.rows.map((row, r) =>
+            r % labelEvery === 0 ? (
+              <text key={r} x={LEFT - 8} y={PHASE + r * rowHeight + rowHeight / 2} dy="0.32em" textAnchor="end">
+                {row.label}
+              </text>
+            ) : null,
+          )}
+        </g>
+      </>
+    );
+  }, [data, x, paths, rowHeight, rowsHeight]);
+
   if (!data || data.steps === 0) {
     return (
       <section className="gs-panel gs-timeline" aria-label="Timeline">
@@ -49,7 +91,6 @@ export function Timeline() {
     );
   }
 
-  const labelEvery = Math.ceil(12 / rowHeight);
   const height = PHASE + rowsHeight + AXIS;
   const now = data.startUs[Math.min(step, data.steps)];
   const status = step > 0 ? `after step ${step} of ${data.steps}: ${formatMicroseconds(now)} of ${formatMicroseconds(total)}` : `before step 1 of ${data.steps}; all steps take ${formatMicroseconds(total)}`;
@@ -64,37 +105,7 @@ export function Timeline() {
       <div ref={ref} className="gs-timeline-body">
         <svg width={width} height={height} role="group" aria-label={`Timeline of ${data.steps} steps over ${data.rows.length} rows, ${formatMicroseconds(total)} in all`}>
           <TimelineBands data={data} x={x} top={PHASE} height={rowsHeight} step={step} onSeek={seek} />
-          {phaseRuns(data).map((run) => {
-            const x0 = x(data.startUs[run.from]);
-            const x1 = x(data.startUs[run.to]);
-            return (
-              <g key={run.from} className="gs-timeline-phase" aria-hidden="true">
-                <line x1={x0} x2={x0} y1={2} y2={PHASE + rowsHeight} />
-                {x1 - x0 > run.phase.length * 6.5 + 8 && (
-                  <text x={(x0 + x1) / 2} y={PHASE - 6} textAnchor="middle">
-                    {run.phase}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-          <g className="gs-timeline-bars" aria-hidden="true">
-            {paths.map((p, r) => (
-              <g key={r}>
-                <path className="gs-traffic-sent" d={p.sent} />
-                <path className="gs-traffic-received" d={p.received} />
-              </g>
-            ))}
-          </g>
-          <g className="gs-timeline-rows" aria-hidden="true">
-            {data.rows.map((row, r) =>
-              r % labelEvery === 0 ? (
-                <text key={r} x={LEFT - 8} y={PHASE + r * rowHeight + rowHeight / 2} dy="0.32em" textAnchor="end">
-                  {row.label}
-                </text>
-              ) : null,
-            )}
-          </g>
+          {still}
           {step > 0 && step <= data.steps && (
             <rect
               className="gs-timeline-current"

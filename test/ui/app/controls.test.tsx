@@ -81,9 +81,9 @@ describe('the controls and the narration', () => {
   });
 
   it('show what is wrong instead of a blank panel', () => {
-    const sim = store({ algorithm: 'hierarchical-ring', devices: 6, devicesPerNode: 4 });
+    const sim = store({ algorithm: 'ring', devices: 4, chunks: 6 });
     show(sim);
-    expect(screen.getByText(/hierarchical-ring needs/)).toBeTruthy();
+    expect(screen.getByText('ring splits the buffer into 4 segments, so chunks must be a multiple of 4, got 6')).toBeTruthy();
     expect((screen.getByRole('button', { name: /Play/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -51,8 +51,9 @@ describe('what a value should be', () => {
     expect(formatDifference({ absolute: 0, ulps: 0, within: true })).toBe('0');
     expect(formatDifference({ absolute: -(2 ** -22), ulps: -2, within: true })).toBe('−2 ulp');
     expect(formatDifference({ absolute: 3, ulps: 3 * 2 ** 20, within: false })).toBe('+3');
-    expect(explainChunk(set(0, 1, 3), { lo: 0, hi: 4 })).toBe('lacks c');
-    expect(explainChunk(set(0, 0, 1, 2, 3), { lo: 0, hi: 4 })).toBe('holds a twice');
-    expect(explainChunk(set(1, 2), { lo: 2, hi: 3 })).toBe('still holds b');
+    expect(explainChunk(set(0, 1, 3), { lo: 0, hi: 4 }, 4)).toBe('lacks c');
+    expect(explainChunk(set(0, 0, 1, 2, 3), { lo: 0, hi: 4 }, 4)).toBe('holds a twice');
+    expect(explainChunk(set(1, 2), { lo: 2, hi: 3 }, 4)).toBe('still holds b');
+    expect(explainChunk(set(0, 1, 3), { lo: 0, hi: 30 }, 30)).toBe('lacks g2');
   });
 });

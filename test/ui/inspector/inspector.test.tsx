@@ -7,6 +7,7 @@ import type { Schedule } from '../../../src/core/schedule';
 import { verifySchedule } from '../../../src/core/verify';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
 import type { SimConfig } from '../../../src/store/config';
+import { useKeyboardControls } from '../../../src/ui/controls/useKeyboardControls';
 import { Inspector } from '../../../src/ui/inspector/Inspector';
 import { SimProvider, useSim } from '../../../src/ui/StoreContext';
 
@@ -23,6 +24,17 @@ function Opener({ device }: { device: number }) {
     <button ref={ref} type="button" onClick={() => inspect(device)}>
       open GPU-{device}
     </button>
+  );
+}
+
+/** The inspector inside a root whose keys drive the player, as in the app. */
+function KeysRoot({ store }: { store: SimStore }) {
+  const root = useRef<HTMLDivElement>(null);
+  useKeyboardControls(store, root, false);
+  return (
+    <div ref={root}>
+      <Inspector />
+    </div>
   );
 }
 
@@ -124,8 +136,8 @@ describe('the inspector', () => {
     const inputs = store.getState().readout!.inputs;
     const [first] = tableRows();
     expect(Number(first[2])).toBe(inputs[0] + inputs[1024]);
-    // Chunk 1 of GPU-1 is still b₂ alone.
-    fireEvent.click(within(dialog).getByText('chunk 1').closest('button')!);
+    // Chunk 2 of GPU-1 (the notation's subscript 2) is still b₂ alone.
+    fireEvent.click(within(dialog).getByText('chunk 2').closest('button')!);
     const [firstOfChunk1] = tableRows();
     expect(firstOfChunk1[0]).toBe('256');
     expect(Number(firstOfChunk1[2])).toBe(inputs[1024 + 256]);
@@ -155,13 +167,13 @@ describe('the inspector', () => {
       await settle();
     });
     await inspectAtEnd(store, 2);
-    await screen.findByText(/256 values differ — GPU-2 chunk 0 lacks a/);
+    await screen.findByText(/256 values differ — GPU-2 chunk 1 lacks a/);
     expect(screen.getByText('✗ lacks a')).toBeTruthy();
   });
 
   for (const [op, verdict] of [
-    ['sum', /256 values differ — GPU-1 chunk 0 holds a twice/],
-    ['max', /the values equal the expected maximum, but GPU-1 chunk 0 holds a twice/],
+    ['sum', /256 values differ — GPU-1 chunk 1 holds a twice/],
+    ['max', /the values equal the expected maximum, but GPU-1 chunk 1 holds a twice/],
   ] as const) {
     it(`under ${op}, names a contribution reduced twice`, async () => {
       const store = cpuStore({ op });
@@ -185,21 +197,21 @@ describe('the inspector', () => {
     show(store);
     await inspectAtEnd(store, 5);
     const dialog = await screen.findByRole('dialog', { name: 'GPU-5 inspector' });
-    expect(within(dialog).getByText('(a₁+…+g72₁, 72 terms)')).toBeTruthy();
+    expect(within(dialog).getByText('(g0₁+…+g71₁, 72 terms)')).toBeTruthy();
     expect(within(dialog).getAllByText('✓ complete')).toHaveLength(64);
     expect(within(dialog).getByText(/8 more chunks/)).toBeTruthy();
     await within(dialog).findByText(/all 144 values equal the expected sum exactly/);
-    // After step 1 GPU-5 chunk 4 has received e₅ from GPU-4; step back to it, then forward again.
+    // After step 1 GPU-5 chunk 5 has received g4₅ from GPU-4; step back to it, then forward again.
     await act(async () => {
       store.getState().seek(1);
       await settle();
     });
-    expect(within(dialog).getByText('(e₅+f₅)')).toBeTruthy();
+    expect(within(dialog).getByText('(g4₅+g5₅)')).toBeTruthy();
     await act(async () => {
       store.getState().seek(2);
       await settle();
     });
-    expect(within(dialog).getByText('(d₄+e₄+f₄)')).toBeTruthy();
+    expect(within(dialog).getByText('(g3₄+g4₄+g5₄)')).toBeTruthy();
     await within(dialog).findByText(/step 2 of 142: 0 of 72 chunks complete; every value equals/);
   });
 
@@ -224,6 +236,56 @@ describe('the inspector', () => {
     expect(store.getState().inspected).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('stays open while ←, → and Space drive the player, its values following the step', async () => {
+    const store = cpuStore();
+    render(
+      <SimProvider store={store}>
+        <KeysRoot store={store} />
+      </SimProvider>,
+    );
+    await act(async () => {
+      await settle();
+      store.getState().inspect(1);
+      await settle();
+    });
+    const dialog = screen.getByRole('dialog', { name: 'GPU-1 inspector' });
+    expect(document.activeElement).toBe(dialog);
+    const inputs = store.getState().readout!.inputs;
+    expect(tableRows()[0].slice(0, 3)).toEqual(['0', String(inputs[1024]), String(inputs[1024])]);
+    for (const [key, step] of [['ArrowRight', 1], ['ArrowRight', 2], ['ArrowLeft', 1]] as const) {
+      await act(async () => {
+        fireEvent.keyDown(document.activeElement!, { key });
+        await settle();
+      });
+      expect(store.getState().step).toBe(step);
+      expect(within(dialog).getByText(`step ${step} of 6`)).toBeTruthy();
+    }
+    // After step 1, GPU-1's chunk 1 holds (a₁+b₁): element 0 is the sum of the two inputs.
+    expect(tableRows()[0].slice(0, 3)).toEqual(['0', String(inputs[0] + inputs[1024]), String(inputs[0] + inputs[1024])]);
+    fireEvent.keyDown(document.activeElement!, { key: ' ' });
+    expect(store.getState().playing).toBe(true);
+    store.getState().pause();
+    expect(screen.getByRole('dialog', { name: 'GPU-1 inspector' })).toBe(dialog);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(store.getState().inspected).toBeNull();
+  });
+
+  it('keeps the last values, marked as updating, until the next step’s are read back', async () => {
+    const store = cpuStore();
+    show(store);
+    await act(async () => {
+      await settle();
+      store.getState().inspect(2);
+      await settle();
+    });
+    const before = tableRows();
+    act(() => store.getState().stepForward());
+    expect(document.querySelector('.gs-inspector-values')!.className).toBe('gs-inspector-values gs-stale');
+    expect(tableRows()).toEqual(before);
+    await act(settle);
+    expect(document.querySelector('.gs-inspector-values')!.className).toBe('gs-inspector-values');
   });
 
   it('closes with its close button', async () => {

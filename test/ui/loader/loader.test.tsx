@@ -3,12 +3,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
+import { parseSchedule } from '../../../src/core/compile';
 import type { Schedule } from '../../../src/core/schedule';
 import { verifySchedule } from '../../../src/core/verify';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
+import { MAX_SCHEDULE_BYTES } from '../../../src/ui/loader/readSchedule';
+import { readScheduleFile } from '../../../src/ui/loader/readScheduleFile';
 import { ScheduleDropOverlay } from '../../../src/ui/loader/ScheduleDropOverlay';
 import { ScheduleLoader } from '../../../src/ui/loader/ScheduleLoader';
-import { MAX_SCHEDULE_BYTES, readScheduleFile } from '../../../src/ui/loader/readScheduleFile';
 import { Notices } from '../../../src/ui/notices/Notices';
 import { SimProvider } from '../../../src/ui/StoreContext';
 
@@ -53,6 +55,27 @@ function ringWithoutTransfer(devices: number, step: number, transfer: number): S
   return { ...schedule, steps: schedule.steps.map((s, i) => (i === step ? { ...s, transfers: s.transfers.filter((_, t) => t !== transfer) } : s)) };
 }
 
+/** The core's message for text it cannot read as a schedule. */
+function parseError(text: string): string {
+  try {
+    parseSchedule(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${text} is a schedule`);
+}
+
+/** The one alert inside the dialog after a failed load; it has the focus. */
+function problemIn(dialog: HTMLElement): string {
+  const alert = within(dialog).getByRole('alert');
+  expect(document.activeElement).toBe(alert);
+  return alert.textContent!;
+}
+
+const NOT_JSON = '{ "format": "gradsync-schedule/1", ';
+const TO_DEVICE_9_OF_4 = JSON.stringify({ ...buildSchedule({ algorithm: 'ring', devices: 4 }), steps: [{ phase: 'x', transfers: [{ src: 0, dst: 9, chunk: 0, op: 'reduce' }] }] });
+const DEVICES_5000 = JSON.stringify({ format: 'gradsync-schedule/1', collective: 'allreduce', algorithm: 'big', devices: 5000, chunks: 1, steps: [] });
+
 afterEach(cleanup);
 
 describe('loading a schedule', () => {
@@ -62,24 +85,46 @@ describe('loading a schedule', () => {
       await show(store);
       paste(openDialog(), JSON.stringify(buildSchedule({ algorithm: 'ring', devices })));
       const state = store.getState();
-      expect(state.custom?.name).toBe('pasted schedule');
+      expect(state.custom?.name).toBe('ring');
       expect(state.derived?.schedule.devices).toBe(devices);
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(screen.getByText('pasted schedule')).toBeTruthy();
+      expect(screen.getByText('ring')).toBeTruthy();
       expect(screen.getByText('✓ verified')).toBeTruthy();
     });
   }
 
-  it('keeps the old schedule and shows an error notice when the pasted text is not JSON', async () => {
+  for (const [what, text, message] of [
+    ['text that is not JSON', NOT_JSON, `T${parseError(NOT_JSON).slice(1)}`],
+    ['a transfer to device 9 of 4', TO_DEVICE_9_OF_4, 'Step 1, transfer 1: dst 9 is out of range 0..3'],
+    ['a schedule of 5,000 devices', DEVICES_5000, 'This schedule has 5,000 devices; the app shows at most 1,024'],
+    ['an empty box', '   ', 'Paste a schedule (JSON) into the box first'],
+  ] as const) {
+    it(`says inside the dialog what is wrong with ${what}, keeping the text and the schedule shown`, async () => {
+      const store = cpuStore();
+      await show(store);
+      const before = store.getState().derived!.schedule;
+      const dialog = openDialog();
+      paste(dialog, text);
+      expect(problemIn(dialog)).toBe(`✕ ${message}`);
+      const box = within(dialog).getByLabelText('Or paste JSON') as HTMLTextAreaElement;
+      expect([box.value, box.getAttribute('aria-invalid')]).toEqual([text, 'true']);
+      expect(screen.getByRole('dialog', { name: 'Load a schedule' })).toBe(dialog);
+      expect(store.getState().custom).toBeNull();
+      expect(store.getState().derived!.schedule).toBe(before);
+      expect(store.getState().notices).toEqual([]);
+    });
+  }
+
+  it('says next to the file picker what is wrong inside a picked file, under its name', async () => {
     const store = cpuStore();
     await show(store);
-    const before = store.getState().derived!.schedule;
     const dialog = openDialog();
-    paste(dialog, '{ "format": "gradsync-schedule/1", ');
+    const file = new File([TO_DEVICE_9_OF_4], 'mine.json', { type: 'application/json' });
+    fireEvent.change(within(dialog).getByLabelText('From a file'), { target: { files: [file] } });
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeNull(), { timeout: 5000 });
+    expect(problemIn(dialog)).toBe('✕ mine.json: step 1, transfer 1: dst 9 is out of range 0..3');
+    expect(within(dialog).getByLabelText('From a file').getAttribute('aria-invalid')).toBe('true');
     expect(store.getState().custom).toBeNull();
-    expect(store.getState().derived!.schedule).toBe(before);
-    expect(screen.getByRole('alert').textContent).toMatch(/pasted schedule: the schedule is not valid JSON/);
-    expect(screen.getByRole('dialog', { name: 'Load a schedule' })).toBe(dialog);
   });
 
   it('loads a .json file dropped anywhere on the root, with an overlay while dragging', async () => {
@@ -89,11 +134,21 @@ describe('loading a schedule', () => {
     const file = new File([JSON.stringify(buildSchedule({ algorithm: 'ring', devices: 5 }))], 'ring5.json', { type: 'application/json' });
     fireEvent.dragEnter(root, { dataTransfer: { types: ['Files'], files: [] } });
     expect(screen.getByText('Drop a schedule to load it')).toBeTruthy();
+    expect(screen.getByText('a gradsync-schedule/1 .json file, up to 50 MiB')).toBeTruthy();
     fireEvent.drop(root, { dataTransfer: { types: ['Files'], files: [file] } });
     expect(screen.queryByText('Drop a schedule to load it')).toBeNull();
-    await waitFor(() => expect(store.getState().custom?.name).toBe('ring5.json'));
+    await waitFor(() => expect(store.getState().custom?.name).toBe('ring'), { timeout: 5000 });
     expect(store.getState().derived!.schedule.devices).toBe(5);
-    expect(await screen.findByText('ring5.json')).toBeTruthy();
+    expect(await screen.findByText('ring')).toBeTruthy();
+  });
+
+  it('says in the notices what is wrong with a dropped file', async () => {
+    const store = cpuStore();
+    await show(store);
+    fireEvent.drop(screen.getByTestId('root'), { dataTransfer: { types: ['Files'], files: [new File([DEVICES_5000], 'big.json', { type: 'application/json' })] } });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeNull(), { timeout: 5000 });
+    expect(within(screen.getByRole('region', { name: 'Notices' })).getByRole('alert').textContent).toBe('✕error: big.json has 5,000 devices; the app shows at most 1,024×');
+    expect(store.getState().custom).toBeNull();
   });
 
   it('refuses a dropped file that is not .json with a notice', async () => {
@@ -110,7 +165,7 @@ describe('loading a schedule', () => {
     const broken = ringWithoutTransfer(4, 0, 0);
     const violation = verifySchedule(broken).violation!.message;
     paste(openDialog(), JSON.stringify(broken));
-    expect(store.getState().custom?.name).toBe('pasted schedule');
+    expect(store.getState().custom?.name).toBe('ring');
     expect(screen.getByText('✗ not verified')).toBeTruthy();
     expect(screen.getByText(violation)).toBeTruthy();
     expect(screen.getByText('✗ not verified').closest('.gs-custom-chip')!.getAttribute('title')).toBe(violation);
@@ -122,7 +177,7 @@ describe('loading a schedule', () => {
     paste(openDialog(), JSON.stringify(buildSchedule({ algorithm: 'ring', devices: 3 })));
     fireEvent.click(screen.getByRole('button', { name: 'Back to ring' }));
     expect(store.getState().custom).toBeNull();
-    expect(screen.queryByText('pasted schedule')).toBeNull();
+    expect(screen.queryByText('ring')).toBeNull();
   });
 
   it('starts from the current schedule: the text area holds JSON equal to it', async () => {
@@ -135,14 +190,15 @@ describe('loading a schedule', () => {
     expect(text.split('\n')).toContain('      { "src": 0, "dst": 1, "chunk": 0, "op": "reduce" },');
   });
 
-  it('loads a file from the picker', async () => {
+  it('loads a file from the picker and closes', async () => {
     const store = cpuStore();
     await show(store);
     const dialog = openDialog();
     const file = new File([JSON.stringify(buildSchedule({ algorithm: 'tree', devices: 6 }))], 'tree6.json', { type: 'application/json' });
     fireEvent.change(within(dialog).getByLabelText('From a file'), { target: { files: [file] } });
-    await waitFor(() => expect(store.getState().custom?.name).toBe('tree6.json'));
+    await waitFor(() => expect(store.getState().custom?.name).toBe('tree'), { timeout: 5000 });
     expect(store.getState().derived!.schedule.algorithm).toBe('tree');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('closes on Escape and gives focus back to the button', async () => {
@@ -159,38 +215,27 @@ describe('loading a schedule', () => {
 });
 
 describe('reading a schedule file', () => {
-  function sink() {
-    const notices: string[] = [];
-    const loaded: string[] = [];
-    return {
-      notices,
-      loaded,
-      loadSchedule: (text: string, name: string) => (loaded.push(`${name}: ${text}`), true),
-      notify: (level: string, text: string) => void notices.push(`${level}: ${text}`),
-    };
-  }
-
-  it('refuses files over 50 MB with a notice, without reading them', async () => {
-    const target = sink();
+  it('refuses a file over the limit without reading it, saying its exact size and the limit', async () => {
     const file = new File(['{}'], 'huge.json');
     Object.defineProperty(file, 'size', { value: MAX_SCHEDULE_BYTES + 1 });
-    await expect(readScheduleFile(file, target)).resolves.toBe(false);
-    expect(target.loaded).toEqual([]);
-    expect(target.notices).toEqual(['error: huge.json is 50.0 MiB; a schedule file may be at most 50.0 MiB']);
+    await expect(readScheduleFile(file)).resolves.toEqual({ ok: false, message: 'huge.json is 52,428,801 bytes; a schedule file may be at most 52,428,800 bytes (50 MiB)' });
   });
 
-  it('hands a readable file to the store under its name', async () => {
-    const target = sink();
-    await expect(readScheduleFile(new File(['{"x":1}'], 'mine.json'), target)).resolves.toBe(true);
-    expect(target.loaded).toEqual(['mine.json: {"x":1}']);
-    expect(target.notices).toEqual([]);
+  it('reads a file of exactly the limit', async () => {
+    const ring3 = buildSchedule({ algorithm: 'ring', devices: 3 });
+    const file = new File([JSON.stringify(ring3)], 'edge.json');
+    Object.defineProperty(file, 'size', { value: MAX_SCHEDULE_BYTES });
+    await expect(readScheduleFile(file)).resolves.toEqual({ ok: true, schedule: ring3 });
   });
 
-  it('turns an unreadable file into a notice, never an exception', async () => {
-    const target = sink();
+  it('names the file in what is wrong inside it', async () => {
+    await expect(readScheduleFile(new File(['{"x":1}'], 'mine.json'))).resolves.toEqual({ ok: false, message: 'mine.json: "format" must be "gradsync-schedule/1", got nothing' });
+  });
+
+  it('turns an unreadable file into a message, never an exception', async () => {
     const notAFile = { name: 'gone.json', size: 10, type: 'application/json' } as File;
-    await expect(readScheduleFile(notAFile, target)).resolves.toBe(false);
-    expect(target.notices).toHaveLength(1);
-    expect(target.notices[0]).toMatch(/^error: gone.json could not be read/);
+    const read = await readScheduleFile(notAFile);
+    expect(read.ok).toBe(false);
+    expect(read.ok ? '' : read.message).toMatch(/^gone.json could not be read \(/);
   });
 });

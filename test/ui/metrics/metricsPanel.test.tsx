@@ -112,11 +112,10 @@ describe('MetricsPanel', () => {
     expect(document.querySelector('.gs-topology')!.textContent).toMatch(/^2 nodes of 4: /);
   });
 
-  it('hierarchical-ring refuses a devices-per-node that does not divide N, and keeps its inputs on screen', () => {
+  it('hierarchical-ring takes its devices per node from the configuration bar, not a second field here', () => {
     const store = show({ algorithm: 'hierarchical-ring', devices: 8, devicesPerNode: 4 });
-    fireEvent.change(screen.getByLabelText('devices per node'), { target: { value: '3' } });
-    expect(screen.getByRole('alert').textContent).toBe('hierarchical-ring needs devices per node dividing 8, got 3');
-    expect(store.getState().config.devicesPerNode).toBe(4);
+    expect(screen.queryByLabelText('devices per node')).toBeNull();
+    expect(screen.getByLabelText('latency α')).toBeTruthy();
     expect(store.getState().derived).not.toBeNull();
   });
 

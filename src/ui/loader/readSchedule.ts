@@ -1,0 +1,50 @@
+// A schedule handed to the app — pasted text or a file's — checked before it replaces anything: the
+// core's validation (which names the step and transfer at fault) and the app's own limit on devices.
+// Every problem is one line naming what was read; nothing throws.
+
+import { compileSchedule, parseSchedule } from '../../core/compile';
+import { GradsyncError } from '../../core/errors';
+import type { Schedule } from '../../core/schedule';
+import { LIMITS } from '../../store/config';
+import { formatCount } from '../format';
+
+export type ScheduleRead = { ok: true; schedule: Schedule } | { ok: false; message: string };
+
+/** The largest file read: big enough for any schedule the app can show, small enough to parse at once. */
+export const MAX_SCHEDULE_BYTES = 50 * 1024 * 1024;
+
+function declaredDevices(json: unknown): number | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const devices = (json as { devices?: unknown }).devices;
+  return typeof devices === 'number' ? devices : null;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Reads a schedule from JSON `text`; `name` is the file's name, or null for pasted text. */
+export function readScheduleText(text: string, name: string | null): ScheduleRead {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  // Said before the core's own limit, which is the command line's and larger.
+  const devices = declaredDevices(json);
+  if (devices !== null && devices > LIMITS.devices.max) {
+    return { ok: false, message: `${name ?? 'This schedule'} has ${formatCount(devices)} devices; the app shows at most ${formatCount(LIMITS.devices.max)}` };
+  }
+  try {
+    return { ok: true, schedule: json === undefined ? parseSchedule(text) : compileSchedule(json).schedule };
+  } catch (error) {
+    if (!(error instanceof GradsyncError)) throw error;
+    return { ok: false, message: name === null ? capitalized(error.message) : `${name}: ${error.message}` };
+  }
+}
+
+/** "huge.json is 52,428,801 bytes; a schedule file may be at most 52,428,800 bytes (50 MiB)". */
+export function tooLargeMessage(name: string, bytes: number): string {
+  return `${name} is ${formatCount(bytes)} bytes; a schedule file may be at most ${formatCount(MAX_SCHEDULE_BYTES)} bytes (${MAX_SCHEDULE_BYTES / 1024 / 1024} MiB)`;
+}
