@@ -1,13 +1,13 @@
 // Every step told in the seeds' words: "GPU-0 sends (d₄+a₄) to GPU-1, where it gets added to b₄."
 // A value lists its terms in the order they were combined, the incoming ones first. Values of more than
 // ABBREVIATE_ABOVE terms show the first 3 and the last 2 and their count:
-//   sum, avg   (a₁+b₁+c₁+…+g1023₁+g1024₁, 1024 terms)
-//   prod       (a₁×b₁×c₁×…×g1023₁×g1024₁, 1024 terms)
-//   max, min   max(a₁, b₁, c₁, …, g1023₁, g1024₁; 1024 terms)
+//   sum, avg   (g0₁+g1₁+g2₁+…+g1022₁+g1023₁, 1024 terms)
+//   prod       (g0₁×g1₁×g2₁×…×g1022₁×g1023₁, 1024 terms)
+//   max, min   max(g0₁, g1₁, g2₁, …, g1022₁, g1023₁; 1024 terms)
 // A single term is written bare (a₁) under every op.
 
 import { GradsyncError } from './errors';
-import { deviceLabel, term } from './notation';
+import { deviceLabel, deviceLetter, subscript, term } from './notation';
 import type { ReduceOp } from './ops';
 import type { Schedule } from './schedule';
 import { headTerms, tailTerms, termCount, TermTracker, type TermSeq, type TermWrite, type TrackerSnapshot } from './terms';
@@ -27,6 +27,23 @@ export interface StepNarration {
   sentences: string[];
 }
 
+/**
+ * A step's narration whose sentences are written when asked for: a step may have a million
+ * transfers (naive on 1024 devices), and a reader sees a few of them.
+ */
+export interface StepStory {
+  /** 1-based, as the seeds count iterations. */
+  step: number;
+  phase: string;
+  phaseLabel: string;
+  /** Transfers in the step: one sentence each. */
+  transfers: number;
+  /** How many of the first transfers can be told: the limit it was prepared with, at most `transfers`. */
+  told: number;
+  /** The sentences of transfers [from, to), in the step's transfer order; `to` is at most `told`. */
+  sentences(from: number, to: number): string[];
+}
+
 const SEED_PHASE_NAMES: Record<string, string> = {
   'reduce-scatter': 'share-reduce',
   allgather: 'share-only',
@@ -41,15 +58,32 @@ export function opPreface(op: ReduceOp, devices: number): string | null {
   return op === 'avg' ? `Every GPU first multiplies its gradient by 1/${devices}.` : null;
 }
 
-/** The value `terms` of a (device, chunk) cell under `op`, e.g. (d₄+a₄) or max(d₄, a₄). */
-export function valueExpression(terms: TermSeq, chunk: number, op: ReduceOp = 'sum'): string {
+/** What `device` holds before the first step: a₁…a₄, or a₁ when the buffer is one chunk. */
+export function inputExpression(device: number, chunks: number, devices: number): string {
+  const first = term(device, 0, devices);
+  return chunks === 1 ? first : `${first}…${deviceLetter(device, devices)}${subscript(chunks)}`;
+}
+
+/**
+ * The sentence before the first step, naming the inputs of the first `listed` GPUs: "Each GPU starts
+ * with its own gradient, split into 4 chunks: GPU-0 holds a₁…a₄, GPU-1 holds b₁…b₄, …".
+ */
+export function openingSentence(devices: number, chunks: number, listed: number): string {
+  const named = Math.min(devices, listed);
+  const who = Array.from({ length: named }, (_, d) => `${deviceLabel(d)} holds ${inputExpression(d, chunks, devices)}`);
+  const split = chunks === 1 ? 'in one chunk' : `split into ${chunks} chunks`;
+  return `Each GPU starts with its own gradient, ${split}: ${who.join(', ')}${devices > named ? ' and so on' : ''}.`;
+}
+
+/** The value `terms` of a (device, chunk) cell among `devices` devices under `op`, e.g. (d₄+a₄) or max(d₄, a₄). */
+export function valueExpression(terms: TermSeq, chunk: number, devices: number, op: ReduceOp = 'sum'): string {
   const count = termCount(terms);
-  if (count === 1) return term(terms as number, chunk);
+  if (count === 1) return term(terms as number, chunk, devices);
   const abbreviated = count > ABBREVIATE_ABOVE;
   const shown = abbreviated
     ? [...headTerms(terms, SHOWN_HEAD), -1, ...tailTerms(terms, SHOWN_TAIL)]
     : headTerms(terms, count);
-  const names = shown.map((device) => (device < 0 ? '…' : term(device, chunk)));
+  const names = shown.map((device) => (device < 0 ? '…' : term(device, chunk, devices)));
   if (op === 'max' || op === 'min') {
     return `${op}(${names.join(', ')}${abbreviated ? `; ${count} terms` : ''})`;
   }
@@ -71,10 +105,10 @@ function reduceClause(receiver: string, op: ReduceOp): string {
 }
 
 /** The sentence for one write, e.g. "GPU-2 sends (a₁+b₁+c₁+d₁) to GPU-3, which stores it." */
-export function writeSentence(write: TermWrite, op: ReduceOp = 'sum'): string {
-  const sent = `${deviceLabel(write.src)} sends ${valueExpression(write.incoming, write.chunk, op)} to ${deviceLabel(write.dst)}`;
+export function writeSentence(write: TermWrite, devices: number, op: ReduceOp = 'sum'): string {
+  const sent = `${deviceLabel(write.src)} sends ${valueExpression(write.incoming, write.chunk, devices, op)} to ${deviceLabel(write.dst)}`;
   if (write.op === 'copy') return `${sent}, which stores it.`;
-  return `${sent}, ${reduceClause(valueExpression(write.before, write.chunk, op), op)}.`;
+  return `${sent}, ${reduceClause(valueExpression(write.before, write.chunk, devices, op), op)}.`;
 }
 
 /** Tells a schedule one step at a time; the state after `stepsApplied` steps is queryable. */
@@ -107,9 +141,35 @@ export class Narrator {
     this.checkNotDone();
     const index = this.tracker.stepsApplied;
     const sentences: string[] = [];
-    this.tracker.apply((write) => sentences.push(writeSentence(write, this.op)));
+    this.tracker.apply((write) => sentences.push(writeSentence(write, this.schedule.devices, this.op)));
     const phase = this.schedule.steps[index].phase ?? '';
     return { step: index + 1, phase, phaseLabel: phaseLabel(phase), sentences };
+  }
+
+  /**
+   * The narration of the next step without applying it; only its first `limit` transfers are read
+   * (O(limit)), and a sentence is written when asked for.
+   */
+  peekNext(limit: number): StepStory {
+    this.checkNotDone();
+    const index = this.tracker.stepsApplied;
+    const writes = this.tracker.peekWrites(limit);
+    const written: string[] = [];
+    const { devices } = this.schedule;
+    const op = this.op;
+    const phase = this.schedule.steps[index].phase ?? '';
+    return {
+      step: index + 1,
+      phase,
+      phaseLabel: phaseLabel(phase),
+      transfers: this.tracker.nextStepTransfers,
+      told: writes.length,
+      sentences(from, to) {
+        const out: string[] = [];
+        for (let i = Math.max(0, from); i < Math.min(to, writes.length); i++) out.push((written[i] ??= writeSentence(writes[i], devices, op)));
+        return out;
+      },
+    };
   }
 
   /** Applies the next step without writing sentences. */
@@ -120,7 +180,7 @@ export class Narrator {
 
   /** The current value of (device, chunk), e.g. (a₁+b₁). */
   valueExpression(device: number, chunk: number): string {
-    return valueExpression(this.tracker.terms(device, chunk), chunk, this.op);
+    return valueExpression(this.tracker.terms(device, chunk), chunk, this.schedule.devices, this.op);
   }
 
   snapshot(): TrackerSnapshot<TermSeq> {

@@ -106,6 +106,36 @@ export class TermTracker {
     return this.cells[device * this.compiled.chunks + chunk];
   }
 
+  /** How many transfers the next step has. */
+  get nextStepTransfers(): number {
+    invariant(!this.done, 'TermTracker.nextStepTransfers asked after the last step');
+    return this.compiled.stepStart[this.stepsApplied + 1] - this.compiled.stepStart[this.stepsApplied];
+  }
+
+  /**
+   * The first `limit` writes of the next step, as `apply` would report them, without applying it: a
+   * narration tells a few transfers of a step that may have a million. Costs O(limit).
+   */
+  peekWrites(limit: number): TermWrite[] {
+    invariant(!this.done, 'TermTracker.peekWrites called after the last step');
+    const { stepStart, src, dst, chunk, op, chunks } = this.compiled;
+    const begin = stepStart[this.stepsApplied];
+    const end = Math.min(stepStart[this.stepsApplied + 1], begin + limit);
+    // Cells stay as they stood at the step's start, which is what every message reads; what the
+    // earlier writes of this step made of a cell is kept aside.
+    const written = new Map<number, TermSeq>();
+    const writes: TermWrite[] = [];
+    for (let t = begin; t < end; t++) {
+      const cell = dst[t] * chunks + chunk[t];
+      const incoming = this.cells[src[t] * chunks + chunk[t]];
+      const before = written.get(cell) ?? this.cells[cell];
+      const isCopy = op[t] === OP_COPY;
+      written.set(cell, isCopy ? incoming : concatTerms(incoming, before));
+      writes.push({ src: src[t], dst: dst[t], chunk: chunk[t], op: isCopy ? 'copy' : 'reduce', incoming, before });
+    }
+    return writes;
+  }
+
   /** Applies the next step, reporting each write in listed order to `onWrite`. */
   apply(onWrite?: (write: TermWrite) => void): void {
     invariant(!this.done, 'TermTracker.apply called after the last step');

@@ -2,20 +2,17 @@
 // transfer, announced to screen readers as the step changes.
 
 import { useState } from 'react';
-import { opPreface } from '../../core/narration';
-import { deviceLetter, subscript } from '../../core/notation';
+import { openingSentence, opPreface } from '../../core/narration';
 import { useSim } from '../StoreContext';
-import { useStepState } from '../useStepState';
+import { MAX_TOLD } from '../useStepState';
+import { useStepStory } from '../useStepStory';
 
 /** Sentences shown before "show all": a step of a large schedule is a wall of text otherwise. */
 const SHOWN = 8;
-/** Even "all" stops here: a 1024-device step has 1024 sentences. */
-const MAX_SHOWN = 256;
-
-function opening(devices: number, chunks: number): string {
-  const who = Array.from({ length: Math.min(devices, 4) }, (_, d) => `GPU-${d} holds ${deviceLetter(d)}${subscript(1)}…${deviceLetter(d)}${subscript(chunks)}`);
-  return `Each GPU starts with its own gradient, split into ${chunks} chunk${chunks === 1 ? '' : 's'}: ${who.join(', ')}${devices > 4 ? ', …' : ''}.`;
-}
+/** Even "all" stops here: a 1024-device step has 1024 sentences, naive's a million. */
+const MAX_SHOWN = MAX_TOLD;
+/** GPUs whose inputs the opening names. */
+const LISTED = 4;
 
 export function NarrationPanel() {
   const [all, setAll] = useState(false);
@@ -23,8 +20,8 @@ export function NarrationPanel() {
   const step = useSim((s) => s.step);
   const op = useSim((s) => s.config.op);
   const error = useSim((s) => s.error);
-  const state = useStepState(derived?.schedule ?? null, op, step);
-  if (!derived || !state) {
+  const { story: narration, preparing } = useStepStory(derived?.schedule ?? null, op, step);
+  if (!derived) {
     return (
       <section className="gs-panel gs-narration" aria-label="Narration">
         <h2>Narration</h2>
@@ -34,9 +31,9 @@ export function NarrationPanel() {
   }
   const { schedule } = derived;
   const steps = schedule.steps.length;
-  const narration = state.narration;
   const preface = opPreface(op, schedule.devices);
-  const sentences = narration?.sentences ?? [];
+  const transfers = narration?.transfers ?? 0;
+  const sentences = narration?.sentences(0, all ? MAX_SHOWN : SHOWN) ?? [];
   return (
     <section className="gs-panel gs-narration" aria-label="Narration">
       <h2>
@@ -46,24 +43,30 @@ export function NarrationPanel() {
       <div aria-live="polite" aria-atomic="true">
         {step === 0 ? (
           <p>
-            {opening(schedule.devices, schedule.chunks)} {preface} {steps === 0 ? 'With one device there is nothing to do.' : 'Press → to take the first step.'}
+            {[openingSentence(schedule.devices, schedule.chunks, LISTED), preface, steps === 0 ? 'With one device there is nothing to do.' : 'Press → to take the first step.']
+              .filter(Boolean)
+              .join(' ')}
+          </p>
+        ) : preparing !== null ? (
+          <p className="gs-narration-preparing" role="status">
+            Reading the schedule up to step {step}… {Math.floor(preparing * 100)}%
           </p>
         ) : (
           <ol className="gs-sentences">
-            {sentences.slice(0, all ? MAX_SHOWN : SHOWN).map((sentence, i) => (
+            {sentences.map((sentence, i) => (
               <li key={i}>{sentence}</li>
             ))}
-            {sentences.length > SHOWN && !all && (
+            {transfers > SHOWN && !all && (
               <li className="gs-more">
-                … and {(sentences.length - SHOWN).toLocaleString('en-US')} more transfers in this step.{' '}
+                … and {(transfers - SHOWN).toLocaleString('en-US')} more transfers in this step.{' '}
                 <button type="button" className="gs-link" onClick={() => setAll(true)}>
-                  Show {sentences.length > MAX_SHOWN ? `the first ${MAX_SHOWN}` : 'all'}
+                  Show {transfers > MAX_SHOWN ? `the first ${MAX_SHOWN}` : 'all'}
                 </button>
               </li>
             )}
-            {all && sentences.length > SHOWN && (
+            {all && transfers > SHOWN && (
               <li className="gs-more">
-                {sentences.length > MAX_SHOWN && `… and ${(sentences.length - MAX_SHOWN).toLocaleString('en-US')} more. `}
+                {transfers > MAX_SHOWN && `… and ${(transfers - MAX_SHOWN).toLocaleString('en-US')} more. `}
                 <button type="button" className="gs-link" onClick={() => setAll(false)}>
                   Show fewer
                 </button>
@@ -71,7 +74,7 @@ export function NarrationPanel() {
             )}
           </ol>
         )}
-        {step === steps && steps > 0 && <p className="gs-done">Done: {derived.verification.ok ? 'every device holds what the collective promises.' : `not correct — ${derived.verification.violation!.message}.`}</p>}
+        {step === steps && steps > 0 && (derived.verification.ok ? <p className="gs-done"><span aria-hidden="true">✓ </span>Done: every device holds what the collective promises.</p> : <p className="gs-done gs-done--failed"><span aria-hidden="true">✗ </span>Done: not correct — {derived.verification.violation!.message}.</p>)}
       </div>
     </section>
   );

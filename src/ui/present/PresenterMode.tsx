@@ -1,6 +1,6 @@
 // The classroom view of one store: full screen, high contrast, large type; the devices and the
-// step's sentences fill the screen, the keys drive it (Space, ←, →, Home, End as in the app; F full
-// screen; T theme; Esc exit). It shares the app's store, so the URL keeps following the step.
+// step's sentences fill the screen, the keys drive it (Space, ←, →, Home, End as in the app; N and P
+// turn the narration's pages; F full screen; T theme; Esc exit). It shares the app's store, so the URL keeps following the step.
 
 import { useEffect, useRef, useState } from 'react';
 import type { SimStore } from '../../store/simStore';
@@ -8,7 +8,7 @@ import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
 import { SimProvider } from '../StoreContext';
 import { PresenterBar } from './PresenterBar';
-import { PresenterNarration } from './PresenterNarration';
+import { PAGE_KEYS, PresenterNarration } from './PresenterNarration';
 import { StepProgress } from './StepProgress';
 import { useFullscreen } from './useFullscreen';
 
@@ -24,7 +24,7 @@ export interface PresenterModeProps {
 }
 
 /** Keys the presenter answers; the page around it (the app) must not act on them too. */
-const OWN_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape', 'f', 'F', 't', 'T']);
+const OWN_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape', 'f', 'F', 't', 'T', ...PAGE_KEYS]);
 
 function systemDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
@@ -64,7 +64,7 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
           <div className="gs-presenter-stage">
             <DevicesView />
           </div>
-          <PresenterNarration />
+          <PresenterNarration keysFrom={root} />
         </main>
         <p className="gs-presenter-keys" aria-hidden="true">
           <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>F</kbd> full screen · <kbd>T</kbd> theme · <kbd>Esc</kbd> exit

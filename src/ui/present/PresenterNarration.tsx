@@ -1,57 +1,113 @@
 // The narration, large: the step and its phase, then the step's sentences in the seeds' words,
-// announced as the step changes.
+// announced as the step changes. As many as fit the screen are shown at once; a step with more turns
+// page by page (N / Page Down, P / Page Up), and the page says which transfers it shows.
 
-import { opPreface } from '../../core/narration';
-import { deviceLetter, subscript } from '../../core/notation';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { openingSentence, opPreface } from '../../core/narration';
 import { useSim } from '../StoreContext';
-import { useStepState } from '../useStepState';
+import { useStepStory } from '../useStepStory';
+import { PresenterPager } from './PresenterPager';
+import { TYPE_SIZES_EM, useNarrationFit } from './useNarrationFit';
 
-/** Sentences that fit large on a 720p projector; the rest are counted. */
-const SHOWN = 6;
+/** GPUs whose inputs the opening names. */
+const LISTED = 3;
 
-function opening(devices: number, chunks: number): string {
-  const listed = devices <= 4 ? devices : 3;
-  const who = Array.from({ length: listed }, (_, d) => `GPU-${d} holds ${deviceLetter(d)}${subscript(1)}…${deviceLetter(d)}${subscript(chunks)}`);
-  return `Each GPU starts with its own gradient in ${chunks} chunk${chunks === 1 ? '' : 's'}: ${who.join(', ')}${devices > listed ? ' and so on' : ''}.`;
+const NEXT_KEYS = new Set(['PageDown', 'n', 'N']);
+const PREVIOUS_KEYS = new Set(['PageUp', 'p', 'P']);
+/** The keys the pages answer; the presenter keeps them from the page around it. */
+export const PAGE_KEYS = new Set([...NEXT_KEYS, ...PREVIOUS_KEYS]);
+
+export interface PresenterNarrationProps {
+  /** The element whose keys turn the pages. */
+  keysFrom: RefObject<HTMLElement | null>;
 }
 
-export function PresenterNarration() {
+export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
   const derived = useSim((s) => s.derived);
   const step = useSim((s) => s.step);
   const op = useSim((s) => s.config.op);
   const error = useSim((s) => s.error);
-  const state = useStepState(derived?.schedule ?? null, op, step);
-  if (!derived || !state) return <section className="gs-presenter-narration" aria-label="Narration"><p>{error ?? 'Nothing to show.'}</p></section>;
+  const { story, preparing } = useStepStory(derived?.schedule ?? null, op, step);
+  const told = story?.told ?? 0;
+  const box = useRef<HTMLElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const fit = useNarrationFit(box, body, story ?? step, told);
+  const pages = Math.max(1, Math.ceil(told / fit.perPage));
+  // A step opens on its first page, also when it is shown again (its story is the same object then).
+  const [turned, setTurned] = useState({ story, page: 0 });
+  if (turned.story !== story) setTurned({ story, page: 0 });
+  const page = turned.story === story ? Math.min(turned.page, pages - 1) : 0;
+
+  const live = useRef({ story, page, pages });
+  live.current = { story, page, pages };
+  useEffect(() => {
+    const element = keysFrom.current;
+    if (!element) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || !PAGE_KEYS.has(event.key)) return;
+      event.preventDefault();
+      const { story: shown, page: at, pages: count } = live.current;
+      const to = NEXT_KEYS.has(event.key) ? at + 1 : at - 1;
+      if (to >= 0 && to < count) setTurned({ story: shown, page: to });
+    };
+    element.addEventListener('keydown', onKey);
+    return () => element.removeEventListener('keydown', onKey);
+  }, [keysFrom]);
+
+  if (!derived) {
+    return (
+      <section className="gs-presenter-narration" aria-label="Narration">
+        <p>{error ?? 'Nothing to show.'}</p>
+      </section>
+    );
+  }
   const { schedule, verification } = derived;
   const steps = schedule.steps.length;
-  const narration = state.narration;
-  const sentences = narration?.sentences ?? [];
-  const density = sentences.length <= 2 ? 'few' : sentences.length <= 4 ? 'some' : 'many';
+  const from = page * fit.perPage;
+  const sentences = story?.sentences(from, from + fit.perPage) ?? [];
+  const textSize = { fontSize: `${TYPE_SIZES_EM[fit.size]}em` };
   return (
-    <section className="gs-presenter-narration" aria-label="Narration">
-      <p className="gs-presenter-stepline">
-        <span className="gs-presenter-stepno">{step === 0 ? 'Start' : `Step ${step}`}</span>
-        <span className="gs-presenter-of"> of {steps}</span>
-        {narration && <span className="gs-presenter-phase">{narration.phaseLabel === narration.phase ? narration.phase : `${narration.phaseLabel} · ${narration.phase}`}</span>}
-      </p>
-      <div aria-live="polite" aria-atomic="true">
-        {step === 0 ? (
-          <p className="gs-presenter-opening">
-            {opening(schedule.devices, schedule.chunks)} {opPreface(op, schedule.devices)} {steps === 0 ? 'With one device there is nothing to do.' : 'Press → for the first step.'}
-          </p>
-        ) : (
-          <ol className={`gs-presenter-sentences gs-presenter-sentences--${density}`}>
-            {sentences.slice(0, SHOWN).map((sentence, i) => (
-              <li key={i}>{sentence}</li>
-            ))}
-            {sentences.length > SHOWN && <li className="gs-presenter-more">… and {(sentences.length - SHOWN).toLocaleString('en-US')} more transfers at the same time.</li>}
-          </ol>
-        )}
-        {step === steps && steps > 0 && (
-          <p className={`gs-presenter-done${verification.ok ? '' : ' gs-presenter-done--bad'}`}>
-            {verification.ok ? '✓ Done: every GPU holds what the collective promises.' : `✗ Not correct — ${verification.violation!.message}.`}
-          </p>
-        )}
+    <section ref={box} className="gs-presenter-narration" aria-label="Narration">
+      <div ref={body} className="gs-presenter-narration-body">
+        <p className="gs-presenter-stepline">
+          <span className="gs-presenter-stepno">{step === 0 ? 'Start' : `Step ${step}`}</span>
+          <span className="gs-presenter-of"> of {steps}</span>
+          {story && <span className="gs-presenter-phase">{story.phaseLabel === story.phase ? story.phase : `${story.phaseLabel} · ${story.phase}`}</span>}
+        </p>
+        <div aria-live="polite" aria-atomic="true">
+          {preparing !== null ? (
+            <p className="gs-presenter-preparing" role="status">
+              Reading the schedule up to step {step}… {Math.floor(preparing * 100)}%
+            </p>
+          ) : step === 0 || !story ? (
+            <p className="gs-presenter-opening" style={textSize}>
+              {[openingSentence(schedule.devices, schedule.chunks, LISTED), opPreface(op, schedule.devices), steps === 0 ? 'With one device there is nothing to do.' : 'Press → for the first step.']
+                .filter(Boolean)
+                .join(' ')}
+            </p>
+          ) : (
+            <ol className="gs-presenter-sentences" style={textSize} start={from + 1}>
+              {sentences.map((sentence, i) => (
+                <li key={from + i}>{sentence}</li>
+              ))}
+            </ol>
+          )}
+          {story && story.transfers > sentences.length && (
+            <PresenterPager
+              from={from}
+              shown={sentences.length}
+              transfers={story.transfers}
+              page={page}
+              pages={pages}
+              onPage={(to) => setTurned({ story, page: to })}
+            />
+          )}
+          {step === steps && steps > 0 && (
+            <p className={`gs-presenter-done${verification.ok ? '' : ' gs-presenter-done--bad'}`}>
+              {verification.ok ? '✓ Done: every GPU holds what the collective promises.' : `✗ Not correct — ${verification.violation!.message}.`}
+            </p>
+          )}
+        </div>
       </div>
     </section>
   );

@@ -70,10 +70,39 @@ describe('presenter mode', () => {
     expect(root.getAttribute('data-theme')).toBe('dark');
   });
 
-  it('counts the transfers it does not show on a large step', () => {
+  it('turns the pages of a large step with N and P, saying which transfers it shows', () => {
     render(<PresenterMode store={store(1, { devices: 16 })} onExit={() => {}} fullscreen={false} />);
-    expect(sentences()).toHaveLength(7);
-    expect(texts().at(-1)).toBe('… and 10 more transfers at the same time.');
+    const root = screen.getByRole('region', { name: 'Presenter mode' });
+    const all = narrateStep(ring.build({ devices: 16 }), 0).sentences;
+    const pager = () => screen.getByRole('group', { name: 'Transfers of this step' }).textContent;
+    expect(texts()).toEqual(all.slice(0, 8));
+    expect(pager()).toBe('‹1/2›transfers 1–8 of 16 at the same time · N next');
+    act(() => void fireEvent.keyDown(root, { key: 'n' }));
+    expect(texts()).toEqual(all.slice(8, 16));
+    expect(pager()).toBe('‹2/2›transfers 9–16 of 16 at the same time');
+    act(() => void fireEvent.keyDown(root, { key: 'PageDown' }));
+    expect(texts()).toEqual(all.slice(8, 16));
+    act(() => void fireEvent.keyDown(root, { key: 'PageUp' }));
+    expect(texts()).toEqual(all.slice(0, 8));
+    fireEvent.click(screen.getByRole('button', { name: 'Next transfers (N)' }));
+    expect(texts()).toEqual(all.slice(8, 16));
+    act(() => void fireEvent.keyDown(root, { key: 'ArrowRight' }));
+    expect(texts()).toEqual(narrateStep(ring.build({ devices: 16 }), 1).sentences.slice(0, 8));
+    act(() => void fireEvent.keyDown(root, { key: 'ArrowLeft' }));
+    expect(texts()).toEqual(all.slice(0, 8));
+  });
+
+  it('shows every transfer of a small step without a pager', () => {
+    render(<PresenterMode store={store(2, { devices: 8 })} onExit={() => {}} fullscreen={false} />);
+    expect(texts()).toEqual(narrateStep(ring.build({ devices: 8 }), 1).sentences);
+    expect(screen.queryByRole('group', { name: 'Transfers of this step' })).toBeNull();
+  });
+
+  it('opens on one chunk per GPU as "GPU-0 holds a₁"', () => {
+    render(<PresenterMode store={store(0, { algorithm: 'naive', devices: 4 })} onExit={() => {}} fullscreen={false} />);
+    expect(screen.getByText(/^Each GPU starts/).textContent).toBe(
+      'Each GPU starts with its own gradient, in one chunk: GPU-0 holds a₁, GPU-1 holds b₁, GPU-2 holds c₁ and so on. Press → for the first step.',
+    );
   });
 });
 
