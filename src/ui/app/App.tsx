@@ -19,6 +19,7 @@ import { PresentButton } from '../present/PresentButton';
 import { ShareMenu } from '../share/ShareMenu';
 import { Notices } from '../notices/Notices';
 import { SimProvider } from '../StoreContext';
+import { useHeaderHeight } from './useHeaderHeight';
 import { useUrlSync } from './useUrlSync';
 
 type Theme = 'auto' | 'light' | 'dark';
@@ -40,12 +41,14 @@ export function App({ store, urlSync = false }: AppProps) {
 
 function AppFrame({ store, urlSync }: Required<AppProps>) {
   const root = useRef<HTMLDivElement>(null);
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(root, header);
   const [theme, setTheme] = useState<Theme>('auto');
   useUrlSync(store, urlSync);
   useKeyboardControls(store, root, urlSync);
   return (
     <div ref={root} className="gs-root gs-app" data-theme={theme === 'auto' ? undefined : theme}>
-      <header className="gs-header">
+      <header ref={header} className="gs-header">
         <div className="gs-brand">
           <strong>gradsync</strong>
           <span>multi-GPU gradient synchronization, step by step</span>
