@@ -3,7 +3,6 @@
 
 import type { Schedule } from '../../core/schedule';
 import type { StepState } from '../useStepState';
-import { pairKey } from './layouts';
 import { cellKey, cellTitle, deviceDescription, expectedRange, heldFraction, isCompleteChunk, writesOf, type ChunkView, type FlaggedCells } from './chunkViews';
 
 /** Per-cell tooltips only on pictures up to this many cells. */
@@ -44,10 +43,3 @@ export function deviceViews(schedule: Schedule, state: StepState, withText: bool
   return out;
 }
 
-/** pairKey of the device pairs step `shown` (1-based) used. */
-export function activePairs(schedule: Schedule, shown: number): Set<number> {
-  const pairs = new Set<number>();
-  const step = shown > 0 ? schedule.steps[shown - 1] : undefined;
-  for (const t of step?.transfers ?? []) pairs.add(pairKey(t.src, t.dst));
-  return pairs;
-}

@@ -44,8 +44,6 @@ function hideAll(group: HTMLElement | null): void {
   for (const child of group.children) (child as HTMLElement).style.visibility = 'hidden';
 }
 
-
-
 export class TransferAnimator {
   private phase: Phase = 'idle';
   private frame = 0;
