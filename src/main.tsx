@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserGpu } from './engine/webgpu/browser';
+import { pageBackground } from './store/background';
 import { createSimStore } from './store/simStore';
 import { parseUrlState } from './store/url';
 import { App } from './ui/app/App';
@@ -8,7 +9,7 @@ import './ui/styles/index.css';
 import './ui/styles/page.css';
 
 const { config, schedule, step, notices } = parseUrlState(location.search);
-const store = createSimStore({ config, schedule, step, notices, gpu: browserGpu });
+const store = createSimStore({ config, schedule, step, notices, gpu: browserGpu, background: pageBackground() });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -4,6 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserGpu } from './engine/webgpu/browser';
+import { pageBackground } from './store/background';
 import { createSimStore } from './store/simStore';
 import { formatUrlState, linkSearch, parseUrlState } from './store/url';
 import { PresenterMode } from './ui/present/PresenterMode';
@@ -21,12 +22,12 @@ if (params.has('race')) {
   const keep = (search: string) => history.replaceState(null, '', `${search}${shownTheme ? `&theme=${shownTheme}` : ''}`);
   root.render(
     <StrictMode>
-      <Race setup={parseRaceUrl(location.search)} theme={shownTheme} onUrl={keep} />
+      <Race setup={parseRaceUrl(location.search)} theme={shownTheme} onUrl={keep} background={pageBackground()} />
     </StrictMode>,
   );
 } else {
   const { config, schedule, step, notices } = parseUrlState(location.search);
-  const store = createSimStore({ config, schedule, step, notices, gpu: browserGpu });
+  const store = createSimStore({ config, schedule, step, notices, gpu: browserGpu, background: pageBackground() });
   // The same search as the app's: a schedule carried by the link stays in it, in and out of the presenter.
   const search = () => {
     const state = store.getState();

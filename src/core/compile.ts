@@ -173,6 +173,14 @@ export function compileSchedule(input: unknown): CompiledSchedule {
   return result;
 }
 
+/**
+ * Records the flat form of a schedule built from it (packedSchedule.ts), so compileSchedule returns it
+ * without checking the schedule again. Only for forms compiled from valid schedules.
+ */
+export function adoptCompiled(form: CompiledSchedule): void {
+  compiled.set(form.schedule, form);
+}
+
 /** Parses schedule JSON text; every problem is one clear line. */
 export function parseSchedule(text: string): Schedule {
   let json: unknown;

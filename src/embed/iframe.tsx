@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserGpu } from '../store/gpuSources';
+import { pageBackground } from '../store/background';
 import { createSimStore } from '../store/simStore';
 import { EmbedFrame } from '../ui/app/EmbedFrame';
 import { readSettings } from './settings';
@@ -14,7 +15,7 @@ import './iframe.css';
 
 const query = new URLSearchParams(location.search);
 const settings = readSettings((key) => query.get(key));
-const store = createSimStore({ config: settings.config, schedule: settings.schedule, step: settings.step, notices: settings.notices, gpu: browserGpu });
+const store = createSimStore({ config: settings.config, schedule: settings.schedule, step: settings.step, notices: settings.notices, gpu: browserGpu, background: pageBackground() });
 const mount = document.getElementById('root')!;
 
 createRoot(mount).render(

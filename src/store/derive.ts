@@ -2,10 +2,12 @@
 // schedule, its proof or first violation, and its model cost.
 
 import { buildSchedule } from '../core/algorithms';
-import { DEFAULT_INTER_NODE_FABRIC, modelCost, type CostResult, type Topology } from '../core/cost';
+import { modelCost, type CostResult, type Topology } from '../core/cost';
 import { GradsyncError } from '../core/errors';
 import { bandwidthMetrics, type BandwidthMetrics } from '../core/metrics';
 import type { Schedule } from '../core/schedule';
+import { timelineData, type TimelineData } from '../core/timeline';
+import { topologyAt } from '../core/topology';
 import { verifySchedule, type VerifyResult } from '../core/verify';
 import { devicesPerNodeFor, SETTING_LABELS, type SimConfig } from './config';
 
@@ -15,6 +17,8 @@ export interface Derived {
   cost: CostResult;
   metrics: BandwidthMetrics;
   topology: Topology;
+  /** What the timeline draws (it follows the cost). */
+  timeline: TimelineData;
 }
 
 /**
@@ -22,10 +26,8 @@ export interface Derived {
  * configured, inter-node fabric at the defaults) once there are several.
  */
 export function topologyFor(config: SimConfig, schedule: Schedule): Topology {
-  const intra = { latencyUs: config.latencyUs, bandwidthGBs: config.bandwidthGBs };
-  const perNode = schedule.devicesPerNode ?? config.devicesPerNode;
-  if (perNode >= schedule.devices || schedule.devices % perNode !== 0) return { kind: 'switch', ...intra };
-  return { kind: 'nodes', devicesPerNode: perNode, intra, inter: { ...DEFAULT_INTER_NODE_FABRIC } };
+  const fabric = { latencyUs: config.latencyUs, bandwidthGBs: config.bandwidthGBs };
+  return topologyAt(schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric);
 }
 
 /** The schedule of a configuration; a bad combination throws a GradsyncError in the app's words. */
@@ -55,7 +57,7 @@ export function derive(config: SimConfig, schedule: Schedule, known?: VerifyResu
   const topology = topologyFor(config, schedule);
   const cost = inAppWords(() => modelCost(schedule, config.elements, topology));
   const metrics = bandwidthMetrics(schedule.collective, schedule.devices, config.elements, cost.totalUs);
-  return { schedule, verification, cost, metrics, topology };
+  return { schedule, verification, cost, metrics, topology, timeline: timelineData(schedule, cost) };
 }
 
 function shown(value: unknown): string {

@@ -38,6 +38,8 @@ export class EngineRunner {
   constructor(
     private readonly gpu: GpuSource | null,
     private readonly onStatus: (status: EngineStatus) => void,
+    /** Work done before a GPU engine is made (its tables built elsewhere); its failure is ignored. */
+    private readonly beforeGpu?: (job: EngineJob) => Promise<void>,
   ) {}
 
   /** Starts an engine for the job; the latest call wins. */
@@ -48,14 +50,14 @@ export class EngineRunner {
     this.target = step;
     this.engine?.destroy();
     this.engine = null;
-    const inputs = generateInputs(job.schedule.devices, job.elements, job.op, 1, 'integers');
-    this.inputs = inputs;
     let engine: SimEngine;
     let status: EngineStatus = { requested: job.backend, active: 'cpu', adapter: null, fallbackReason: null };
     if (job.backend === 'webgpu') {
       try {
         if (!this.gpu) throw new GradsyncError('unavailable', 'WebGPU is not available here; running on the CPU engine instead');
         const provider = await this.gpu();
+        await this.beforeGpu?.(job).catch(() => undefined);
+        if (version !== this.version) return;
         const gpuEngine = await WebGpuEngine.create({ ...job, provider });
         engine = gpuEngine;
         status = { ...status, active: 'webgpu', adapter: gpuEngine.adapterName };
@@ -71,6 +73,10 @@ export class EngineRunner {
       engine.destroy();
       return;
     }
+    // Made once the engine is (a GPU engine is made in tasks of its own, so this is not added to the
+    // page's render of the schedule: a million values take tens of milliseconds).
+    const inputs = generateInputs(job.schedule.devices, job.elements, job.op, 1, 'integers');
+    this.inputs = inputs;
     engine.load(inputs);
     engine.seek(Math.min(this.target, engine.steps));
     this.engine = engine;

@@ -5,6 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseSchedule } from '../core/compile';
 import { GradsyncError } from '../core/errors';
 import type { Schedule } from '../core/schedule';
+import { preparesInBackground, type Background, type Progress } from './background';
 import { DEFAULT_CONFIG, fitDevicesPerNode, type SimConfig } from './config';
 import { derive, scheduleFor, shapeKey, type Derived } from './derive';
 import { EngineRunner, type EngineStatus, type GpuSource } from './engineRunner';
@@ -37,6 +38,13 @@ export interface Readout {
   inputs: Float32Array;
 }
 
+/** A schedule being prepared in the background: what it is, and how far the work got. */
+export interface Preparing {
+  algorithm: string;
+  devices: number;
+  progress: Progress;
+}
+
 export interface SimState {
   config: SimConfig;
   /** A schedule the user loaded; it replaces the algorithm until cleared. */
@@ -44,6 +52,10 @@ export interface SimState {
   derived: Derived | null;
   /** Why there is nothing to show for this configuration. */
   error: string | null;
+  /** Set while a large schedule is built, verified and read in the background (derived is null). */
+  preparing: Preparing | null;
+  /** Where long work runs off the page (null: all of it runs here). */
+  background: Background | null;
   step: number;
   transition: Transition;
   playing: boolean;
@@ -83,6 +95,10 @@ export interface SimStoreOptions {
   notices?: string[];
   /** Where WebGPU comes from; null: CPU engine only. */
   gpu?: GpuSource | null;
+  /** Where large schedules are prepared; without one every schedule is prepared at once, here. */
+  background?: Background | null;
+  /** False: no engine runs the data (a view of the schedule alone, such as the race's sides). */
+  engine?: boolean;
   now?: () => number;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -109,12 +125,18 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
   const store = createStore<Sim>()((set, get) => {
     const notice = (level: Notice['level'], text: string, about?: Notice['about']): Notice => ({ id: nextNotice++, level, text, ...(about && { about }) });
 
-    const runner = new EngineRunner(options.gpu ?? null, (engine) => {
-      const notices = get().notices;
-      const reason = engine.fallbackReason;
-      set({ engine, notices: reason && !notices.some((n) => n.text === reason) ? [...notices, notice('info', reason)] : notices });
-      refreshReadout();
-    });
+    const background = options.background ?? null;
+    const runner = new EngineRunner(
+      options.gpu ?? null,
+      (engine) => {
+        const notices = get().notices;
+        const reason = engine.fallbackReason;
+        set({ engine, notices: reason && !notices.some((n) => n.text === reason) ? [...notices, notice('info', reason)] : notices });
+        refreshReadout();
+      },
+      // The GPU engine's tables of a large schedule are built in the background too.
+      background ? (job) => (preparesInBackground(get().config, job.schedule) ? background.planGpu(job.schedule, job.elements) : Promise.resolve()) : undefined,
+    );
 
     function refreshReadout(): void {
       if (get().inspected === null) return;
@@ -151,59 +173,123 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
 
     /** The engine's job last started, so edits that change only the model do not restart it. */
     let engineKey = '';
+    /** Counts rebuilds: an answer from the background for an older one is dropped. */
+    let generation = 0;
+    // Notices the page was opened with come first.
+    const opened = (options.notices ?? []).map((text) => notice('warning', text));
+
+    /** Notices a rebuild adds once its schedule is known (a loaded schedule's verdict). */
+    type Afterwards = (derived: Derived | null) => Notice[];
 
     /**
-     * Recomputes what follows from the configuration (or loaded schedule). The schedule and its proof
-     * are kept when its shape is unchanged; the engine restarts only when it runs something else.
+     * The state once the schedule is derived (or cannot be): the step clamped to it, and the engine
+     * restarted when it runs something else.
      */
-    function rebuild(config: SimConfig, custom: SimState['custom'], step: number): Partial<SimState> {
-      stopTimer();
-      const previous = get()?.derived ?? null;
-      const previousConfig = get()?.config;
-      const sameShape = !custom && !get()?.custom && previous !== null && previousConfig !== undefined && shapeKey(previousConfig) === shapeKey(config);
-      let derived: Derived | null = null;
-      let error: string | null = null;
-      try {
-        derived = sameShape ? derive(config, previous.schedule, previous.verification) : derive(config, custom?.schedule ?? scheduleFor(config));
-      } catch (caught) {
-        if (!(caught instanceof GradsyncError)) throw caught;
-        error = caught.message;
-      }
+    function settle(config: SimConfig, custom: SimState['custom'], step: number, derived: Derived | null, error: string | null, sameShape: boolean, after?: Afterwards): Partial<SimState> {
       const target = derived ? Math.min(step, derived.schedule.steps.length) : 0;
       const key = derived ? `${custom ? custom.name : shapeKey(config)}|${config.elements}|${config.op}|${config.backend}` : '';
       const restart = !derived || key !== engineKey || !sameShape;
       engineKey = key;
-      if (derived && restart) void runner.start({ schedule: derived.schedule, elements: config.elements, op: config.op, backend: config.backend }, target);
+      if (derived && restart && options.engine !== false) void runner.start({ schedule: derived.schedule, elements: config.elements, op: config.op, backend: config.backend }, target);
       else if (!derived) runner.dispose();
       const keepStep = derived !== null && !restart && target === get()?.step;
+      const added = after?.(derived) ?? [];
       return {
         config,
         custom,
         derived,
         error,
+        preparing: null,
         step: target,
         transition: keepStep ? get().transition : { kind: 'jump', from: target, to: target, startedAt: now() },
         playing: keepStep ? get().playing : false,
         readout: keepStep ? get().readout : null,
+        ...(added.length > 0 && { notices: [...(get()?.notices ?? opened), ...added] }),
+      };
+    }
+
+    /** Derives here, at once; a bad combination is a message. */
+    function deriveHere(config: SimConfig, custom: SimState['custom'], known: Derived | null): { derived: Derived | null; error: string | null } {
+      try {
+        return { derived: known ? derive(config, known.schedule, known.verification) : derive(config, custom?.schedule ?? scheduleFor(config)), error: null };
+      } catch (caught) {
+        if (!(caught instanceof GradsyncError)) throw caught;
+        return { derived: null, error: caught.message };
+      }
+    }
+
+    /**
+     * Recomputes what follows from the configuration (or loaded schedule). The schedule and its proof
+     * are kept when its shape is unchanged; the engine restarts only when it runs something else. A
+     * large schedule is prepared in the background: `preparing` says how far, and the state settles
+     * when it is ready (a model-only edit keeps the picture and updates the figures when they come).
+     */
+    function rebuild(config: SimConfig, custom: SimState['custom'], step: number, after?: Afterwards): Partial<SimState> {
+      stopTimer();
+      const mine = ++generation;
+      const current = get() as Sim | undefined;
+      const previous = current?.derived ?? null;
+      const sameShape = !custom && !current?.custom && previous !== null && shapeKey(current!.config) === shapeKey(config);
+      const known = sameShape ? previous : null;
+      if (!background || !preparesInBackground(config, custom?.schedule ?? null)) {
+        const { derived, error } = deriveHere(config, custom, known);
+        return settle(config, custom, step, derived, error, sameShape, after);
+      }
+      // Whatever the background cannot do (it failed to start) is done here after all.
+      const fallBack = (caught: unknown) => {
+        if (mine !== generation) return;
+        if (caught instanceof GradsyncError) return set(settle(config, custom, step, null, caught.message, false, after));
+        console.warn(`gradsync: preparing in the background failed (${caught instanceof Error ? caught.message : String(caught)}); preparing here`);
+        const { derived, error } = deriveHere(config, custom, known);
+        set(settle(config, custom, step, derived, error, sameShape, after));
+      };
+      if (known) {
+        void background.model(config, known.schedule).then((model) => {
+          if (mine === generation && get().derived) set({ derived: { ...get().derived!, ...model } });
+        }, fallBack);
+        return settle(config, custom, step, known, null, true, after);
+      }
+      runner.dispose();
+      engineKey = '';
+      const what = { algorithm: custom?.name ?? config.algorithm, devices: custom?.schedule.devices ?? config.devices };
+      const onProgress = (progress: Progress) => {
+        if (mine === generation) set({ preparing: { ...what, progress } });
+      };
+      void background.derive(config, custom?.schedule ?? null, onProgress).then((derived) => {
+        if (mine === generation) set(settle(config, custom, step, derived, null, false, after));
+      }, fallBack);
+      return {
+        config,
+        custom,
+        derived: null,
+        error: null,
+        preparing: { ...what, progress: { stage: 'building' } },
+        step: 0,
+        transition: { kind: 'jump', from: 0, to: 0, startedAt: now() },
+        playing: false,
+        readout: null,
       };
     }
 
     const linked = options.schedule ? { name: loadedScheduleName(options.schedule, SHARED_NAME), schedule: options.schedule } : null;
     // A devices per node that cannot divide the devices (the default 8 for 4 devices) is chosen anew.
     const asked: SimConfig = fitDevicesPerNode({ ...DEFAULT_CONFIG, ...options.config });
-    const initial = rebuild(linked ? configFor(asked, linked.schedule) : asked, linked, options.step ?? 0);
-    const notices = (options.notices ?? []).map((text) => notice('warning', text));
-    const linkedWarning = linked && incorrectScheduleWarning(initial.derived, linked.name);
-    if (linkedWarning) notices.push(notice('warning', linkedWarning, 'verdict'));
-    if (options.step !== undefined && initial.derived && options.step > initial.derived.schedule.steps.length) {
-      notices.push(notice('warning', `step ${options.step} is past the last step (${initial.derived.schedule.steps.length}); showing the end`));
-    }
+    const initial = rebuild(linked ? configFor(asked, linked.schedule) : asked, linked, options.step ?? 0, (derived) => {
+      const added: Notice[] = [];
+      const linkedWarning = linked && incorrectScheduleWarning(derived, linked.name);
+      if (linkedWarning) added.push(notice('warning', linkedWarning, 'verdict'));
+      if (options.step !== undefined && derived && options.step > derived.schedule.steps.length) {
+        added.push(notice('warning', `step ${options.step} is past the last step (${derived.schedule.steps.length}); showing the end`));
+      }
+      return added;
+    });
 
     return {
       ...(initial as SimState),
+      notices: initial.notices ?? opened,
+      background,
       engine: null,
       inspected: null,
-      notices,
 
       setConfig(patch) {
         const state = get();
@@ -267,9 +353,12 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
           return false;
         }
         const custom = { name: loadedScheduleName(schedule, name), schedule };
-        set(rebuild(configFor(get().config, schedule), custom, 0));
-        const warning = incorrectScheduleWarning(get().derived, custom.name);
-        if (warning) set({ notices: [...get().notices, notice('warning', warning, 'verdict')] });
+        set(
+          rebuild(configFor(get().config, schedule), custom, 0, (derived) => {
+            const warning = incorrectScheduleWarning(derived, custom.name);
+            return warning ? [notice('warning', warning, 'verdict')] : [];
+          }),
+        );
         return true;
       },
       clearCustom() {

@@ -1,7 +1,8 @@
 // The pages on a phone (390×844) and the presenter on a projector, in real Chromium: nothing scrolls
 // sideways, play and step are on screen without scrolling, the presenter stacks title, picture and
-// narration on a phone and shows every transfer of an 8-device step at projector sizes, and naive on
-// 1024 devices opens and steps without freezing the tab.
+// narration on a phone and shows every transfer of an 8-device step at projector sizes, and naive and
+// ring on 1024 devices open (prepared in the background), step and jump to the end without freezing
+// the tab.
 
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -150,7 +151,7 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     await page.close();
   }, 60_000);
 
-  it('opening naive on 1024 devices and taking its step has no task longer than 6000 ms, and tells the step from its first transfers', async () => {
+  it('opening naive on 1024 devices and taking its step has no task longer than 2000 ms (about 0.2 s alone; tests run side by side), and tells the step from its first transfers', async () => {
     const page = await session.open('/?algorithm=naive&devices=1024', () => {
       const long: number[] = [];
       (window as unknown as { longTasks: number[] }).longTasks = long;
@@ -164,18 +165,22 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     expect(await narration.locator('li').last().innerText()).toBe('… and 1,047,544 more transfers in this step. Show the first 256');
     const longest = Math.max(0, ...(await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)));
     console.info(`naive on 1024 devices: longest task ${longest} ms`);
-    expect(longest).toBeLessThan(6_000);
+    expect(longest).toBeLessThan(2_000);
     await page.close();
   }, 120_000);
 
-  it('jumping to the end of ring on 1024 devices reads its 2,046 steps without a task longer than 3000 ms', async () => {
+  it('opening ring on 1024 devices says what it prepares while it does, with no task longer than 2000 ms, and jumping to its end (2,046 steps) none longer than 3000 ms (both about 0.2 s alone; tests run side by side)', async () => {
     const page = await session.open('/?algorithm=ring&devices=1024', () => {
       const long: number[] = [];
       (window as unknown as { longTasks: number[] }).longTasks = long;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => long.push(Math.round(entry.duration)))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => long.push(Math.round(entry.duration)))).observe({ type: 'longtask', buffered: true });
     });
+    // Built, verified and costed in the background: the picture's place says so, and nothing freezes.
+    await page.getByRole('status').filter({ hasText: /^(Building|Verifying|Modelling the cost of|Reading) ring on 1,024 devices…/ }).first().waitFor({ timeout: 30_000 });
     await page.getByRole('region', { name: 'Narration' }).getByText(/^Each GPU starts/).waitFor({ timeout: 60_000 });
-    // Only what the jump does counts here: opening is measured by the naive test.
+    const opening = Math.max(0, ...(await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)));
+    console.info(`ring on 1024 devices, open: longest task ${opening} ms`);
+    expect(opening).toBeLessThan(2_000);
     await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
     await page.keyboard.press('End');
     const canvas = page.getByRole('img', { name: /1024 devices as marks on a ring/ });

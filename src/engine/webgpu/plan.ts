@@ -8,7 +8,7 @@
 import type { CompiledSchedule } from '../../core/compile';
 import { OP_COPY } from '../../core/compile';
 import { invariant } from '../../core/errors';
-import type { ChunkMajorLayout } from '../layout';
+import { ChunkMajorLayout } from '../layout';
 import { planSnapshots } from '../snapshots';
 
 /** A run tile: 128 vec4s of one piece, two per invocation of a 64-wide workgroup. */
@@ -110,6 +110,35 @@ class U32List {
 
 function kindOf(copy: boolean, fromWire: boolean): number {
   return (copy ? 2 : 0) + (fromWire ? 1 : 0);
+}
+
+/** The GPU engine's memory layout for a schedule and K elements per device: vec4-aligned pieces. */
+export function gpuLayout(compiled: CompiledSchedule, elements: number): ChunkMajorLayout {
+  return new ChunkMajorLayout(compiled.devices, elements, compiled.chunks, 4);
+}
+
+/** Plans made elsewhere (a worker) or before, per schedule and K. */
+const plans = new WeakMap<CompiledSchedule, Map<number, GpuPlan>>();
+
+/** Keeps a plan built for (compiled, elements) by buildGpuPlan, so gpuPlanFor returns it. */
+export function adoptGpuPlan(compiled: CompiledSchedule, elements: number, plan: GpuPlan): void {
+  const byElements = plans.get(compiled) ?? new Map<number, GpuPlan>();
+  // One size at a time: a plan of a 1024-device ring is tens of megabytes.
+  byElements.clear();
+  byElements.set(elements, plan);
+  plans.set(compiled, byElements);
+}
+
+/** The plan for a schedule at K elements per device: one adopted before, or built now. */
+export function gpuPlanFor(compiled: CompiledSchedule, layout: ChunkMajorLayout): GpuPlan {
+  const known = plans.get(compiled)?.get(layout.elements);
+  if (known && known.steps === compiled.steps) return known;
+  return buildGpuPlan(compiled, layout);
+}
+
+/** The arrays of a plan, for a transfer list. */
+export function gpuPlanBuffers(plan: GpuPlan): ArrayBuffer[] {
+  return [plan.copyRuns, plan.applyRuns, plan.multiTiles, plan.messages, plan.stepParams, plan.tileCounts].map((array) => array.buffer as ArrayBuffer);
 }
 
 export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayout): GpuPlan {

@@ -7,10 +7,10 @@ import { compileSchedule, type CompiledSchedule } from '../../core/compile';
 import { GradsyncError, invariant } from '../../core/errors';
 import type { ReduceOp } from '../../core/ops';
 import type { Schedule } from '../../core/schedule';
-import { ChunkMajorLayout } from '../layout';
+import type { ChunkMajorLayout } from '../layout';
 import { prepareMemory } from '../prepare';
 import { openDevice, type GpuProvider } from './gpuDevice';
-import { buildGpuPlan, RANGES_PER_STEP, SNAPSHOT_RANGE, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
+import { gpuLayout, gpuPlanFor, RANGES_PER_STEP, SNAPSHOT_RANGE, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
 import { Checkpoints } from './checkpoints';
 import { createResources, destroyResources, dispatchSize, type Resources } from './resources';
 import { readTimestampsMs, timestampsOfStep, timestampWrites, type TimestampAt } from './timestamps';
@@ -60,8 +60,8 @@ export class WebGpuEngine {
     this.elements = config.elements;
     this.op = config.op;
     this.provider = config.provider;
-    this.layout = new ChunkMajorLayout(this.compiled.devices, config.elements, this.compiled.chunks, 4);
-    this.plan = buildGpuPlan(this.compiled, this.layout);
+    this.layout = gpuLayout(this.compiled, config.elements);
+    this.plan = gpuPlanFor(this.compiled, this.layout);
     this.checkpoints = new Checkpoints(this.compiled.steps, this.memoryBytes, config.checkpointEvery);
   }
 

@@ -2,6 +2,7 @@
 // messages travelling between them. Beyond 64 devices (or too many chunk cells) an aggregate view
 // takes over.
 
+import { PreparingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { DETAIL_LIMIT } from '../useStepState';
 import { AggregateView } from './AggregateView';
@@ -16,11 +17,10 @@ export function showsAggregate(devices: number, chunks: number): boolean {
 
 export function DevicesView() {
   const schedule = useSim((s) => s.derived?.schedule ?? null);
-  const error = useSim((s) => s.error);
   return (
     <section className="gs-devices" aria-label="Devices">
       {schedule === null ? (
-        <p className="gs-devices-empty">{error ?? 'No schedule to show.'}</p>
+        <PreparingStatus className="gs-devices-empty" idle="No schedule to show." bar />
       ) : showsAggregate(schedule.devices, schedule.chunks) ? (
         <AggregateView key="aggregate" schedule={schedule} />
       ) : (

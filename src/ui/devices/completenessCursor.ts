@@ -7,7 +7,8 @@
 import { compileSchedule, OP_COPY, type CompiledSchedule } from '../../core/compile';
 import { merge, single, type Contributions } from '../../core/contributions';
 import type { Schedule } from '../../core/schedule';
-import { expectedRange, heldFraction } from './chunkViews';
+import { expectedHolding } from '../../core/verify';
+import { heldFraction } from './chunkViews';
 
 /** Shares are stored as integers out of this, so undo and redo add up exactly. */
 const SCALE = 65535;
@@ -94,9 +95,13 @@ export class CompletenessCursor {
     return true;
   }
 
+  /** What the cell must hold at the end (everything where the collective leaves it free). */
+  private expected(device: number, chunk: number): { lo: number; hi: number } {
+    return expectedHolding(this.schedule.collective, this.compiled, device, chunk) ?? { lo: 0, hi: this.devices };
+  }
+
   private share(cell: number): number {
-    const device = Math.floor(cell / this.chunks);
-    const expected = expectedRange(this.schedule, device, cell % this.chunks);
+    const expected = this.expected(Math.floor(cell / this.chunks), cell % this.chunks);
     return Math.round(heldFraction(this.held[cell], expected.lo, expected.hi) * SCALE);
   }
 
@@ -117,10 +122,13 @@ export class CompletenessCursor {
     this.logStart = [0];
     this.logging = true;
     this.sums.fill(0);
+    // Before step 1 every device holds its own contribution alone: share(cell), without its search.
     for (let cell = 0; cell < cells; cell++) {
-      const share = this.share(cell);
+      const device = Math.floor(cell / this.chunks);
+      const { lo, hi } = this.expected(device, cell % this.chunks);
+      const share = hi > lo ? (device >= lo && device < hi ? Math.round((1 / (hi - lo)) * SCALE) : 0) : SCALE;
       this.shares[cell] = share;
-      this.sums[Math.floor(cell / this.chunks)] += share;
+      this.sums[device] += share;
     }
   }
 

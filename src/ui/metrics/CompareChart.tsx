@@ -4,14 +4,16 @@
 
 import { useMemo } from 'react';
 import { DEFAULT_INTER_NODE_FABRIC } from '../../core/cost';
+import { BYTES_PER_ELEMENT } from '../../core/traffic';
 import { formatBytes, formatCount, formatGBs } from '../format';
 import { useSim } from '../StoreContext';
 import { formatTickBytes } from './chartTicks';
 import { CompareLegend } from './CompareLegend';
 import { ComparePanel, type CurrentMark } from './ComparePanel';
 import { CompareTable } from './CompareTable';
-import { COMPARED, compareData, type CompareInput } from './compareData';
+import { COMPARED, type CompareInput } from '../../core/compare';
 import { captionText, compareCaption } from './crossover';
+import { useCompareData } from './useCompareData';
 import { useElementWidth } from './useElementWidth';
 
 const SIDE_BY_SIDE = 720;
@@ -31,20 +33,21 @@ export function CompareChart() {
     () => ({ devices, elements, latencyUs, bandwidthGBs, devicesPerNode, algorithm: selected, chunks }),
     [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, selected, chunks],
   );
-  const data = useMemo(() => compareData(input), [input]);
-  const caption = useMemo(() => compareCaption(input, data), [input, data]);
+  // The comparison shown may lag the input while a new one is on its way.
+  const data = useCompareData(input);
+  const caption = useMemo(() => data && compareCaption(data), [data]);
 
   const label = custom ? custom.name : config.algorithm;
   const marked = allreduce && timeUs !== null && devices >= 2;
   const byDevicesMark: CurrentMark | null = marked ? { x: devices, timeUs, label } : null;
-  const bySizeMark: CurrentMark | null = marked ? { x: data.bytes, timeUs, label } : null;
+  const bySizeMark: CurrentMark | null = marked ? { x: elements * BYTES_PER_ELEMENT, timeUs, label } : null;
   const unavailable = new Map<string, string>();
   if (devices % devicesPerNode !== 0) unavailable.set('hierarchical-ring', `hierarchical-ring needs devices per node (${devicesPerNode}) to divide ${devices}`);
   const select = (algorithm: string) => setConfig(allreduce ? { algorithm } : { algorithm, collective: 'allreduce' });
 
   const sideBySide = width >= SIDE_BY_SIDE;
   const panelWidth = sideBySide ? Math.floor((width - GAP) / 2) : width;
-  const size = formatBytes(data.bytes);
+  const size = formatBytes(data?.bytes ?? elements * BYTES_PER_ELEMENT);
   const topology =
     devicesPerNode < 1024
       ? `Up to ${devicesPerNode} devices: one switch (${formatGBs(bandwidthGBs)}, ${latencyUs} µs per step); beyond: nodes of ${devicesPerNode} joined by a ${formatGBs(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs)}, ${DEFAULT_INTER_NODE_FABRIC.latencyUs} µs network.`
@@ -55,35 +58,43 @@ export function CompareChart() {
       <h2>Compare all-reduce algorithms</h2>
       <CompareLegend algorithms={COMPARED} selected={selected} unavailable={unavailable} onSelect={select} />
       <div ref={ref} className={`gs-compare-panels${sideBySide ? ' gs-compare-side' : ''}`}>
-        <figure>
-          <figcaption>Model time vs devices, at {size}</figcaption>
-          <ComparePanel
-            kind="devices"
-            series={data.byDevices}
-            current={byDevicesMark}
-            selected={selected}
-            width={panelWidth}
-            onSelect={select}
-            ariaLabel={`Model time of ${COMPARED.length} all-reduce algorithms against device count, 2 to 1,024, at ${size}, log scales. ${caption.byDevices ?? ''}`}
-          />
-          <CompareTable caption={`Model time against device count at ${size}`} xHeader="devices" xs={data.deviceCounts} series={data.byDevices} formatX={formatCount} />
-        </figure>
-        <figure>
-          <figcaption>Model time vs message size, at {formatCount(data.devices)} devices</figcaption>
-          <ComparePanel
-            kind="bytes"
-            series={data.bySize}
-            current={bySizeMark}
-            selected={selected}
-            width={panelWidth}
-            onSelect={select}
-            ariaLabel={`Model time of ${COMPARED.length} all-reduce algorithms against message size, 4 B to 1 GiB, at ${formatCount(data.devices)} devices, log scales. ${caption.bySize ?? ''}`}
-          />
-          <CompareTable caption={`Model time against message size at ${formatCount(data.devices)} devices`} xHeader="bytes" xs={data.sizes} series={data.bySize} formatX={formatTickBytes} />
-        </figure>
+        {data === null ? (
+          <p className="gs-compare-waiting" role="status">
+            Modelling every algorithm from 2 to 1,024 devices…
+          </p>
+        ) : (
+          <>
+            <figure>
+              <figcaption>Model time vs devices, at {size}</figcaption>
+              <ComparePanel
+                kind="devices"
+                series={data.byDevices}
+                current={byDevicesMark}
+                selected={selected}
+                width={panelWidth}
+                onSelect={select}
+                ariaLabel={`Model time of ${COMPARED.length} all-reduce algorithms against device count, 2 to 1,024, at ${size}, log scales. ${caption!.byDevices ?? ''}`}
+              />
+              <CompareTable caption={`Model time against device count at ${size}`} xHeader="devices" xs={data.deviceCounts} series={data.byDevices} formatX={formatCount} />
+            </figure>
+            <figure>
+              <figcaption>Model time vs message size, at {formatCount(data.devices)} devices</figcaption>
+              <ComparePanel
+                kind="bytes"
+                series={data.bySize}
+                current={bySizeMark}
+                selected={selected}
+                width={panelWidth}
+                onSelect={select}
+                ariaLabel={`Model time of ${COMPARED.length} all-reduce algorithms against message size, 4 B to 1 GiB, at ${formatCount(data.devices)} devices, log scales. ${caption!.bySize ?? ''}`}
+              />
+              <CompareTable caption={`Model time against message size at ${formatCount(data.devices)} devices`} xHeader="bytes" xs={data.sizes} series={data.bySize} formatX={formatTickBytes} />
+            </figure>
+          </>
+        )}
       </div>
       <p className="gs-compare-caption" data-testid="compare-caption">
-        {captionText(caption)}
+        {caption && captionText(caption)}
         {!allreduce && ' (The comparison is of all-reduce; the current collective is not marked.)'}
       </p>
       <p className="gs-compare-topology">{topology}</p>

@@ -7,7 +7,7 @@ import { line } from 'd3-shape';
 import { formatMicroseconds } from '../format';
 import { algorithmClass } from './algorithmStyle';
 import { formatTickBytes, formatTickUs, powersIn } from './chartTicks';
-import type { Point, Series } from './compareData';
+import type { Point, Series } from '../../core/compare';
 
 export interface CurrentMark {
   x: number;

@@ -1,6 +1,7 @@
 // Traffic and cost of the current schedule: bytes per device with the busiest called out, the seeds'
 // formulas checked against the counts, and the α-β model with its editable inputs.
 
+import { PreparingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { CostSection } from './CostSection';
 import { FormulaChecks } from './FormulaChecks';
@@ -8,7 +9,6 @@ import { TrafficSection } from './TrafficSection';
 
 export function MetricsPanel() {
   const derived = useSim((s) => s.derived);
-  const error = useSim((s) => s.error);
   return (
     <section className="gs-panel gs-metrics" aria-label="Traffic and cost">
       <h2>Traffic and cost</h2>
@@ -19,9 +19,7 @@ export function MetricsPanel() {
             <FormulaChecks schedule={derived.schedule} traffic={derived.cost.traffic} />
           </div>
         ) : (
-          <p className="gs-metrics-error" role="status">
-            {error ?? 'Nothing to measure yet.'}
-          </p>
+          <PreparingStatus className="gs-metrics-error" idle="Nothing to measure yet." />
         )}
         <CostSection derived={derived} />
       </div>

@@ -3,13 +3,13 @@
 // the step's busiest port. The step shown is highlighted; clicking a band jumps to it.
 
 import { scaleLinear } from 'd3-scale';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { formatMicroseconds } from '../format';
 import { useSim } from '../StoreContext';
 import { formatTickUs } from './chartTicks';
 import { SendReceiveLegend } from './SendReceiveLegend';
 import { TimelineBands } from './TimelineBands';
-import { timelineData, type TimelineData } from './timelineData';
+import type { TimelineData } from '../../core/timeline';
 import { timelinePaths } from './timelinePaths';
 import { useElementWidth } from './useElementWidth';
 
@@ -29,11 +29,12 @@ function phaseRuns(data: TimelineData): { phase: string; from: number; to: numbe
 }
 
 export function Timeline() {
-  const derived = useSim((s) => s.derived);
+  // Drawn after the picture and narration: a 2,046-step timeline is a render of its own.
+  const derived = useDeferredValue(useSim((s) => s.derived));
   const step = useSim((s) => s.step);
   const seek = useSim((s) => s.seek);
   const [ref, width] = useElementWidth<HTMLDivElement>(960);
-  const data = useMemo(() => (derived ? timelineData(derived.schedule, derived.cost) : null), [derived]);
+  const data = derived?.timeline ?? null;
   const rowHeight = data ? Math.min(18, Math.max(4, Math.floor(240 / data.rows.length))) : 0;
   const rowsHeight = data ? data.rows.length * rowHeight : 0;
   const total = data ? data.startUs[data.steps] : 0;

@@ -3,7 +3,7 @@
 
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatMicroseconds } from '../format';
-import type { TimelineData } from './timelineData';
+import type { TimelineData } from '../../core/timeline';
 
 export interface TimelineBandsProps {
   data: TimelineData;

@@ -1,7 +1,7 @@
 // The timeline's bars as one SVG path per row and direction (thousands of steps stay a few hundred
 // nodes). In narrow bands a bar that fills its band runs into the next, so full bars merge into one rect.
 
-import type { TimelineData } from './timelineData';
+import type { TimelineData } from '../../core/timeline';
 
 export interface RowPaths {
   sent: string;
@@ -25,12 +25,13 @@ export function timelinePaths(data: TimelineData, x: (us: number) => number, top
   // Rows tall enough keep a gap between them, so each device's pair of bars reads as one.
   const pad = rowHeight >= 12 ? 5 : rowHeight >= 6 ? 2 : 0;
   const barHeight = Math.max(1, (rowHeight - pad) / 2);
+  const xs = Float64Array.from(data.startUs, x);
   return data.rows.map((_, r) => {
     const sent: [number, number][] = [];
     const received: [number, number][] = [];
     for (let s = 0; s < data.steps; s++) {
-      const x0 = x(data.startUs[s]);
-      const band = x(data.startUs[s + 1]) - x0;
+      const x0 = xs[s];
+      const band = xs[s + 1] - x0;
       // Wide bands keep a gap so steps stay apart; narrow ones run together (and full bars merge).
       const width = band > 6 ? band - 1.5 : band;
       const a = data.sent[s * rows + r];

@@ -1,14 +1,7 @@
-// The cost model's topology in a sentence, and the rule the app uses to pick it (store/derive.ts
-// topologyFor): nodes of `devicesPerNode` once several full nodes are needed, else one switch.
+// The cost model's topology in a sentence (the rule that picks it is core/topology.ts).
 
-import { DEFAULT_INTER_NODE_FABRIC, type Fabric, type Topology } from '../../core/cost';
+import type { Fabric, Topology } from '../../core/cost';
 import { formatGBs } from '../format';
-
-/** The topology the app models for `devices` devices (same rule as topologyFor). */
-export function topologyAt(devices: number, devicesPerNode: number, fabric: Fabric): Topology {
-  if (devicesPerNode >= devices || devices % devicesPerNode !== 0) return { kind: 'switch', ...fabric };
-  return { kind: 'nodes', devicesPerNode, intra: { ...fabric }, inter: { ...DEFAULT_INTER_NODE_FABRIC } };
-}
 
 const plain = (value: number) => String(Number(value.toPrecision(4)));
 

@@ -1,13 +1,13 @@
 // The rendered width of an element, so charts draw at pixel size (text stays its CSS size). Falls back
-// to `fallback` where nothing is laid out (jsdom) and follows resizes where ResizeObserver exists.
+// to `fallback` where nothing is laid out (jsdom) and follows resizes where ResizeObserver exists. The
+// ref is a callback, so an element that appears later (a chart waiting for its data) is measured too.
 
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
-export function useElementWidth<T extends Element>(fallback: number): [RefObject<T | null>, number] {
-  const ref = useRef<T | null>(null);
+export function useElementWidth<T extends Element>(fallback: number): [(element: T | null) => void, number] {
+  const [element, setElement] = useState<T | null>(null);
   const [width, setWidth] = useState(fallback);
   useLayoutEffect(() => {
-    const element = ref.current;
     if (!element) return;
     const measure = () => {
       const measured = Math.floor(element.getBoundingClientRect().width);
@@ -18,6 +18,6 @@ export function useElementWidth<T extends Element>(fallback: number): [RefObject
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [fallback]);
-  return [ref, width];
+  }, [element, fallback]);
+  return [setElement, width];
 }

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { openingSentence, opPreface } from '../../core/narration';
 import { useSim } from '../StoreContext';
+import { useEmptyWords } from '../PreparingStatus';
 import { MAX_TOLD } from '../useStepState';
 import { useStepStory } from '../useStepStory';
 
@@ -19,13 +20,13 @@ export function NarrationPanel() {
   const derived = useSim((s) => s.derived);
   const step = useSim((s) => s.step);
   const op = useSim((s) => s.config.op);
-  const error = useSim((s) => s.error);
+  const empty = useEmptyWords('Nothing to show yet.');
   const { story: narration, preparing } = useStepStory(derived?.schedule ?? null, op, step);
   if (!derived) {
     return (
       <section className="gs-panel gs-narration" aria-label="Narration">
         <h2>Narration</h2>
-        <p className="gs-narration-empty">{error ?? 'Nothing to show yet.'}</p>
+        <p className="gs-narration-empty">{empty}</p>
       </section>
     );
   }

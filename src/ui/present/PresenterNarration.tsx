@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { openingSentence, opPreface } from '../../core/narration';
 import { useSim } from '../StoreContext';
+import { useEmptyWords } from '../PreparingStatus';
 import { useStepStory } from '../useStepStory';
 import { PresenterPager } from './PresenterPager';
 import { TYPE_SIZES_EM, useNarrationFit } from './useNarrationFit';
@@ -26,7 +27,7 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
   const derived = useSim((s) => s.derived);
   const step = useSim((s) => s.step);
   const op = useSim((s) => s.config.op);
-  const error = useSim((s) => s.error);
+  const empty = useEmptyWords('Nothing to show.');
   const { story, preparing } = useStepStory(derived?.schedule ?? null, op, step);
   const told = story?.told ?? 0;
   const box = useRef<HTMLElement>(null);
@@ -57,7 +58,7 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
   if (!derived) {
     return (
       <section className="gs-presenter-narration" aria-label="Narration">
-        <p>{error ?? 'Nothing to show.'}</p>
+        <p>{empty}</p>
       </section>
     );
   }

@@ -3,7 +3,9 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SimConfig } from '../../store/config';
+import type { Background } from '../../store/background';
 import { createSimStore } from '../../store/simStore';
+import { preparingWords } from '../PreparingStatus';
 import { formatUrlState } from '../../store/url';
 import { formatMicroseconds } from '../format';
 import { cumulativeEnds, finishTime } from './raceClock';
@@ -21,14 +23,18 @@ export interface RaceProps {
   theme?: 'light' | 'dark';
   /** Called with the query string whenever the race changes (the page keeps its URL with it). */
   onUrl?(search: string): void;
+  /** Where large schedules are prepared (the page's worker); without one they are prepared at once. */
+  background?: Background | null;
 }
 
 const NO_SIDES: ClockSide[] = [];
 
-export function Race({ setup, theme, onUrl }: RaceProps) {
+export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
   const [algorithms, setAlgorithms] = useState(setup.algorithms);
   const [config, setConfig] = useState<SimConfig>(setup.config);
   const [sides, setSides] = useState<ClockSide[] | null>(null);
+  /** What is being prepared before the race can start (large schedules take a while). */
+  const [waiting, setWaiting] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const readout = useRef<HTMLOutputElement>(null);
   const cursor = useRef<HTMLDivElement>(null);
@@ -37,13 +43,22 @@ export function Race({ setup, theme, onUrl }: RaceProps) {
 
   useEffect(() => {
     const [a, b] = JSON.parse(raceKey) as [[string, string], Omit<SimConfig, 'speed'>];
-    const made = a.map((algorithm) => {
-      const store = createSimStore({ config: { ...b, algorithm, speed: 1, backend: 'cpu' }, gpu: null });
-      return { store, ends: cumulativeEnds(store.getState().derived?.cost.stepTimesUs ?? []) };
-    });
-    setSides(made);
-    return () => made.forEach((side) => side.store.getState().dispose());
-  }, [raceKey]);
+    const stores = a.map((algorithm) => createSimStore({ config: { ...b, algorithm, speed: 1, backend: 'cpu' }, gpu: null, background, engine: false }));
+    // The clock starts once both schedules are ready; their step times set its lanes.
+    const preparing = () => stores.map((store) => store.getState().preparing).find((p) => p !== null) ?? null;
+    const update = () => {
+      const now = preparing();
+      setWaiting(now && preparingWords(now));
+      if (!now) setSides(stores.map((store) => ({ store, ends: cumulativeEnds(store.getState().derived?.cost.stepTimesUs ?? []) })));
+      return now === null;
+    };
+    setSides(null);
+    const unsubscribe = update() ? [] : stores.map((store) => store.subscribe(() => update() && unsubscribe.forEach((stop) => stop())));
+    return () => {
+      unsubscribe.forEach((stop) => stop());
+      stores.forEach((store) => store.getState().dispose());
+    };
+  }, [raceKey, background]);
 
   useEffect(() => onUrl?.(formatRaceUrl(algorithms, config)), [onUrl, algorithms, config]);
 
@@ -90,7 +105,7 @@ export function Race({ setup, theme, onUrl }: RaceProps) {
       <RaceClockBar clock={clock} speed={speed} onSpeed={(value) => setConfig({ ...config, speed: value })} readoutRef={readout} />
       <RaceTrack lanes={current.map((side, i) => ({ algorithm: algorithms[i], ends: side.ends }))} slowestUs={slowest} cursorRef={cursor} />
       <p className="gs-race-verdict" aria-live="polite">
-        {error ?? verdict ?? (current.length && !clock.playing ? 'Press Space to start the clock; → jumps to the next step end.' : '')}
+        {error ?? verdict ?? waiting ?? (current.length && !clock.playing ? 'Press Space to start the clock; → jumps to the next step end.' : '')}
       </p>
       <div className="gs-race-sides">
         {current.map((side, i) => (

@@ -7,8 +7,8 @@ import type { SimStore } from '../../../src/store/simStore';
 import { showWithStore } from '../showWithStore';
 import { formatMicroseconds } from '../../../src/ui/format';
 import { CompareChart } from '../../../src/ui/metrics';
-import { compareData, modelFor, type CompareInput } from '../../../src/ui/metrics/compareData';
-import { compareCaption, sizeWins, winRanges } from '../../../src/ui/metrics/crossover';
+import { compareData, modelFor, sizeWins, winRanges, type CompareInput } from '../../../src/core/compare';
+import { compareCaption } from '../../../src/ui/metrics/crossover';
 
 function show(config: Partial<SimConfig>): SimStore {
   return showWithStore(<CompareChart />, config);
@@ -112,7 +112,7 @@ describe('crossover', () => {
 
   it('captions tree against ring from the data', () => {
     const at = input({ devices: 64, elements: 1 << 18 });
-    const caption = compareCaption(at, compareData(at));
+    const caption = compareCaption(compareData(at));
     expect(caption.bySize).toMatch(/^Tree beats ring below [\d.]+ (KiB|MiB) at 64 devices\.$/);
     expect(caption.byDevices).toMatch(/^At 1\.00 MiB, (tree|ring) beats/);
   });

@@ -7,7 +7,7 @@ import type { SimConfig } from '../../../src/store/config';
 import type { SimStore } from '../../../src/store/simStore';
 import { showWithStore } from '../showWithStore';
 import { Timeline } from '../../../src/ui/metrics';
-import { timelineData } from '../../../src/ui/metrics/timelineData';
+import { timelineData } from '../../../src/core/timeline';
 
 function show(config: Partial<SimConfig>, step = 0): SimStore {
   return showWithStore(<Timeline />, config, step);

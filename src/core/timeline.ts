@@ -1,11 +1,11 @@
 // What the timeline draws: per step its model-time span and phase, and per row (a device, or a bin of
 // devices above 64) how much of the step's busiest port load it sends and receives, in [0, 1].
 
-import { compileSchedule } from '../../core/compile';
-import type { CostResult } from '../../core/cost';
-import { deviceLabel } from '../../core/notation';
-import type { Schedule } from '../../core/schedule';
-import { chunkBytes } from '../../core/traffic';
+import { compileSchedule } from './compile';
+import type { CostResult } from './cost';
+import { deviceLabel } from './notation';
+import type { Schedule } from './schedule';
+import { chunkBytes } from './traffic';
 
 export interface TimelineRow {
   label: string;

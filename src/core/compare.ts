@@ -2,11 +2,11 @@
 // (at the current message size) and against the message size (at the current device count), on the
 // topology the app would model for that many devices, and where tree and ring cross.
 
-import { algorithmIds } from '../../core/algorithms';
-import { allreduceModel, type ModelTime } from '../../core/costFormulas';
-import { GradsyncError } from '../../core/errors';
-import { BYTES_PER_ELEMENT } from '../../core/traffic';
-import { topologyAt } from './topologyWords';
+import { algorithmIds } from './algorithms';
+import { allreduceModel, type ModelTime } from './costFormulas';
+import { GradsyncError } from './errors';
+import { topologyAt } from './topology';
+import { BYTES_PER_ELEMENT } from './traffic';
 
 export const COMPARED = algorithmIds('allreduce');
 
@@ -39,6 +39,8 @@ export interface CompareData {
   sizes: number[];
   byDevices: Series[];
   bySize: Series[];
+  /** Where tree beats ring: over message sizes at `devices`, and over the plotted device counts. */
+  treeVsRing: { bySize: Wins | null; byDevices: Wins | null };
 }
 
 export const MAX_DEVICES_COMPARED = 1024;
@@ -97,7 +99,66 @@ export function compareData(input: CompareInput): CompareData {
     const model = modelFor(input, algorithm, devices);
     bySize.push({ algorithm, points: model ? sizes.map((b) => ({ x: b, timeUs: model(elementsOf(b)) })) : [] });
   }
-  return { devices, bytes, deviceCounts, sizes, byDevices, bySize };
+  const data = { devices, bytes, deviceCounts, sizes, byDevices, bySize };
+  return { ...data, treeVsRing: { bySize: sizeWins(input, devices), byDevices: deviceWins(data) } };
+}
+
+// Where tree beats ring, found numerically: over message sizes by bisection on the element count
+// (the model is exact for every K), over device counts on the plotted points.
+
+/** Where the challenger wins: closed ranges [from, to] of the axis, ascending. */
+export interface Wins {
+  lo: number;
+  hi: number;
+  ranges: [number, number][];
+}
+
+/**
+ * Ranges of an ascending grid where `wins` holds. With `refine`, each boundary between grid points
+ * is found exactly by bisection over the integers between them.
+ */
+export function winRanges(grid: readonly number[], wins: (x: number) => boolean, refine: boolean): Wins {
+  const w = grid.map(wins);
+  const ranges: [number, number][] = [];
+  let start: number | null = w[0] ? grid[0] : null;
+  for (let i = 0; i + 1 < grid.length; i++) {
+    if (w[i] === w[i + 1]) continue;
+    let lo = grid[i];
+    let hi = grid[i + 1];
+    while (refine && hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (wins(mid) === w[i]) lo = mid;
+      else hi = mid;
+    }
+    if (w[i]) {
+      ranges.push([start!, lo]);
+      start = null;
+    } else start = hi;
+  }
+  if (start !== null) ranges.push([start, grid[grid.length - 1]]);
+  return { lo: grid[0], hi: grid[grid.length - 1], ranges };
+}
+
+/** Tree against ring over K = 1 … 2^28 elements (4 B … 1 GiB) at N devices. */
+export function sizeWins(input: CompareInput, devices: number, challenger = 'tree', incumbent = 'ring'): Wins | null {
+  const a = modelFor(input, challenger, devices);
+  const b = modelFor(input, incumbent, devices);
+  if (!a || !b) return null;
+  const grid: number[] = [];
+  for (let k = 1; k <= 2 ** 28; k *= 2) grid.push(k);
+  return winRanges(grid, (k) => a(k) < b(k), true);
+}
+
+function pointsOf(series: readonly Series[], algorithm: string): Map<number, number> {
+  return new Map((series.find((s) => s.algorithm === algorithm)?.points ?? []).map((p) => [p.x, p.timeUs]));
+}
+
+/** Tree against ring over the plotted device counts at the current size. */
+export function deviceWins(data: Pick<CompareData, 'byDevices' | 'deviceCounts'>, challenger = 'tree', incumbent = 'ring'): Wins | null {
+  const a = pointsOf(data.byDevices, challenger);
+  const b = pointsOf(data.byDevices, incumbent);
+  const grid = data.deviceCounts.filter((n) => a.has(n) && b.has(n));
+  return grid.length === 0 ? null : winRanges(grid, (n) => a.get(n)! < b.get(n)!, false);
 }
 
 /** The fastest algorithm at the size sweep's device count and the current size. */

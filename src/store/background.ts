@@ -1,0 +1,207 @@
+// Work too long for one frame, done in a module worker: building, verifying and costing a large
+// schedule, the comparison of every algorithm, and the GPU engine's tables. The page's side sends
+// requests and gets answers; schedules cross as packed arrays and are made into objects in slices.
+
+import type { CompareData, CompareInput } from '../core/compare';
+import { GradsyncError, type ErrorCode } from '../core/errors';
+import { packedBuffers, packSchedule, unpackSlices, type PackedSchedule } from '../core/packedSchedule';
+import type { Schedule } from '../core/schedule';
+import { adoptGpuPlan, type GpuPlan } from '../engine/webgpu/plan';
+import { compileSchedule } from '../core/compile';
+import type { SimConfig } from './config';
+import type { Derived } from './derive';
+
+/** Configurations of more devices than this are prepared in the worker (a ring of 128 takes ~60 ms). */
+export const BACKGROUND_DEVICES = 64;
+/** Loaded schedules of more transfers than this are too. */
+export const BACKGROUND_TRANSFERS = 8192;
+
+/** What the worker is doing for a request, and how far (0…1) where that is known. */
+export interface Progress {
+  stage: 'building' | 'verifying' | 'costing' | 'reading';
+  fraction?: number;
+}
+
+export type ModelPart = Pick<Derived, 'cost' | 'metrics' | 'topology' | 'timeline'>;
+
+export interface Background {
+  /** Builds the configuration's schedule (or takes `schedule`), verifies it and models its cost. */
+  derive(config: SimConfig, schedule: Schedule | null, onProgress?: (progress: Progress) => void): Promise<Derived>;
+  /** The model alone, for a schedule derived before. */
+  model(config: SimConfig, schedule: Schedule): Promise<ModelPart>;
+  /** Builds the GPU engine's tables for the schedule at K elements, so the engine starts at once. */
+  planGpu(schedule: Schedule, elements: number): Promise<void>;
+  compare(input: CompareInput): Promise<CompareData>;
+  dispose(): void;
+}
+
+// The messages. A schedule the worker holds is named by a number; one it lacks is sent packed.
+export interface ScheduleRef {
+  id: number;
+  packed?: PackedSchedule;
+}
+
+export type BackgroundRequest =
+  /** `schedule` null: build the configuration's, and keep it as number `keepAs`. */
+  | { id: number; kind: 'derive'; config: SimConfig; schedule: ScheduleRef | null; keepAs: number }
+  | { id: number; kind: 'model'; config: SimConfig; schedule: ScheduleRef }
+  | { id: number; kind: 'plan-gpu'; schedule: ScheduleRef; elements: number }
+  | { id: number; kind: 'compare'; input: CompareInput };
+
+export interface ErrorShape {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+  value?: unknown;
+  allowed?: string;
+}
+
+export type BackgroundReply =
+  | { id: number; kind: 'progress'; progress: Progress }
+  | { id: number; kind: 'derived'; packed: PackedSchedule | null; derived: Omit<Derived, 'schedule'> }
+  | { id: number; kind: 'model'; model: ModelPart }
+  | { id: number; kind: 'plan-gpu'; plan: GpuPlan }
+  | { id: number; kind: 'compare'; data: CompareData }
+  /** The worker no longer holds the schedule named: send it again, packed. */
+  | { id: number; kind: 'unknown-schedule' }
+  | { id: number; kind: 'error'; error: ErrorShape }
+  | { id: number; kind: 'bug'; message: string };
+
+export function errorShape(error: GradsyncError): ErrorShape {
+  return { code: error.code, message: error.message, field: error.field, value: error.value, allowed: error.allowed };
+}
+
+export function errorFrom(shape: ErrorShape): GradsyncError {
+  return new GradsyncError(shape.code, shape.message, shape.field === undefined ? undefined : { field: shape.field, value: shape.value, allowed: shape.allowed ?? '' });
+}
+
+/** Whether a store prepares this configuration (or loaded schedule) in the background. */
+export function preparesInBackground(config: SimConfig, schedule: Schedule | null): boolean {
+  if (schedule) return schedule.devices > BACKGROUND_DEVICES || compileSchedule(schedule).src.length > BACKGROUND_TRANSFERS;
+  return config.devices > BACKGROUND_DEVICES;
+}
+
+/** What the page's side talks to: the module worker, or a stand-in in tests. */
+export interface BackgroundPort {
+  postMessage(message: BackgroundRequest, transfer: Transferable[]): void;
+  onmessage: ((event: MessageEvent<BackgroundReply>) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  terminate(): void;
+}
+
+/** The page's worker, or null where pages have none. */
+export function startBackgroundWorker(): BackgroundPort | null {
+  if (typeof Worker === 'undefined') return null;
+  // Spelled out here so that Vite finds and bundles the worker.
+  return new Worker(new URL('./background.worker.ts', import.meta.url), { type: 'module', name: 'gradsync-background' }) as unknown as BackgroundPort;
+}
+
+/** Gives the page a chance to draw and take input between slices of work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** A schedule made into objects a slice at a time, reporting how far it got. */
+async function unpackInSlices(packed: PackedSchedule, onProgress?: (progress: Progress) => void): Promise<Schedule> {
+  const slices = unpackSlices(packed);
+  for (;;) {
+    const next = slices.next();
+    if (next.done) return next.value;
+    onProgress?.({ stage: 'reading', fraction: next.value });
+    await nextTask();
+  }
+}
+
+interface Waiting {
+  reply(reply: BackgroundReply): void;
+  fail(error: Error): void;
+}
+
+export function backgroundOver(port: BackgroundPort): Background {
+  let nextId = 1;
+  let nextSchedule = 1;
+  const known = new WeakMap<Schedule, number>();
+  const waiting = new Map<number, Waiting>();
+  let broken: Error | null = null;
+
+  port.onmessage = (event) => waiting.get(event.data.id)?.reply(event.data);
+  port.onerror = (event) => {
+    event.preventDefault?.();
+    const message = (event as Partial<ErrorEvent>).message;
+    broken = new Error(`the background worker failed${message ? `: ${message}` : ''}`);
+    for (const entry of waiting.values()) entry.fail(broken);
+    waiting.clear();
+  };
+
+  /** Sends a request and waits for its answer; progress goes to `onProgress`. */
+  function ask(make: (id: number) => BackgroundRequest, transfer: Transferable[], onProgress?: (progress: Progress) => void): Promise<BackgroundReply> {
+    if (broken) return Promise.reject(broken);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, {
+        reply(reply) {
+          if (reply.kind === 'progress') return onProgress?.(reply.progress);
+          waiting.delete(id);
+          if (reply.kind === 'error') reject(errorFrom(reply.error));
+          else if (reply.kind === 'bug') reject(new Error(reply.message));
+          else resolve(reply);
+        },
+        fail: reject,
+      });
+      port.postMessage(make(id), transfer);
+    });
+  }
+
+  /** Asks about a schedule by its number, sending it packed the first time or when the worker dropped it. */
+  async function aboutSchedule(schedule: Schedule, make: (ref: ScheduleRef, id: number) => BackgroundRequest, onProgress?: (progress: Progress) => void): Promise<BackgroundReply> {
+    const held = known.get(schedule);
+    if (held !== undefined) {
+      const reply = await ask((id) => make({ id: held }, id), [], onProgress);
+      if (reply.kind !== 'unknown-schedule') return reply;
+    }
+    const ref = { id: nextSchedule++, packed: packSchedule(schedule) };
+    known.set(schedule, ref.id);
+    return ask((id) => make(ref, id), packedBuffers(ref.packed), onProgress);
+  }
+
+  return {
+    async derive(config, schedule, onProgress) {
+      const keepAs = nextSchedule++;
+      const reply = schedule
+        ? await aboutSchedule(schedule, (ref, id) => ({ id, kind: 'derive', config, schedule: ref, keepAs }), onProgress)
+        : await ask((id) => ({ id, kind: 'derive', config, schedule: null, keepAs }), [], onProgress);
+      if (reply.kind !== 'derived') throw new Error(`the background worker answered ${reply.kind} to derive`);
+      let shown = schedule;
+      if (!shown) {
+        shown = await unpackInSlices(reply.packed!, onProgress);
+        known.set(shown, keepAs);
+      }
+      return { ...reply.derived, schedule: shown };
+    },
+    async model(config, schedule) {
+      const reply = await aboutSchedule(schedule, (ref, id) => ({ id, kind: 'model', config, schedule: ref }));
+      if (reply.kind !== 'model') throw new Error(`the background worker answered ${reply.kind} to model`);
+      return reply.model;
+    },
+    async planGpu(schedule, elements) {
+      const reply = await aboutSchedule(schedule, (ref, id) => ({ id, kind: 'plan-gpu', schedule: ref, elements }));
+      if (reply.kind !== 'plan-gpu') throw new Error(`the background worker answered ${reply.kind} to plan-gpu`);
+      adoptGpuPlan(compileSchedule(schedule), elements, reply.plan);
+    },
+    async compare(input) {
+      const reply = await ask((id) => ({ id, kind: 'compare', input }), []);
+      if (reply.kind !== 'compare') throw new Error(`the background worker answered ${reply.kind} to compare`);
+      return reply.data;
+    },
+    dispose() {
+      broken = new Error('the background worker was stopped');
+      for (const entry of waiting.values()) entry.fail(broken);
+      waiting.clear();
+      port.terminate();
+    },
+  };
+}
+
+/** The page's background, or null where there are no workers (every schedule is then prepared here). */
+export function pageBackground(): Background | null {
+  const port = startBackgroundWorker();
+  return port ? backgroundOver(port) : null;
+}

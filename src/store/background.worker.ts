@@ -1,0 +1,13 @@
+// The background worker (background.ts starts it): answers the page's requests.
+
+import type { BackgroundReply, BackgroundRequest } from './background';
+import { backgroundAnswers } from './backgroundAnswers';
+
+interface WorkerScope {
+  postMessage(message: BackgroundReply, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<BackgroundRequest>) => void) | null;
+}
+
+const scope = self as unknown as WorkerScope;
+const answer = backgroundAnswers((message, transfer) => scope.postMessage(message, transfer ?? []));
+scope.onmessage = (event) => answer(event.data);

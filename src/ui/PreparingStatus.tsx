@@ -1,0 +1,40 @@
+// What the page says while a large schedule is prepared in the background: what is being done to
+// which schedule, and how far, where the picture (or narration, or figures) will be.
+
+import type { Preparing } from '../store/simStore';
+import { formatCount } from './format';
+import { useSim } from './StoreContext';
+
+export function preparingWords(preparing: Preparing): string {
+  const what = `${preparing.algorithm} on ${formatCount(preparing.devices)} devices`;
+  switch (preparing.progress.stage) {
+    case 'building':
+      return `Building ${what}…`;
+    case 'verifying':
+      return `Verifying ${what}…`;
+    case 'costing':
+      return `Modelling the cost of ${what}…`;
+    case 'reading':
+      return `Reading ${what}… ${Math.floor((preparing.progress.fraction ?? 0) * 100)}%`;
+  }
+}
+
+/** The store's error, else what is being prepared, else `idle`. */
+export function useEmptyWords(idle: string): string {
+  const error = useSim((s) => s.error);
+  const preparing = useSim((s) => s.preparing);
+  return error ?? (preparing ? preparingWords(preparing) : idle);
+}
+
+/** A status line (`error` coloured, preparing muted), with a bar while preparing if `bar`: it fills while the schedule is read, the one stage whose length is known. */
+export function PreparingStatus({ className, idle, bar = false }: { className: string; idle: string; bar?: boolean }) {
+  const words = useEmptyWords(idle);
+  const preparing = useSim((s) => (s.error === null ? s.preparing : null));
+  const fraction = preparing?.progress.stage === 'reading' ? (preparing.progress.fraction ?? 0) : null;
+  return (
+    <p className={preparing ? `${className} gs-preparing` : className} role="status" aria-busy={preparing !== null}>
+      {words}
+      {preparing && bar && <progress className="gs-preparing-bar" max={1} {...(fraction !== null && { value: fraction })} aria-hidden="true" />}
+    </p>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../src/core/algorithms';
+import { compileSchedule } from '../../src/core/compile';
+import { packedBuffers, packSchedule, TRANSFERS_PER_SLICE, unpackSchedule, unpackSlices } from '../../src/core/packedSchedule';
+import { transferCount } from '../../src/core/schedule';
+
+describe('packed schedules', () => {
+  it('a schedule packed and unpacked is the schedule, fields, phases and transfers alike', () => {
+    for (const [algorithm, devices] of [['ring', 4], ['double-tree', 8], ['naive', 5], ['halving-doubling', 8]] as const) {
+      const schedule = buildSchedule({ collective: 'allreduce', algorithm, devices });
+      expect(unpackSchedule(packSchedule(schedule))).toEqual(schedule);
+    }
+    const broadcast = buildSchedule({ collective: 'broadcast', algorithm: 'binomial-tree', devices: 6 });
+    expect(unpackSchedule(packSchedule(broadcast))).toEqual(broadcast);
+  });
+
+  it('keeps the fields beside the steps (devices per node of a hierarchical ring)', () => {
+    const schedule = buildSchedule({ collective: 'allreduce', algorithm: 'hierarchical-ring', devices: 8, devicesPerNode: 4 });
+    expect(schedule.devicesPerNode).toBe(4);
+    expect(unpackSchedule(packSchedule(schedule)).devicesPerNode).toBe(4);
+  });
+
+  it('the unpacked schedule compiles to the packed arrays themselves, without a second check', () => {
+    const packed = packSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'ring', devices: 4 }));
+    const schedule = unpackSchedule(packed);
+    const compiled = compileSchedule(schedule);
+    expect(compiled.src).toBe(packed.src);
+    expect(compiled.stepStart).toBe(packed.stepStart);
+    expect(compiled.steps).toBe(schedule.steps.length);
+  });
+
+  it('packs copies, so transferring its buffers leaves the schedule compiled', () => {
+    const schedule = buildSchedule({ collective: 'allreduce', algorithm: 'ring', devices: 4 });
+    const packed = packSchedule(schedule);
+    expect(packedBuffers(packed)).toHaveLength(5);
+    structuredClone(packed, { transfer: packedBuffers(packed) });
+    expect(packed.src.length).toBe(0);
+    expect(compileSchedule(schedule).src.length).toBe(transferCount(schedule));
+  });
+
+  it('yields within a step: naive on 512 devices (one step of 261,632 transfers) pauses every slice, with rising progress', () => {
+    const schedule = buildSchedule({ collective: 'allreduce', algorithm: 'naive', devices: 512 });
+    const total = transferCount(schedule);
+    const slices = unpackSlices(packSchedule(schedule));
+    const fractions: number[] = [];
+    let next = slices.next();
+    while (!next.done) {
+      fractions.push(next.value);
+      next = slices.next();
+    }
+    expect(fractions).toHaveLength(Math.floor(total / TRANSFERS_PER_SLICE));
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBeLessThanOrEqual(1);
+    expect(next.value.steps[0].transfers).toHaveLength(total);
+    expect(next.value).toEqual(schedule);
+  });
+});
