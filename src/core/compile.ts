@@ -147,7 +147,7 @@ export function compileSchedule(input: unknown): CompiledSchedule {
         sparse.set(cell, isCopy || seenCopy ? 1 : 0);
       }
       if (seenThisStep && (isCopy || seenCopy)) {
-        fail(`${where}: GPU-${b} chunk ${c} is written twice in this step and one write is a copy; the result would depend on order`);
+        fail(`${where}: GPU-${b} chunk ${c + 1} ("chunk": ${c}) is written twice in this step and one write is a copy; the result would depend on order`);
       }
       src[t] = a;
       dst[t] = b;

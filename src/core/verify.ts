@@ -56,9 +56,9 @@ export function expectedHolding(collective: Collective, compiled: CompiledSchedu
   }
 }
 
-/** "GPU-0 chunk 3 (a₄)": the IR's 0-based chunk index and the seeds' name of that chunk. */
+/** "GPU-0 chunk 4 (a₄)": chunks count from 1 wherever people read them, as the seeds' subscripts do. */
 function cellLabel(device: number, chunk: number, devices: number): string {
-  return `${deviceLabel(device)} chunk ${chunk} (${term(device, chunk, devices)})`;
+  return `${deviceLabel(device)} chunk ${chunk + 1} (${term(device, chunk, devices)})`;
 }
 
 function describeViolation(v: Omit<Violation, 'message'>, lastStep: number, devices: number): string {

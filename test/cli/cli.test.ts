@@ -79,7 +79,7 @@ const badSchedules: { name: string; edit: (s: Schedule) => unknown; mention: Reg
   {
     name: 'a copy and a reduce to one (dst, chunk) in one step',
     edit: (s) => void s.steps[3].transfers.push({ ...s.steps[3].transfers[0], op: 'reduce' }),
-    mention: /step 4, transfer 5: GPU-1 chunk 1 is written twice/,
+    mention: /step 4, transfer 5: GPU-1 chunk 2 \("chunk": 1\) is written twice/,
   },
 ];
 
@@ -228,7 +228,7 @@ describe('gradsync verify judges valid schedule files', () => {
       const file = tmp.file(`ring${n}-missing.json`, schedule);
       expect(await runCli(['verify', '--schedule', file])).toEqual({
         code: 1,
-        out: `not verified: after step ${last}, GPU-0 chunk 0 (a₁) lacks a (GPU-0's contribution); its value was last reduced at step ${n - 1} on GPU-${n - 1}\n`,
+        out: `not verified: after step ${last}, GPU-0 chunk 1 (a₁) lacks a (GPU-0's contribution); its value was last reduced at step ${n - 1} on GPU-${n - 1}\n`,
         err: '',
       });
     });
@@ -243,7 +243,7 @@ describe('gradsync verify judges valid schedule files', () => {
       const json = JSON.parse(result.out);
       expect(json.ok).toBe(false);
       expect(json.violation).toMatchObject({ kind: 'doubled', step: 1, device: 1, chunk: 0, contribution: 0 });
-      expect(json.violation.message).toMatch(/^step 1: GPU-1 chunk 0 \(b₁\) holds a \(GPU-0's contribution\) twice/);
+      expect(json.violation.message).toMatch(/^step 1: GPU-1 chunk 1 \(b₁\) holds a \(GPU-0's contribution\) twice/);
     });
   }
 });
@@ -278,7 +278,7 @@ describe('gradsync commands that succeed', () => {
     const result = await runCli(['run', '--schedule', tmp.file('run-missing.json', schedule), '--elements', '8']);
     expect(result.code).toBe(1);
     expect(result.err).toBe('');
-    expect(result.out).toContain('✗ not verified: after step 6, GPU-0 chunk 0 (a₁) lacks a');
+    expect(result.out).toContain('✗ not verified: after step 6, GPU-0 chunk 1 (a₁) lacks a');
   });
 
   const ops: [string, (column: number[]) => number][] = [
