@@ -7,7 +7,7 @@ import { GradsyncError } from '../core/errors';
 import { REDUCE_OPS } from '../core/ops';
 import { COLLECTIVES, type Schedule } from '../core/schedule';
 import { decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/scheduleUrl';
-import { algorithmIdsFor, DEFAULT_CONFIG, LIMITS, type SimConfig } from './config';
+import { algorithmIdsFor, DEFAULT_CONFIG, devicesPerNodeOnPick, LIMITS, takesDevicesPerNode, type SimConfig } from './config';
 
 export interface UrlState {
   config: SimConfig;
@@ -65,14 +65,17 @@ export function parseUrlState(search: string): UrlState {
   const collective = schedule?.collective ?? choice(params, 'collective', COLLECTIVES, notices) ?? DEFAULT_CONFIG.collective;
   const algorithm = choice(params, 'algorithm', algorithmIdsFor(collective), notices) ?? defaultAlgorithm(collective);
   if (unreadable) notices.unshift(`schedule could not be read: ${unreadable}; showing ${algorithm} instead`);
+  const devices = schedule?.devices ?? number(params, 'devices', true, notices) ?? DEFAULT_CONFIG.devices;
+  // An algorithm over nodes without a devices per node gets the one the menu would pick (two nodes or more).
+  const perNode = number(params, 'devicesPerNode', true, notices) ?? (takesDevicesPerNode({ collective, algorithm }) ? devicesPerNodeOnPick(devices, DEFAULT_CONFIG.devicesPerNode) : DEFAULT_CONFIG.devicesPerNode);
   const config: SimConfig = {
     collective,
     algorithm,
-    devices: schedule?.devices ?? number(params, 'devices', true, notices) ?? DEFAULT_CONFIG.devices,
+    devices,
     elements: number(params, 'elements', true, notices) ?? DEFAULT_CONFIG.elements,
     chunks: schedule ? null : (number(params, 'chunks', true, notices) ?? null),
     op: choice(params, 'op', REDUCE_OPS, notices) ?? DEFAULT_CONFIG.op,
-    devicesPerNode: number(params, 'devicesPerNode', true, notices) ?? DEFAULT_CONFIG.devicesPerNode,
+    devicesPerNode: perNode,
     latencyUs: number(params, 'latencyUs', false, notices) ?? DEFAULT_CONFIG.latencyUs,
     bandwidthGBs: number(params, 'bandwidthGBs', false, notices) ?? DEFAULT_CONFIG.bandwidthGBs,
     backend: choice(params, 'backend', ['webgpu', 'cpu'] as const, notices) ?? DEFAULT_CONFIG.backend,
@@ -107,6 +110,8 @@ export function formatUrlState(config: SimConfig, step: number, scheduleParam: s
     put('chunks', config.chunks);
   }
   for (const key of ['elements', 'op', 'devicesPerNode', 'latencyUs', 'bandwidthGBs', 'backend', 'speed'] as const) put(key, config[key]);
+  // Spelled out for an algorithm over nodes, whose missing value is not the default (see parseUrlState).
+  if (scheduleParam === null && takesDevicesPerNode(config)) params.set('devicesPerNode', String(config.devicesPerNode));
   if (step > 0) params.set('step', String(step));
   return `?${params.toString()}`;
 }

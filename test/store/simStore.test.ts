@@ -214,6 +214,15 @@ describe('the URL', () => {
     expect(back).toEqual({ config, step: 5, notices: [] });
     expect('schedule' in back).toBe(false);
   });
+
+  it('gives hierarchical-ring without devicesPerNode the devices per node the menu would pick, and its links keep the one shown', () => {
+    expect(parseUrlState('?algorithm=hierarchical-ring&devices=8').config.devicesPerNode).toBe(4);
+    expect(parseUrlState('?algorithm=hierarchical-ring&devices=16').config.devicesPerNode).toBe(8);
+    expect(parseUrlState('?algorithm=ring&devices=8').config.devicesPerNode).toBe(8);
+    const oneNode = { ...parseUrlState('').config, algorithm: 'hierarchical-ring', devices: 8, devicesPerNode: 8 };
+    expect(formatUrlState(oneNode, 0)).toContain('devicesPerNode=8');
+    expect(parseUrlState(formatUrlState(oneNode, 0)).config).toEqual(oneNode);
+  });
 });
 
 describe('a loaded schedule in the URL', () => {
