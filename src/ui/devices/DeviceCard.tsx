@@ -23,6 +23,8 @@ export interface DeviceCardProps {
   inspected: boolean;
   /** The violation's badge text and message when it shows on this device. */
   flag: { short: string; message: string } | null;
+  /** Pixels between the card's right edge and the picture's: the badge's text goes above it when too few. */
+  roomRight: number;
   description: string;
   onInspect(device: number): void;
 }
@@ -90,7 +92,10 @@ function useCellElements(views: readonly ChunkView[], card: CardShape, devices: 
   return elements;
 }
 
-function DeviceCardImpl({ device, devices, centre, rotation, card, views, fill, inspected, flag, description, onInspect }: DeviceCardProps) {
+/** About how wide the badge's text runs (11.5 px bold). */
+const flagTextWidth = (text: string) => 14 + text.length * 7;
+
+function DeviceCardImpl({ device, devices, centre, rotation, card, views, fill, inspected, flag, roomRight, description, onInspect }: DeviceCardProps) {
   const transform = rotation
     ? `translate(${centre.x},${centre.y}) rotate(${rotation.toFixed(2)}) translate(${-card.width / 2},${-card.height / 2})`
     : `translate(${centre.x - card.width / 2},${centre.y - card.height / 2})`;
@@ -124,11 +129,17 @@ function DeviceCardImpl({ device, devices, centre, rotation, card, views, fill, 
           <text textAnchor="middle" dominantBaseline="central" y={0.5}>
             !
           </text>
-          {card.labelMode === 'full' && (
-            <text className="gs-dv-flag-text" x={11} y={0.5} dominantBaseline="central">
-              {flag.short}
-            </text>
-          )}
+          {card.labelMode === 'full' &&
+            (roomRight >= flagTextWidth(flag.short) ? (
+              <text className="gs-dv-flag-text" x={11} y={0.5} dominantBaseline="central">
+                {flag.short}
+              </text>
+            ) : (
+              // No room to the right (a card at the picture's edge): above the card, ending at the badge.
+              <text className="gs-dv-flag-text" x={-10} y={-10} textAnchor="end">
+                {flag.short}
+              </text>
+            ))}
         </g>
       )}
     </g>
@@ -146,6 +157,7 @@ export const DeviceCard = memo(
     a.fill === b.fill &&
     a.inspected === b.inspected &&
     a.flag?.message === b.flag?.message &&
+    a.roomRight === b.roomRight &&
     a.description === b.description &&
     a.onInspect === b.onInspect &&
     sameChunkViews(a.views, b.views),

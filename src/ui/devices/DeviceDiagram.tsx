@@ -79,6 +79,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
                 fill={cellFill}
                 inspected={inspected === d}
                 flag={flagged?.devices.has(d) ? flagged : null}
+                roomRight={size.width - geometry.centres[d].x - card.width / 2}
                 description={view.description}
                 onInspect={onInspect}
               />
