@@ -8,6 +8,7 @@ import { useSim } from '../StoreContext';
 import { AggregateLegend } from './AggregateLegend';
 import { deviceAt, gridMarks, ringMarks, type AggregateMarks } from './aggregateMarks';
 import { CompletenessCursor } from './completenessCursor';
+import { flaggedAt } from './chunkViews';
 import { drawAggregate, readPalette, type AggregatePalette } from './drawAggregate';
 import { FALLBACK_SIZE } from './fallbackSize';
 import { pickTransfers } from './sprites';
@@ -42,7 +43,7 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
   const step = useSim((s) => s.step);
   const inspected = useSim((s) => s.inspected);
   const inspect = useSim((s) => s.inspect);
-  const violation = useSim((s) => s.derived?.verification.violation ?? null);
+  const verification = useSim((s) => s.derived?.verification ?? null);
   const [stageRef, size] = useElementSize<HTMLDivElement>(FALLBACK_SIZE);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const theme = useThemeVersion(stageRef);
@@ -79,10 +80,9 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
   }, [cursor, shown, reading]);
   const messages = shown > 0 ? schedule.steps[shown - 1].transfers : NO_TRANSFERS;
   const traffic = useMemo(() => pickTransfers(messages, MAX_TRAFFIC), [messages]);
-  const flagged = useMemo(() => {
-    if (!violation || shown < violation.step) return [];
-    return shown >= schedule.steps.length ? [...new Set([violation.device, violation.heldBy.device])] : [violation.device];
-  }, [violation, shown, schedule.steps.length]);
+  // Every device holding a wrong chunk at this step, as the cards show them below 64 devices.
+  const wrong = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
+  const flagged = useMemo(() => [...(wrong?.devices ?? [])], [wrong]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -113,7 +113,7 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
 
   const average = completeness.reduce((sum, c) => sum + c, 0) / Math.max(1, schedule.devices);
   const shape = marks.kind === 'ring' ? 'a ring, GPU-0 at the top and the rest clockwise' : 'blocks, one per node';
-  const label = `${schedule.devices} devices as marks on ${shape}, coloured by how complete they are: ${Math.round(average * 100)}% of contributions held on average at step ${shown} of ${schedule.steps.length}.`;
+  const label = `${schedule.devices} devices as marks on ${shape}, coloured by how complete they are: ${Math.round(average * 100)}% of contributions held on average at step ${shown} of ${schedule.steps.length}.${flagged.length > 0 ? ` ${flagged.length} ${flagged.length === 1 ? 'device holds' : 'devices hold'} a wrong chunk, outlined in red.` : ''}`;
   return (
     <>
       <div className="gs-devices-stage" ref={stageRef}>
@@ -126,10 +126,10 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
             Reading step {shown}… (step {cursor.position} of {schedule.steps.length} read)
           </p>
         )}
-        {flagged.length > 0 && violation && (
+        {wrong && (
           <p className="gs-devices-violation" role="status">
             <span aria-hidden="true">✗ </span>
-            {violation.message}
+            {wrong.verdict}
           </p>
         )}
       </div>

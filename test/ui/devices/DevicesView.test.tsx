@@ -137,6 +137,19 @@ describe('the devices view', () => {
     errors.mockRestore();
   });
 
+  it('outlines every device that holds a wrong chunk in the aggregate view, not only the first violation’s', () => {
+    const broken = buildSchedule({ algorithm: 'ring', devices: 80 });
+    broken.steps[0].transfers.splice(0, 1);
+    const store = cpuStore();
+    act(() => void store.getState().loadSchedule(broken, 'broken.json'));
+    renderView(store);
+    const canvas = screen.getByRole('img', { name: /80 devices as marks on a ring/ });
+    expect(canvas.getAttribute('aria-label')).not.toContain('wrong chunk');
+    act(() => store.getState().toEnd());
+    expect(canvas.getAttribute('aria-label')).toContain('80 devices hold a wrong chunk, outlined in red.');
+    expect(screen.getByText(/^Not correct: 80 chunks end wrong\. First: /)).toBeTruthy();
+  });
+
   it('inspects a device of the aggregate view by clicking its mark or by number', () => {
     const store = cpuStore({ devices: 128 });
     renderView(store);
