@@ -105,7 +105,7 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
       <RaceClockBar clock={clock} speed={speed} onSpeed={(value) => setConfig({ ...config, speed: value })} readoutRef={readout} />
       <RaceTrack lanes={current.map((side, i) => ({ algorithm: algorithms[i], ends: side.ends }))} slowestUs={slowest} cursorRef={cursor} />
       <p className="gs-race-verdict" aria-live="polite">
-        {error ?? verdict ?? waiting ?? (current.length && !clock.playing ? 'Press Space to start the clock; → jumps to the next step end.' : '')}
+        {error ?? verdict ?? waiting ?? (current.length && !clock.playing ? 'Press ▶ or Space to start the clock; → jumps to the next step end.' : '')}
       </p>
       <div className="gs-race-sides">
         {current.map((side, i) => (
