@@ -67,6 +67,17 @@ try {
   await shoot('app-1400-ring64-inspector', 1400, 900, '/?algorithm=ring&devices=64&step=1', async (page) => {
     await page.locator('[data-device="26"]').first().click();
   });
+  // Prepared in the background: the whole page once it is ready.
+  await shoot(
+    'app-1400-ring1024',
+    1400,
+    900,
+    '/?algorithm=ring&devices=1024',
+    async (page) => {
+      await page.getByText(/^Each GPU starts/).waitFor({ timeout: 60_000 });
+    },
+    true,
+  );
   await shoot('app-1366-wrong-ring-end', 1366, 768, '/?algorithm=ring&devices=4', loadBrokenRing('ring'));
   await shoot('app-1366-wrong-own-end', 1366, 768, '/?algorithm=ring&devices=4', loadBrokenRing('my-ring'));
   // The teacher: present mode and the race at projector sizes.
