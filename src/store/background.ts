@@ -6,6 +6,7 @@ import type { CompareData, CompareInput } from '../core/compare';
 import { GradsyncError, type ErrorCode } from '../core/errors';
 import { packedBuffers, packSchedule, unpackSlices, type PackedSchedule } from '../core/packedSchedule';
 import type { Schedule } from '../core/schedule';
+import type { TimelineData } from '../core/timeline';
 import { adoptGpuPlan, type GpuPlan } from '../engine/webgpu/plan';
 import { compileSchedule } from '../core/compile';
 import type { SimConfig } from './config';
@@ -22,7 +23,7 @@ export interface Progress {
   fraction?: number;
 }
 
-export type ModelPart = Pick<Derived, 'cost' | 'metrics' | 'topology' | 'timeline'>;
+export type ModelPart = Pick<Derived, 'cost' | 'metrics' | 'topology'> & { timeline: TimelineData };
 
 export interface Background {
   /** Builds the configuration's schedule (or takes `schedule`), verifies it and models its cost. */
@@ -87,13 +88,6 @@ export interface BackgroundPort {
   onmessage: ((event: MessageEvent<BackgroundReply>) => void) | null;
   onerror: ((event: Event) => void) | null;
   terminate(): void;
-}
-
-/** The page's worker, or null where pages have none. */
-export function startBackgroundWorker(): BackgroundPort | null {
-  if (typeof Worker === 'undefined') return null;
-  // Spelled out here so that Vite finds and bundles the worker.
-  return new Worker(new URL('./background.worker.ts', import.meta.url), { type: 'module', name: 'gradsync-background' }) as unknown as BackgroundPort;
 }
 
 /** Gives the page a chance to draw and take input between slices of work. */
@@ -200,8 +194,3 @@ export function backgroundOver(port: BackgroundPort): Background {
   };
 }
 
-/** The page's background, or null where there are no workers (every schedule is then prepared here). */
-export function pageBackground(): Background | null {
-  const port = startBackgroundWorker();
-  return port ? backgroundOver(port) : null;
-}

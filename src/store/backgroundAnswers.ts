@@ -7,6 +7,7 @@ import { compileSchedule } from '../core/compile';
 import { GradsyncError } from '../core/errors';
 import { packedBuffers, packSchedule, unpackSchedule } from '../core/packedSchedule';
 import type { Schedule } from '../core/schedule';
+import { timelineData } from '../core/timeline';
 import { verifySchedule, type VerifyResult } from '../core/verify';
 import { buildGpuPlan, gpuLayout, gpuPlanBuffers } from '../engine/webgpu/plan';
 import { errorShape, type BackgroundReply, type BackgroundRequest, type ScheduleRef } from './background';
@@ -56,6 +57,7 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
         entry.verification ??= verifySchedule(entry.schedule);
         progress('costing');
         const { schedule: _schedule, ...derived } = derive(request.config, entry.schedule, entry.verification);
+      derived.timeline = timelineData(entry.schedule, derived.cost);
         const packed = request.schedule ? null : packSchedule(entry.schedule);
         return post({ id: request.id, kind: 'derived', packed, derived }, packed ? packedBuffers(packed) : []);
       }
@@ -63,8 +65,8 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
         const entry = scheduleOf(request.schedule);
         if (!entry) return post({ id: request.id, kind: 'unknown-schedule' });
         entry.verification ??= verifySchedule(entry.schedule);
-        const { cost, metrics, topology, timeline } = derive(request.config, entry.schedule, entry.verification);
-        return post({ id: request.id, kind: 'model', model: { cost, metrics, topology, timeline } });
+        const { cost, metrics, topology } = derive(request.config, entry.schedule, entry.verification);
+        return post({ id: request.id, kind: 'model', model: { cost, metrics, topology, timeline: timelineData(entry.schedule, cost) } });
       }
       case 'plan-gpu': {
         const entry = scheduleOf(request.schedule);

@@ -6,7 +6,7 @@ import { modelCost, type CostResult, type Topology } from '../core/cost';
 import { GradsyncError } from '../core/errors';
 import { bandwidthMetrics, type BandwidthMetrics } from '../core/metrics';
 import type { Schedule } from '../core/schedule';
-import { timelineData, type TimelineData } from '../core/timeline';
+import type { TimelineData } from '../core/timeline';
 import { topologyAt } from '../core/topology';
 import { verifySchedule, type VerifyResult } from '../core/verify';
 import { devicesPerNodeFor, SETTING_LABELS, type SimConfig } from './config';
@@ -17,8 +17,8 @@ export interface Derived {
   cost: CostResult;
   metrics: BandwidthMetrics;
   topology: Topology;
-  /** What the timeline draws (it follows the cost). */
-  timeline: TimelineData;
+  /** What the timeline draws (it follows the cost), when the background made it; views make it otherwise. */
+  timeline?: TimelineData;
 }
 
 /**
@@ -57,7 +57,7 @@ export function derive(config: SimConfig, schedule: Schedule, known?: VerifyResu
   const topology = topologyFor(config, schedule);
   const cost = inAppWords(() => modelCost(schedule, config.elements, topology));
   const metrics = bandwidthMetrics(schedule.collective, schedule.devices, config.elements, cost.totalUs);
-  return { schedule, verification, cost, metrics, topology, timeline: timelineData(schedule, cost) };
+  return { schedule, verification, cost, metrics, topology };
 }
 
 function shown(value: unknown): string {

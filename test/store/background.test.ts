@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { compareData } from '../../src/core/compare';
 import { compileSchedule } from '../../src/core/compile';
+import { timelineData } from '../../src/core/timeline';
 import { buildGpuPlan, gpuLayout, gpuPlanFor } from '../../src/engine/webgpu/plan';
 import { backgroundOver, type BackgroundPort, type BackgroundRequest, type Progress } from '../../src/store/background';
 import { backgroundAnswers } from '../../src/store/backgroundAnswers';
@@ -72,7 +73,7 @@ describe('a store with a background', () => {
     expect(derived!.verification.ok).toBe(true);
     expect(derived!.cost.totalUs).toBe(here.cost.totalUs);
     expect(derived!.metrics).toEqual(here.metrics);
-    expect(derived!.timeline.startUs).toEqual(here.timeline.startUs);
+    expect(derived!.timeline!.startUs).toEqual(timelineData(schedule, here.cost).startUs);
     expect([...stages]).toEqual(['building', 'verifying', 'costing']);
   });
 

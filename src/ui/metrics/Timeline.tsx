@@ -9,7 +9,7 @@ import { useSim } from '../StoreContext';
 import { formatTickUs } from './chartTicks';
 import { SendReceiveLegend } from './SendReceiveLegend';
 import { TimelineBands } from './TimelineBands';
-import type { TimelineData } from '../../core/timeline';
+import { timelineData, type TimelineData } from '../../core/timeline';
 import { timelinePaths } from './timelinePaths';
 import { useElementWidth } from './useElementWidth';
 
@@ -34,7 +34,8 @@ export function Timeline() {
   const step = useSim((s) => s.step);
   const seek = useSim((s) => s.seek);
   const [ref, width] = useElementWidth<HTMLDivElement>(960);
-  const data = derived?.timeline ?? null;
+  // Made in the background for a large schedule; here otherwise.
+  const data = useMemo(() => (derived ? (derived.timeline ?? timelineData(derived.schedule, derived.cost)) : null), [derived]);
   const rowHeight = data ? Math.min(18, Math.max(4, Math.floor(240 / data.rows.length))) : 0;
   const rowsHeight = data ? data.rows.length * rowHeight : 0;
   const total = data ? data.startUs[data.steps] : 0;
