@@ -5,6 +5,7 @@
 
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { figureLife } from '../store/figureLife';
 import { SHARED_NAME } from '../store/loadedSchedule';
 import { createSimStore, totalSteps, type SimState, type SimStore } from '../store/simStore';
 import type { SimConfig } from '../store/config';
@@ -46,10 +47,7 @@ export class GradsyncSim extends HTMLElement {
   #mount: HTMLDivElement;
   #live: Live | null = null;
   #settings: EmbedSettings | null = null;
-  #visible = false;
-  /** Has been on screen since it was attached (autoplay starts then). */
-  #seen = false;
-  #pausedOffscreen = false;
+  #life = figureLife();
   /** The step shown when the element was last detached, so moving it in the page keeps its place. */
   #detachedStep: number | null = null;
 
@@ -85,6 +83,7 @@ export class GradsyncSim extends HTMLElement {
     if (observer) observer.observe(this);
     else gpu.release();
     this.#live = { store, root: createRoot(this.#mount), observer, unsubscribe };
+    this.#life.to('unseen');
     this.#render();
   }
 
@@ -93,8 +92,7 @@ export class GradsyncSim extends HTMLElement {
     if (!live) return;
     this.#live = null;
     this.#detachedStep = live.store.getState().step;
-    this.#visible = false;
-    this.#seen = false;
+    this.#life.to('detached');
     live.observer?.disconnect();
     live.unsubscribe();
     live.root.unmount();
@@ -115,7 +113,7 @@ export class GradsyncSim extends HTMLElement {
     if (Object.keys(patch).length > 0) live.store.getState().setConfig(patch);
     if (name === 'step') live.store.getState().seek(settings.step);
     if (name === 'autoplay') {
-      if (settings.autoplay && this.#visible) live.store.getState().play();
+      if (settings.autoplay && this.#life.is('visible')) live.store.getState().play();
       if (!settings.autoplay) live.store.getState().pause();
     }
     this.#settings = settings;
@@ -145,29 +143,34 @@ export class GradsyncSim extends HTMLElement {
   }
 
   play(): void {
-    this.#pausedOffscreen = false;
+    this.#chosenWhileAway();
     this.#live?.store.getState().play();
   }
 
   pause(): void {
-    this.#pausedOffscreen = false;
+    this.#chosenWhileAway();
     this.#live?.store.getState().pause();
+  }
+
+  /** A play or pause asked for while the figure is off-screen replaces the automatic resume. */
+  #chosenWhileAway(): void {
+    if (this.#life.is('paused-offscreen')) this.#life.to('hidden');
   }
 
   #onVisibility(visible: boolean, releaseGpu: () => void): void {
     const live = this.#live;
     if (!live) return;
-    const first = visible && !this.#seen;
-    this.#visible = visible;
-    this.#seen ||= visible;
     const state = live.store.getState();
     if (visible) {
+      if (this.#life.is('visible')) return;
+      const resume = this.#life.is('paused-offscreen') || (this.#life.is('unseen') && this.#settings?.autoplay === true);
+      this.#life.to('visible');
       releaseGpu();
-      if (this.#pausedOffscreen || (first && this.#settings?.autoplay)) state.play();
-      this.#pausedOffscreen = false;
-    } else if (state.playing) {
-      state.pause();
-      this.#pausedOffscreen = true;
+      if (resume) state.play();
+    } else if (this.#life.is('visible')) {
+      const playing = state.playing;
+      this.#life.to(playing ? 'paused-offscreen' : 'hidden');
+      if (playing) state.pause();
     }
   }
 

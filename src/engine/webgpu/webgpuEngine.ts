@@ -5,6 +5,7 @@
 
 import { compileSchedule, type CompiledSchedule } from '../../core/compile';
 import { GradsyncError, invariant } from '../../core/errors';
+import { Lifecycle, type Transitions } from '../../core/lifecycle';
 import type { ReduceOp } from '../../core/ops';
 import type { Schedule } from '../../core/schedule';
 import type { ChunkMajorLayout } from '../layout';
@@ -33,6 +34,16 @@ export interface EngineStats {
   devicesLost: number;
 }
 
+type EngineLife = 'connecting' | 'ready' | 'recovering' | 'failed' | 'destroyed';
+
+const ENGINE_TRANSITIONS: Transitions<EngineLife> = {
+  connecting: ['ready', 'destroyed'],
+  ready: ['recovering', 'destroyed'],
+  recovering: ['ready', 'failed', 'destroyed'],
+  failed: ['destroyed'],
+  destroyed: [],
+};
+
 export class WebGpuEngine {
   readonly backend = 'webgpu';
   readonly compiled: CompiledSchedule;
@@ -52,8 +63,11 @@ export class WebGpuEngine {
   /** Steps the memory holds (or will hold once submitted work finishes). */
   private applied = 0;
   private ready: Promise<void> = Promise.resolve();
-  private recovering = false;
-  private destroyed = false;
+  /**
+   * connecting → ready once the device and its resources exist; ready → recovering when the device is
+   * lost, and back once it is recreated and replayed (or failed); destroyed from anywhere, for good.
+   */
+  private readonly life = new Lifecycle<EngineLife>('WebGpuEngine', 'connecting', ENGINE_TRANSITIONS);
 
   private constructor(config: WebGpuEngineConfig) {
     this.compiled = compileSchedule(config.schedule);
@@ -68,6 +82,7 @@ export class WebGpuEngine {
   static async create(config: WebGpuEngineConfig): Promise<WebGpuEngine> {
     const engine = new WebGpuEngine(config);
     await engine.connect();
+    engine.life.to('ready');
     return engine;
   }
 
@@ -118,18 +133,21 @@ export class WebGpuEngine {
   }
 
   private onLost(device: GPUDevice, info: GPUDeviceLostInfo): void {
-    if (this.destroyed || device !== this.device) return;
+    if (!this.life.is('ready') || device !== this.device) return;
     this.stats.devicesLost++;
-    this.recovering = true;
+    this.life.to('recovering');
     const target = () => this.applied;
     this.ready = (async () => {
       await this.connect();
+      // Destroyed while the new device was being made: it goes too.
+      if (this.life.is('destroyed')) return this.release();
       if (this.initial) this.upload(this.initial);
       // Steps asked for while the device was gone are replayed here too.
       for (let s = 0; s < target(); s++) this.submitStep(s);
-      this.recovering = false;
+      this.life.to('ready');
     })().catch((error: unknown) => {
-      this.recovering = false;
+      if (this.life.is('destroyed')) return;
+      this.life.to('failed');
       throw new GradsyncError('unavailable', `the GPU device was lost (${info.message || info.reason}) and could not be recreated: ${(error as Error).message}`);
     });
   }
@@ -142,7 +160,7 @@ export class WebGpuEngine {
     this.initial = memory;
     this.checkpoints.clear(true);
     this.applied = 0;
-    if (!this.recovering) this.upload(memory);
+    if (this.life.is('ready')) this.upload(memory);
   }
 
   private upload(memory: Float32Array): void {
@@ -151,7 +169,7 @@ export class WebGpuEngine {
   }
 
   private live(): { device: GPUDevice; resources: Resources } {
-    invariant(this.device && this.resources, 'the engine is not connected');
+    invariant(!this.life.is('destroyed', 'failed') && this.device && this.resources, `the engine is not connected (${this.life.state})`);
     return { device: this.device, resources: this.resources };
   }
 
@@ -159,7 +177,7 @@ export class WebGpuEngine {
   step(): void {
     invariant(this.initial, 'load inputs before stepping');
     invariant(this.applied < this.compiled.steps, 'no step left to apply');
-    if (!this.recovering) this.submitStep(this.applied);
+    if (this.life.is('ready')) this.submitStep(this.applied);
     this.applied++;
   }
 
@@ -174,7 +192,7 @@ export class WebGpuEngine {
     invariant(Number.isInteger(target) && target >= 0 && target <= this.compiled.steps, `no step ${target}`);
     if (target < this.applied) {
       const from = this.checkpoints.nearest(target);
-      if (!this.recovering) {
+      if (this.life.is('ready')) {
         const { device, resources } = this.live();
         if (from === 0) this.upload(this.initial);
         else this.checkpoints.restore(device, resources.memory, from);
@@ -222,7 +240,7 @@ export class WebGpuEngine {
     } catch (error) {
       // The device went away while reading: wait for it to come back and read again.
       await Promise.resolve();
-      if (this.recovering || this.device !== device) return this.read();
+      if (this.life.is('recovering') || this.device !== device) return this.read();
       throw error;
     }
     const chunkMajor = new Float32Array(readback.getMappedRange().slice(0, this.memoryBytes));
@@ -269,7 +287,11 @@ export class WebGpuEngine {
   }
 
   destroy(): void {
-    this.destroyed = true;
+    this.life.to('destroyed');
+    this.release();
+  }
+
+  private release(): void {
     this.checkpoints.clear(true);
     if (this.resources) destroyResources(this.resources);
     this.readbackBuffer?.destroy();
