@@ -36,6 +36,8 @@ export class CompletenessCursor {
   private readonly touched: Int32Array;
   private readonly touchedAt: Int32Array;
   private touchedCount = 0;
+  /** Touched cells of the step in progress already turned into shares. */
+  private finished = 0;
   private readonly shares: Uint16Array;
   private readonly sums: Float64Array;
   private logCell = new Int32Array(1024);
@@ -117,6 +119,7 @@ export class CompletenessCursor {
     this.nextTransfer = -1;
     this.messages = [];
     this.touchedCount = 0;
+    this.finished = 0;
     this.touchedAt.fill(0);
     this.logLength = 0;
     this.logStart = [0];
@@ -132,14 +135,22 @@ export class CompletenessCursor {
     }
   }
 
+  /** Makes room in the log for `length` entries in all (once per step, not per entry). */
+  private reserve(length: number): void {
+    if (length <= this.logCell.length) return;
+    const size = Math.max(length, this.logCell.length * 2);
+    const cells = new Int32Array(size);
+    cells.set(this.logCell);
+    const olds = new Uint16Array(size);
+    olds.set(this.logOld);
+    const news = new Uint16Array(size);
+    news.set(this.logNew);
+    this.logCell = cells;
+    this.logOld = olds;
+    this.logNew = news;
+  }
+
   private log(cell: number, old: number, next: number): void {
-    if (this.logLength === this.logCell.length) {
-      const size = this.logCell.length * 2;
-      const grow = <T extends Int32Array | Uint16Array>(from: T, to: T): T => (to.set(from), to);
-      this.logCell = grow(this.logCell, new Int32Array(size));
-      this.logOld = grow(this.logOld, new Uint16Array(size));
-      this.logNew = grow(this.logNew, new Uint16Array(size));
-    }
     this.logCell[this.logLength] = cell;
     this.logOld[this.logLength] = old;
     this.logNew[this.logLength] = next;
@@ -175,25 +186,37 @@ export class CompletenessCursor {
       this.nextTransfer = stop;
       if (stop < end && timeUp()) return false;
     }
-    this.finishStep();
-    return true;
+    return this.finishToward(timeUp);
   }
 
-  /** Turns the cells the step wrote into shares, logged so the step can be undone and redone. */
-  private finishStep(): void {
-    if (this.logging && this.logLength + this.touchedCount > LOG_CAP) this.logging = false;
-    for (let i = 0; i < this.touchedCount; i++) {
-      const cell = this.touched[i];
-      const old = this.shares[cell];
-      const next = this.share(cell);
-      if (this.logging) this.log(cell, old, next);
-      this.write(cell, next);
+  /**
+   * Turns the cells the step wrote into shares, logged so the step can be undone and redone, as far as
+   * time allows (halving-doubling's first step on 1024 devices writes half a million cells).
+   */
+  private finishToward(timeUp: () => boolean): boolean {
+    if (this.finished === 0) {
+      if (this.logging && this.logLength + this.touchedCount > LOG_CAP) this.logging = false;
+      if (this.logging) this.reserve(this.logLength + this.touchedCount);
     }
+    while (this.finished < this.touchedCount) {
+      const stop = Math.min(this.touchedCount, this.finished + CHECK_EVERY);
+      for (let i = this.finished; i < stop; i++) {
+        const cell = this.touched[i];
+        const old = this.shares[cell];
+        const next = this.share(cell);
+        if (this.logging) this.log(cell, old, next);
+        this.write(cell, next);
+      }
+      this.finished = stop;
+      if (stop < this.touchedCount && timeUp()) return false;
+    }
+    this.finished = 0;
     this.touchedCount = 0;
     this.nextTransfer = -1;
     this.messages = [];
     this.frontier++;
     if (this.logging) this.logStart[this.frontier] = this.logLength;
+    return true;
   }
 
   private undo(s: number): void {

@@ -74,6 +74,24 @@ describe('the completeness cursor', () => {
     }
   });
 
+  it('cuts the shares of a step that writes many cells into slices too (halving-doubling’s first step on 128 devices writes 8,192)', () => {
+    const schedule = buildSchedule({ algorithm: 'halving-doubling', devices: 128 });
+    const sliced = new CompletenessCursor(schedule);
+    let slices = 1;
+    while (!sliced.seekToward(1, () => true)) {
+      expect(sliced.position).toBe(0);
+      slices++;
+    }
+    // 4 slices of its 8,192 transfers, then 4 of the cells they wrote: 7 tasks in all (a task ends
+    // on the last slice of the transfers and starts on the first of the cells).
+    expect(slices).toBe(7);
+    const whole = new CompletenessCursor(schedule);
+    whole.seek(1);
+    for (let d = 0; d < 128; d++) expect(sliced.completeness(d)).toBe(whole.completeness(d));
+    sliced.seek(0);
+    for (let d = 0; d < 128; d++) expect(sliced.completeness(d)).toBeCloseTo(1 / 128, 4);
+  });
+
   it('keeps reporting the last whole step while a step is half applied, and counts the transfers still to replay', () => {
     const schedule = buildSchedule({ algorithm: 'naive', devices: 80 });
     const cursor = new CompletenessCursor(schedule);
