@@ -66,13 +66,15 @@ export class CompletenessCursor {
     return this.sums[device] / (this.chunks * SCALE);
   }
 
-  /** Transfers still to replay for a move to `step`: zero where the log covers it. */
+  /** Transfers still to replay for a move to `step` (and cells still to finish): zero where the log covers it. */
   workTo(step: number): number {
     const { stepStart } = this.compiled;
     const target = Math.max(0, Math.min(this.compiled.steps, step));
     if (target < this.position && !this.logging) return stepStart[target];
     if (target <= this.frontier) return 0;
-    return stepStart[target] - (this.nextTransfer >= 0 ? this.nextTransfer : stepStart[this.frontier]);
+    // A step whose transfers are all applied may still have its written cells to turn into shares.
+    const finishing = this.nextTransfer === stepStart[this.frontier + 1] ? this.touchedCount - this.finished : 0;
+    return stepStart[target] - (this.nextTransfer >= 0 ? this.nextTransfer : stepStart[this.frontier]) + finishing;
   }
 
   /** Moves to `step` (clamped to the schedule). */

@@ -80,6 +80,8 @@ describe('the completeness cursor', () => {
     let slices = 1;
     while (!sliced.seekToward(1, () => true)) {
       expect(sliced.position).toBe(0);
+      // Work is left while the cells are being finished, though every transfer is applied.
+      expect(sliced.workTo(1)).toBeGreaterThan(0);
       slices++;
     }
     // 4 slices of its 8,192 transfers, then 4 of the cells they wrote: 7 tasks in all (a task ends
