@@ -1,11 +1,12 @@
-// The plain kernel the engine is measured against: a[i] = a[i] + b[i] over vec4s, one per invocation.
+// The plain kernel the engine is measured against: a[i] = a[i] + b[i] over vec4s, one per invocation,
+// in workgroups as wide as the engine's (WORKGROUP_SIZE, from plan.ts's wgslPrelude).
 
 @group(0) @binding(0) var<storage, read_write> a: array<vec4f>;
 @group(0) @binding(1) var<storage, read> b: array<vec4f>;
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) workgroups: vec3u) {
-  let i = id.x + id.y * workgroups.x * 64u;
+  let i = id.x + id.y * workgroups.x * WORKGROUP_SIZE;
   if (i < arrayLength(&a)) {
     a[i] = a[i] + b[i];
   }

@@ -1,42 +1,41 @@
 // One step of a schedule: every destination element takes the step's incoming messages in listed
 // order, v = v ⊕ m for a reduce and v = m for a copy, each ⊕ one f32 operation per component — the
-// CPU engine's order exactly, so both agree bit for bit. Each kind of work has its own pipeline
-// (KIND), so the kernel never branches on what it applies.
+// CPU engine's order exactly, so both agree bit for bit. Each apply range of a step has its own
+// pipeline (RANGE, KIND), so the kernel never branches on what it applies. The capitalized constants
+// come from plan.ts (wgslPrelude), put before this text.
 
-// 0 sum (avg's inputs are premultiplied), 1 prod, 2 max, 3 min.
-override OP: u32 = 0u;
-// Runs of one message: 0 reduce from memory, 1 reduce from the wire, 2 copy from memory, 3 copy
-// from the wire. 4: several messages into one destination, in listed order.
-override KIND: u32 = 0u;
-// Which of the step's ranges (plan.ts) this pipeline works through.
-override RANGE: u32 = 1u;
-
-const ADDRESS_MASK: u32 = 0x0fffffffu;
-const COUNT_MASK: u32 = 0xffu;
-const MESSAGE_COUNT_SHIFT: u32 = 8u;
-const MESSAGE_COPY: u32 = 1u;
-const MESSAGE_FROM_WIRE: u32 = 2u;
+// OP_SUM (avg's inputs are premultiplied), OP_PROD, OP_MAX or OP_MIN.
+override OP: u32 = OP_SUM;
+// Runs of one message: KIND_REDUCE_MEMORY, KIND_REDUCE_WIRE, KIND_COPY_MEMORY, KIND_COPY_WIRE; or
+// KIND_MULTI: several messages into one destination, in listed order.
+override KIND: u32 = KIND_REDUCE_MEMORY;
+// Which of the step's ranges this pipeline works through; every pipeline sets it.
+override RANGE: u32;
 
 struct MultiTile {
   destination: u32,
   first_message: u32,
+  // The vec4 count below bit MESSAGE_COUNT_SHIFT, the message count from it.
   counts: u32,
+  // Where the tile starts within the destination's piece, and so within every message.
   start: u32,
 }
 
 struct Message {
+  // Start of the source piece, in memory or on the wire.
   source: u32,
+  // MESSAGE_COPY, MESSAGE_FROM_WIRE.
   flags: u32,
 }
 
 // Per step: (first tile, tile count) of the snapshot pass, then of each apply range.
 struct StepParams {
-  ranges: array<vec4u, 10>,
+  ranges: array<vec4u, RANGES_PER_STEP>,
 }
 
 @group(0) @binding(0) var<storage, read_write> memory: array<vec4f>;
 @group(0) @binding(1) var<storage, read> wire: array<vec4f>;
-// x: source address | (count − 1) >> 4 in the top bits; y: destination | (count − 1) & 15 on top.
+// x: source address, the high bits of (count − 1) on top; y: destination, its low bits on top.
 @group(0) @binding(2) var<storage, read> runs: array<vec2u>;
 @group(0) @binding(3) var<storage, read> multi_tiles: array<MultiTile>;
 @group(0) @binding(4) var<storage, read> messages: array<Message>;
@@ -46,18 +45,18 @@ struct StepParams {
 // +0 and −0 that the CPU engine makes the same way.
 fn combine(v: vec4f, m: vec4f) -> vec4f {
   switch OP {
-    case 1u: { return v * m; }
-    case 2u: { return select(v, m, m > v); }
-    case 3u: { return select(v, m, m < v); }
+    case OP_PROD: { return v * m; }
+    case OP_MAX: { return select(v, m, m > v); }
+    case OP_MIN: { return select(v, m, m < v); }
     default: { return v + m; }
   }
 }
 
 fn apply_one(at: u32, read_at: u32) {
   switch KIND {
-    case 0u: { memory[at] = combine(memory[at], memory[read_at]); }
-    case 1u: { memory[at] = combine(memory[at], wire[read_at]); }
-    case 2u: { memory[at] = memory[read_at]; }
+    case KIND_REDUCE_MEMORY: { memory[at] = combine(memory[at], memory[read_at]); }
+    case KIND_REDUCE_WIRE: { memory[at] = combine(memory[at], wire[read_at]); }
+    case KIND_COPY_MEMORY: { memory[at] = memory[read_at]; }
     default: { memory[at] = wire[read_at]; }
   }
 }
@@ -69,15 +68,16 @@ fn load_message(read_at: u32, from_wire: bool) -> vec4f {
   return memory[read_at];
 }
 
-// Each invocation keeps two vec4s (lane and lane + 64) while the messages are applied in order.
+// Each invocation keeps two vec4s (lane and lane + WORKGROUP_SIZE) while the messages are applied in
+// order.
 fn apply_several(tile: MultiTile, lane: u32) {
-  let count = tile.counts & COUNT_MASK;
-  let second = lane + 64u < count;
+  let count = tile.counts & TILE_COUNT_MASK;
+  let second = lane + WORKGROUP_SIZE < count;
   let at = tile.destination + lane;
   var v0 = memory[at];
   var v1 = vec4f();
   if (second) {
-    v1 = memory[at + 64u];
+    v1 = memory[at + WORKGROUP_SIZE];
   }
   let messages_count = tile.counts >> MESSAGE_COUNT_SHIFT;
   for (var k = 0u; k < messages_count; k++) {
@@ -88,38 +88,38 @@ fn apply_several(tile: MultiTile, lane: u32) {
     let m0 = load_message(read_at, from_wire);
     v0 = select(combine(v0, m0), m0, copy);
     if (second) {
-      let m1 = load_message(read_at + 64u, from_wire);
+      let m1 = load_message(read_at + WORKGROUP_SIZE, from_wire);
       v1 = select(combine(v1, m1), m1, copy);
     }
   }
   memory[at] = v0;
   if (second) {
-    memory[at + 64u] = v1;
+    memory[at + WORKGROUP_SIZE] = v1;
   }
 }
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(WORKGROUP_SIZE)
 fn main(@builtin(workgroup_id) workgroup: vec3u, @builtin(num_workgroups) workgroups: vec3u, @builtin(local_invocation_index) lane: u32) {
   let t = workgroup.x + workgroup.y * workgroups.x;
   let range = step.ranges[RANGE];
   if (t >= range.y) {
     return;
   }
-  if (KIND == 4u) {
+  if (KIND == KIND_MULTI) {
     let tile = multi_tiles[range.x + t];
-    if (lane < (tile.counts & COUNT_MASK)) {
+    if (lane < (tile.counts & TILE_COUNT_MASK)) {
       apply_several(tile, lane);
     }
     return;
   }
   let run = runs[range.x + t];
-  let count = (((run.x >> 28u) << 4u) | (run.y >> 28u)) + 1u;
+  let count = (((run.x >> ADDRESS_BITS) << RUN_COUNT_LOW_BITS) | (run.y >> ADDRESS_BITS)) + 1u;
   let source = run.x & ADDRESS_MASK;
   let destination = run.y & ADDRESS_MASK;
   if (lane < count) {
     apply_one(destination + lane, source + lane);
   }
-  if (lane + 64u < count) {
-    apply_one(destination + lane + 64u, source + lane + 64u);
+  if (lane + WORKGROUP_SIZE < count) {
+    apply_one(destination + lane + WORKGROUP_SIZE, source + lane + WORKGROUP_SIZE);
   }
 }

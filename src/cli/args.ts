@@ -32,8 +32,3 @@ export function parseChoice<T extends string>(option: string, raw: string, choic
   if (!(choices as readonly string[]).includes(raw)) bad(`${option} must be one of ${choices.join(', ')}; got ${shown(raw)}`);
   return raw as T;
 }
-
-export function requireOption<T>(value: T | undefined, message: string): T {
-  if (value === undefined) bad(message);
-  return value;
-}

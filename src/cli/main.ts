@@ -1,5 +1,5 @@
 // The `gradsync` command line: schedule, run, verify, bench, narrate, trace. Exit 0 ok, 1 verification
-// failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file).
+// failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file), 3 a bug of ours.
 
 import { Command, CommanderError } from 'commander';
 import { GradsyncError } from '../core/errors';
@@ -9,20 +9,18 @@ import { runCommand } from './commands/run';
 import { scheduleCommand } from './commands/schedule';
 import { traceCommand } from './commands/trace';
 import { verifyCommand } from './commands/verify';
+import { cliWords } from './errorWords';
+import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, type ExitCode } from './exitCodes';
 import { processIo, type Io } from './io';
-
-export const EXIT_OK = 0;
-export const EXIT_NOT_VERIFIED = 1;
-export const EXIT_USAGE = 2;
 
 function oneLine(text: string): string {
   return text.replace(/^error:\s*/i, '').replace(/\s*\n\s*/g, ' ').trim();
 }
 
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  let exitCode = EXIT_OK;
+export async function main(argv: string[], io: Io = processIo): Promise<ExitCode> {
+  let exitCode: ExitCode = EXIT_OK;
   // Commands validate everything before their first write, so a failure leaves stdout empty.
-  const done = (code: number) => {
+  const done = (code: ExitCode) => {
     exitCode = code;
   };
   const program = new Command('gradsync')
@@ -52,7 +50,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return EXIT_USAGE;
     }
     if (error instanceof GradsyncError) {
-      io.err(`gradsync: ${oneLine(error.message)}\n`);
+      io.err(`gradsync: ${oneLine(cliWords(error))}\n`);
       return EXIT_USAGE;
     }
     if (error instanceof RangeError && /allocation|Array buffer|Invalid typed array length/i.test(error.message)) {
@@ -60,6 +58,6 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       return EXIT_USAGE;
     }
     io.err(`gradsync: internal error: ${oneLine(error instanceof Error ? error.message : String(error))} (please report this)\n`);
-    return 3;
+    return EXIT_INTERNAL;
   }
 }

@@ -4,8 +4,10 @@ import type { CostResult, Topology } from '../core/cost';
 import type { BandwidthMetrics } from '../core/metrics';
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
+import { busierFirst, busiestDevice, portBytes } from '../core/traffic';
+import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../core/units';
 import type { RunReport } from '../engine/runCollective';
-import { formatBytes, formatNumber } from './format';
+import { formatNumber } from './format';
 
 export interface RunSummary {
   schedule: Schedule;
@@ -68,16 +70,20 @@ function verdict({ report }: RunSummary): string {
   return `✓ verified: the schedule proves the collective; values within tolerance of float64 (max error ${formatNumber(numeric.maxAbsError)}); ${replicas}`;
 }
 
+const plural = (count: number, noun: string) => `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+
+/** Every device up to 16, else the 8 busiest in device order; the busiest marked unless all carry the same. */
 function deviceLines(cost: CostResult): string[] {
   const n = cost.bytesSent.length;
-  const load = (d: number) => Math.max(cost.bytesSent[d], cost.bytesReceived[d]);
+  const load = portBytes(cost);
   const order = Array.from({ length: n }, (_, d) => d);
-  const shown = n <= 16 ? order : [...order].sort((a, b) => load(b) - load(a) || a - b).slice(0, 8).sort((a, b) => a - b);
-  const busiest = order.reduce((best, d) => (load(d) > load(best) ? d : best), 0);
+  const shown = n <= 16 ? order : [...order].sort(busierFirst(load)).slice(0, 8).sort((a, b) => a - b);
+  const busiest = busiestDevice(cost);
+  const balanced = load.every((bytes) => bytes === load[0]);
   const lines = ['  device      sent        received'];
   for (const d of shown) {
-    const mark = d === busiest && load(d) > Math.min(...order.map(load)) ? '  ◀ busiest' : '';
-    lines.push(`  ${`GPU-${d}`.padEnd(10)}  ${formatBytes(cost.bytesSent[d]).padEnd(10)}  ${formatBytes(cost.bytesReceived[d]).padEnd(10)}${mark}`);
+    const mark = !balanced && d === busiest?.device ? '  ◀ busiest' : '';
+    lines.push(`  ${`GPU-${d}`.padEnd(10)}  ${formatBytes(cost.bytesSent[d]).padEnd(10)}  ${formatBytes(cost.bytesReceived[d]).padEnd(10)}${mark}`.trimEnd());
   }
   if (shown.length < n) lines.push(`  … the 8 busiest of ${n} devices shown`);
   return lines;
@@ -87,10 +93,10 @@ export function formatRunReport(summary: RunSummary): string {
   const { schedule, elements, op, backend, adapter, topology, cost, metrics, report } = summary;
   const engine = adapter ? `${backend} engine (${adapter})` : `${backend} engine`;
   const lines = [
-    `${schedule.algorithm} ${schedule.collective} · ${schedule.devices} devices × ${elements.toLocaleString('en-US')} elements (f32, ${op}) · ${engine}`,
+    `${schedule.algorithm} ${schedule.collective} · ${plural(schedule.devices, 'device')} × ${plural(elements, 'element')} (f32, ${op}) · ${engine}`,
     verdict(summary),
-    `  ${schedule.steps.length} steps · ${cost.traffic.elementsTransferred.toLocaleString('en-US')} elements moved (${formatBytes(cost.traffic.bytesTransferred)}) · model time ${formatNumber(cost.totalUs)} µs · algbw ${formatNumber(metrics.algbwGBs)} GB/s · busbw ${formatNumber(metrics.busbwGBs)} GB/s`,
-    `  topology: ${describeTopology(topology)} · engine ${formatNumber(report.engineMs)} ms`,
+    `  ${plural(schedule.steps.length, 'step')} · ${plural(cost.traffic.elementsTransferred, 'element')} moved (${formatBytes(cost.traffic.bytesTransferred)}) · model time ${formatMicroseconds(cost.totalUs)} · algbw ${formatGBs(metrics.algbwGBs)} · busbw ${formatGBs(metrics.busbwGBs)}`,
+    `  topology: ${describeTopology(topology)} · engine ${formatMicroseconds(report.engineMs * 1e3)}`,
     ...deviceLines(cost),
   ];
   return `${lines.join('\n')}\n`;

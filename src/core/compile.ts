@@ -109,17 +109,15 @@ export function compileSchedule(input: unknown): CompiledSchedule {
   const dst = new Int32Array(total);
   const chunk = new Int32Array(total);
   const op = new Uint8Array(total);
-  // Per (dst, chunk): the step (1-based) of its last write and whether any write in that step was a copy.
+  // Per (dst, chunk): the step (1-based) of its last write and whether any write in that step was a
+  // copy. checkHeader bounds devices × chunks by MAX_CELLS, so a flat array per cell always fits.
   const cells = devices * chunks;
-  const dense = cells <= 1 << 24;
-  const lastStep = dense ? new Int32Array(cells) : null;
-  const wroteCopy = dense ? new Uint8Array(cells) : null;
-  let sparse = new Map<number, number>();
+  const lastStep = new Int32Array(cells);
+  const wroteCopy = new Uint8Array(cells);
 
   let t = 0;
   schedule.steps.forEach((step: Step, s) => {
     stepStart[s] = t;
-    if (!dense) sparse = new Map();
     step.transfers.forEach((transfer: unknown, i) => {
       const where = `step ${s + 1}, transfer ${i + 1}`;
       if (!isObject(transfer)) fail(`${where}: must be an object {src, dst, chunk, op}, got ${describe(transfer)}`);
@@ -131,21 +129,11 @@ export function compileSchedule(input: unknown): CompiledSchedule {
       if (tr.op !== 'reduce' && tr.op !== 'copy') fail(`${where}: op must be "reduce" or "copy", got ${describe(tr.op)}`);
       const isCopy = tr.op === 'copy';
       const cell = b * chunks + c;
-      // Encoded as step·2 + copyBit in the sparse map; dense arrays keep the two apart.
-      let seenThisStep: boolean;
-      let seenCopy: boolean;
-      if (dense) {
-        seenThisStep = lastStep![cell] === s + 1;
-        seenCopy = seenThisStep && wroteCopy![cell] === 1;
-        if (!seenThisStep) wroteCopy![cell] = 0;
-        lastStep![cell] = s + 1;
-        if (isCopy) wroteCopy![cell] = 1;
-      } else {
-        const prev = sparse.get(cell);
-        seenThisStep = prev !== undefined;
-        seenCopy = prev === 1;
-        sparse.set(cell, isCopy || seenCopy ? 1 : 0);
-      }
+      const seenThisStep = lastStep[cell] === s + 1;
+      const seenCopy = seenThisStep && wroteCopy[cell] === 1;
+      if (!seenThisStep) wroteCopy[cell] = 0;
+      lastStep[cell] = s + 1;
+      if (isCopy) wroteCopy[cell] = 1;
       if (seenThisStep && (isCopy || seenCopy)) {
         fail(`${where}: GPU-${b} chunk ${c + 1} ("chunk": ${c}) is written twice in this step and one write is a copy; the result would depend on order`);
       }

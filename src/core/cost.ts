@@ -68,38 +68,38 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? `'${value}'` : String(value);
 }
 
-function checkLatency(value: unknown, flag: string, field: string): void {
+function checkLatency(value: unknown, what: string, field: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    bad(`${flag} must be a number ≥ 0, got ${shown(value)}`, { field, value, allowed: 'be a number ≥ 0' });
+    bad(`${what} must be a number ≥ 0, got ${shown(value)}`, { field, value, allowed: 'be a number ≥ 0' });
   }
 }
 
-function checkBandwidth(value: unknown, flag: string, field: string): void {
+function checkBandwidth(value: unknown, what: string, field: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    bad(`${flag} must be a number > 0, got ${shown(value)}`, { field, value, allowed: 'be a number > 0' });
+    bad(`${what} must be a number > 0, got ${shown(value)}`, { field, value, allowed: 'be a number > 0' });
   }
 }
 
 /**
- * Throws GradsyncError('bad-argument') naming the CLI flag of the first bad field. With `devices`,
+ * Throws GradsyncError('bad-argument') about the first bad field. With `devices`,
  * also checks that devicesPerNode divides it.
  */
 export function checkTopology(topology: Topology, devices?: number): void {
   if (topology.kind === 'switch') {
-    checkLatency(topology.latencyUs, '--latency-us', 'latencyUs');
-    checkBandwidth(topology.bandwidthGBs, '--bandwidth-gbs', 'bandwidthGBs');
+    checkLatency(topology.latencyUs, 'the latency', 'latencyUs');
+    checkBandwidth(topology.bandwidthGBs, 'the bandwidth', 'bandwidthGBs');
     return;
   }
   if (topology.kind !== 'nodes') bad(`the topology must be 'switch' or 'nodes:G', got ${shown((topology as { kind: unknown }).kind)}`);
   const g = topology.devicesPerNode;
-  if (!Number.isInteger(g) || g < 1) bad(`--devices-per-node must be a positive integer, got ${shown(g)}`, { field: 'devicesPerNode', value: g, allowed: 'be a positive integer' });
+  if (!Number.isInteger(g) || g < 1) bad(`devices per node must be a positive integer, got ${shown(g)}`, { field: 'devicesPerNode', value: g, allowed: 'be a positive integer' });
   if (devices !== undefined && devices % g !== 0) {
-    bad(`--devices-per-node must divide the number of devices (${devices}), got ${g}`, { field: 'devicesPerNode', value: g, allowed: `divide the ${devices} devices` });
+    bad(`devices per node must divide the number of devices (${devices}), got ${g}`, { field: 'devicesPerNode', value: g, allowed: `divide the ${devices} devices` });
   }
-  checkLatency(topology.intra?.latencyUs, '--latency-us', 'latencyUs');
-  checkBandwidth(topology.intra?.bandwidthGBs, '--bandwidth-gbs', 'bandwidthGBs');
-  checkLatency(topology.inter?.latencyUs, '--inter-latency-us', 'interLatencyUs');
-  checkBandwidth(topology.inter?.bandwidthGBs, '--inter-bandwidth-gbs', 'interBandwidthGBs');
+  checkLatency(topology.intra?.latencyUs, 'the latency', 'latencyUs');
+  checkBandwidth(topology.intra?.bandwidthGBs, 'the bandwidth', 'bandwidthGBs');
+  checkLatency(topology.inter?.latencyUs, 'the latency between nodes', 'interLatencyUs');
+  checkBandwidth(topology.inter?.bandwidthGBs, 'the bandwidth between nodes', 'interBandwidthGBs');
 }
 
 /** 'switch' or 'nodes:G' (G devices per node) with the default fabrics. */
@@ -107,7 +107,7 @@ export function parseTopology(text: string): Topology {
   if (text === 'switch') return { ...DEFAULT_TOPOLOGY };
   const match = /^nodes:(\d+)$/.exec(text);
   const g = match ? Number(match[1]) : 0;
-  if (g < 1) bad(`--topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got ${shown(text)}`, { field: 'topology', value: text, allowed: "be 'switch' or 'nodes:G' with G devices per node" });
+  if (g < 1) bad(`the topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got ${shown(text)}`, { field: 'topology', value: text, allowed: "be 'switch' or 'nodes:G' with G devices per node" });
   return nodesTopology(g);
 }
 
@@ -137,7 +137,7 @@ export function modelCost(schedule: Schedule, elements: number, topology: Topolo
   checkTopology(topology, compiled.devices);
   const gamma = options.gammaUsPerByte ?? 0;
   if (typeof gamma !== 'number' || !Number.isFinite(gamma) || gamma < 0) {
-    bad(`--gamma-us-per-byte must be a number ≥ 0, got ${shown(gamma)}`, { field: 'gammaUsPerByte', value: gamma, allowed: 'be a number ≥ 0' });
+    bad(`γ per byte must be a number ≥ 0, got ${shown(gamma)}`, { field: 'gammaUsPerByte', value: gamma, allowed: 'be a number ≥ 0' });
   }
   const traffic = countTraffic(schedule, elements);
   const stepTimesUs = new Float64Array(compiled.steps);

@@ -18,7 +18,7 @@ import { anyChunks, checkDevices, checkDevicesPerNode, chunksPerSegment } from '
 import { chunkStart } from './chunks';
 import { compileSchedule } from './compile';
 import { checkTopology, type Fabric, type Topology } from './cost';
-import { BYTES_PER_ELEMENT, checkElements, stepLoads } from './traffic';
+import { BYTES_PER_ELEMENT, StepPorts, checkElements, stepLoads } from './traffic';
 
 export interface AllreduceModelRequest {
   algorithm: string;
@@ -95,35 +95,24 @@ function hierarchicalRingModel(f: Fabrics, n: number, g: number): ModelTime {
   return (k) => 2 * (g - 1) * fabricUs(f.intra, ceilDiv(k, g)) + 2 * (nodes - 1) * fabricUs(f.inter, ceilDiv(k, n));
 }
 
-/** Steps given as messages (src, dst, elements), costed on their fabrics like stepLoads does. */
+/** Steps given as messages (src, dst, elements), their busiest ports found as stepLoads finds them. */
 class MessageSteps {
-  private readonly port = new Float64Array(4);
-  private readonly sent: Float64Array;
-  private readonly received: Float64Array;
-  private readonly touched: number[] = [];
+  private readonly ports: StepPorts;
   total = 0;
 
   constructor(private readonly f: Fabrics, devices: number) {
-    this.sent = new Float64Array(devices * 2);
-    this.received = new Float64Array(devices * 2);
+    this.ports = new StepPorts(devices, 2);
   }
 
   send(src: number, dst: number, elements: number): void {
-    if (elements === 0) return;
     const fabric = Math.floor(src / this.f.perNode) === Math.floor(dst / this.f.perNode) ? 0 : 1;
-    const out = src * 2 + fabric;
-    const into = dst * 2 + fabric;
-    this.sent[out] += elements;
-    this.received[into] += elements;
-    this.port[fabric] = Math.max(this.port[fabric], this.sent[out], this.received[into]);
-    this.touched.push(out, into);
+    this.ports.send(src, dst, fabric, elements * BYTES_PER_ELEMENT);
   }
 
   endStep(): void {
-    this.total += stepUs(this.f, this.port[0], this.port[1]);
-    for (const i of this.touched) this.sent[i] = this.received[i] = 0;
-    this.touched.length = 0;
-    this.port.fill(0);
+    const [intra, inter] = this.ports.busiest;
+    this.total += stepUs(this.f, intra / BYTES_PER_ELEMENT, inter / BYTES_PER_ELEMENT);
+    this.ports.endStep();
   }
 }
 

@@ -1,7 +1,8 @@
 // A problem of the user or the environment is a GradsyncError with a code and a message that says
 // what to do; a bug of ours is an invariant failure. An error about one setting also says which
 // setting, what was given and what is allowed, so each front end can word it for where it is shown:
-// the message names the command line's flag ("--devices-per-node"), the app names its field.
+// the command line names its flag ("--devices-per-node"), the app names its field ("Devices per
+// node"). The message itself names neither, so it reads right wherever it is shown as it is.
 
 export type ErrorCode =
   | 'bad-argument'
@@ -11,6 +12,14 @@ export type ErrorCode =
   | 'too-large'
   | 'unavailable';
 
+/** Another setting under which the given value would be allowed: 'binomial-tree' with collective broadcast. */
+export interface AllowedWith {
+  /** That setting's key, like SettingFault.field. */
+  field: string;
+  /** The values of it that allow the given value. */
+  values: readonly string[];
+}
+
 /** The setting an error is about. */
 export interface SettingFault {
   /** The setting's key in the configuration and the URL: 'devicesPerNode', 'latencyUs', 'op'. */
@@ -19,16 +28,18 @@ export interface SettingFault {
   value?: unknown;
   /** What it must do, completing "<setting> must …": "divide the 4 devices: 1, 2 or 4". */
   allowed: string;
+  allowedWith?: AllowedWith;
 }
 
 export class GradsyncError extends Error {
   readonly field?: string;
   readonly value?: unknown;
   readonly allowed?: string;
+  readonly allowedWith?: AllowedWith;
 
   constructor(
     readonly code: ErrorCode,
-    /** The command line's words: flags by name. */
+    /** Plain words, naming no front end's flag or field: front ends word setting errors themselves. */
     message: string,
     setting?: SettingFault,
   ) {
@@ -38,7 +49,14 @@ export class GradsyncError extends Error {
       this.field = setting.field;
       this.value = setting.value;
       this.allowed = setting.allowed;
+      if (setting.allowedWith) this.allowedWith = setting.allowedWith;
     }
+  }
+
+  /** The setting this error is about, when it is about one. */
+  get setting(): SettingFault | undefined {
+    if (this.field === undefined || this.allowed === undefined) return undefined;
+    return { field: this.field, value: this.value, allowed: this.allowed, ...(this.allowedWith ? { allowedWith: this.allowedWith } : {}) };
   }
 }
 

@@ -12,7 +12,7 @@ export function isReduceOp(value: unknown): value is ReduceOp {
 
 export function parseReduceOp(value: string): ReduceOp {
   if (!isReduceOp(value)) {
-    throw new GradsyncError('bad-argument', `--op must be one of ${REDUCE_OPS.join(', ')}; got '${value}'`, { field: 'op', value, allowed: `be one of ${REDUCE_OPS.join(', ')}` });
+    throw new GradsyncError('bad-argument', `the op must be one of ${REDUCE_OPS.join(', ')}; got '${value}'`, { field: 'op', value, allowed: `be one of ${REDUCE_OPS.join(', ')}` });
   }
   return value;
 }

@@ -1,6 +1,8 @@
 // How many bytes a schedule moves for a K-element f32 buffer: totals per device, and per step the
 // loads the cost model needs. Works on the compiled (flat) schedule so that ring on 1024 devices
-// (~2 million transfers) is counted in a few tens of milliseconds.
+// (~2 million transfers) is counted in a few tens of milliseconds. "Busiest" is defined here and only
+// here, in its two senses: per step, the port the cost model charges (StepPorts), and over the whole
+// run, the device the views and the CLI call out (busiestDevice).
 
 import { chunkLength } from './chunks';
 import { OP_REDUCE, compileSchedule, type CompiledSchedule } from './compile';
@@ -45,7 +47,7 @@ export interface StepLoads {
 
 export function checkElements(elements: number): number {
   if (!Number.isSafeInteger(elements) || elements < 0) {
-    throw new GradsyncError('bad-argument', `--elements must be an integer ≥ 0, got ${elements}`, { field: 'elements', value: elements, allowed: 'be an integer ≥ 0' });
+    throw new GradsyncError('bad-argument', `elements must be an integer ≥ 0, got ${elements}`, { field: 'elements', value: elements, allowed: 'be an integer ≥ 0' });
   }
   return elements;
 }
@@ -55,6 +57,69 @@ export function chunkBytes(elements: number, chunks: number): Float64Array {
   const bytes = new Float64Array(chunks);
   for (let c = 0; c < chunks; c++) bytes[c] = chunkLength(c, elements, chunks) * BYTES_PER_ELEMENT;
   return bytes;
+}
+
+/**
+ * The busiest port of each step, per fabric: what every (device, fabric) port sends and receives in
+ * the current step, and the most bytes any one of them has sent or received so far. Sums only grow
+ * within a step, so that running maximum is the step's. Also the most bytes any one device reduces in
+ * the step (the ⊕ runs on the receiver whichever fabric brought the data). endStep() forgets the step
+ * in O(1): a slot last written in an earlier step reads as 0.
+ */
+export class StepPorts {
+  /** Per fabric: the busiest port's bytes in the current step. */
+  readonly busiest: Float64Array;
+  /** The most bytes one device has reduced in the current step. */
+  busiestReducer = 0;
+  private readonly sent: Float64Array;
+  private readonly received: Float64Array;
+  private readonly reduced: Float64Array;
+  private readonly sentStep: Uint32Array;
+  private readonly receivedStep: Uint32Array;
+  private readonly reducedStep: Uint32Array;
+  private step = 1;
+
+  constructor(devices: number, private readonly fabrics: number) {
+    this.busiest = new Float64Array(fabrics);
+    this.sent = new Float64Array(devices * fabrics);
+    this.received = new Float64Array(devices * fabrics);
+    this.reduced = new Float64Array(devices);
+    this.sentStep = new Uint32Array(devices * fabrics);
+    this.receivedStep = new Uint32Array(devices * fabrics);
+    this.reducedStep = new Uint32Array(devices);
+  }
+
+  /** One message of this step; zero bytes move nothing and load no port. */
+  send(src: number, dst: number, fabric: number, bytes: number, reduces = false): void {
+    if (bytes === 0) return;
+    const out = src * this.fabrics + fabric;
+    const into = dst * this.fabrics + fabric;
+    if (this.sentStep[out] !== this.step) {
+      this.sentStep[out] = this.step;
+      this.sent[out] = 0;
+    }
+    if (this.receivedStep[into] !== this.step) {
+      this.receivedStep[into] = this.step;
+      this.received[into] = 0;
+    }
+    const sent = (this.sent[out] += bytes);
+    const received = (this.received[into] += bytes);
+    if (sent > this.busiest[fabric]) this.busiest[fabric] = sent;
+    if (received > this.busiest[fabric]) this.busiest[fabric] = received;
+    if (!reduces) return;
+    if (this.reducedStep[dst] !== this.step) {
+      this.reducedStep[dst] = this.step;
+      this.reduced[dst] = 0;
+    }
+    const reduced = (this.reduced[dst] += bytes);
+    if (reduced > this.busiestReducer) this.busiestReducer = reduced;
+  }
+
+  endStep(): void {
+    this.step++;
+    this.busiest.fill(0);
+    this.busiestReducer = 0;
+  }
 }
 
 /**
@@ -72,39 +137,18 @@ export function stepLoads(
   const movedBytes = new Float64Array(steps * fabrics);
   const portBytes = new Float64Array(steps * fabrics);
   const reducedBytes = new Float64Array(steps);
-  // Per (device, fabric) sums of the current step; the second pass reads each and resets it to 0, so
-  // a device seen again in the same step reads 0 and cannot change the max.
-  const sent = new Float64Array(devices * fabrics);
-  const received = new Float64Array(devices * fabrics);
-  const reduced = new Float64Array(devices);
+  const ports = new StepPorts(devices, fabrics);
 
   for (let s = 0; s < steps; s++) {
-    const lo = stepStart[s];
-    const hi = stepStart[s + 1];
-    for (let t = lo; t < hi; t++) {
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
       const bytes = bytesOf[chunk[t]];
-      if (bytes === 0) continue;
       const f = fabricOf === null ? 0 : fabricOf[t];
-      sent[src[t] * fabrics + f] += bytes;
-      received[dst[t] * fabrics + f] += bytes;
+      ports.send(src[t], dst[t], f, bytes, op[t] === OP_REDUCE);
       movedBytes[s * fabrics + f] += bytes;
-      if (op[t] === OP_REDUCE) reduced[dst[t]] += bytes;
     }
-    let maxReduced = 0;
-    for (let t = lo; t < hi; t++) {
-      if (bytesOf[chunk[t]] === 0) continue;
-      const f = fabricOf === null ? 0 : fabricOf[t];
-      const at = s * fabrics + f;
-      const out = src[t] * fabrics + f;
-      const into = dst[t] * fabrics + f;
-      if (sent[out] > portBytes[at]) portBytes[at] = sent[out];
-      if (received[into] > portBytes[at]) portBytes[at] = received[into];
-      if (reduced[dst[t]] > maxReduced) maxReduced = reduced[dst[t]];
-      sent[out] = 0;
-      received[into] = 0;
-      reduced[dst[t]] = 0;
-    }
-    reducedBytes[s] = maxReduced;
+    portBytes.set(ports.busiest, s * fabrics);
+    reducedBytes[s] = ports.busiestReducer;
+    ports.endStep();
   }
   return { fabrics, movedBytes, portBytes, reducedBytes };
 }
@@ -139,4 +183,53 @@ export function countTraffic(schedule: Schedule, elements: number): TrafficCount
     elementsTransferred: bytesTransferred / BYTES_PER_ELEMENT,
     bytesTransferred,
   };
+}
+
+/** Bytes each device sent and received over a run (TrafficCounts and CostResult both carry them). */
+export interface DeviceBytes {
+  bytesSent: ArrayLike<number>;
+  bytesReceived: ArrayLike<number>;
+}
+
+/** The busiest device of a run and the bytes through its port. */
+export interface BusiestDevice {
+  device: number;
+  bytes: number;
+}
+
+/**
+ * What each device's port carries over a run: the larger of the bytes it sends and receives, since a
+ * full-duplex port does both at once and the cost model charges the larger.
+ */
+export function portBytes(traffic: DeviceBytes): Float64Array {
+  const load = new Float64Array(traffic.bytesSent.length);
+  for (let d = 0; d < load.length; d++) load[d] = Math.max(traffic.bytesSent[d], traffic.bytesReceived[d]);
+  return load;
+}
+
+/**
+ * Orders devices busiest first over a run: more bytes through the port first, ties to the lower index,
+ * so the busiest device of a run is the first in this order.
+ */
+export function busierFirst(load: ArrayLike<number>): (a: number, b: number) => number {
+  return (a, b) => load[b] - load[a] || a - b;
+}
+
+/** The device with the most bytes through its port over a run (ties: the lowest index); null when nothing moves. */
+export function busiestDevice(traffic: DeviceBytes): BusiestDevice | null {
+  const load = portBytes(traffic);
+  const order = busierFirst(load);
+  let best = 0;
+  for (let d = 1; d < load.length; d++) if (order(d, best) < 0) best = d;
+  return load.length > 0 && load[best] > 0 ? { device: best, bytes: load[best] } : null;
+}
+
+/** Every device tied for busiest over a run, ascending; none when nothing moves. */
+export function busiestDevices(traffic: DeviceBytes): number[] {
+  const busiest = busiestDevice(traffic);
+  if (busiest === null) return [];
+  const load = portBytes(traffic);
+  const tied: number[] = [];
+  for (let d = busiest.device; d < load.length; d++) if (load[d] === busiest.bytes) tied.push(d);
+  return tied;
 }

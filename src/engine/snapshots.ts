@@ -6,6 +6,8 @@
 // ring and tree steps run fully in place and naive copies each device's buffer once per step.
 
 import type { CompiledSchedule } from '../core/compile';
+import { invariant } from '../core/errors';
+import { MAX_CELLS } from '../core/schedule';
 import type { ChunkMajorLayout } from './layout';
 
 export interface SnapshotPlan {
@@ -20,7 +22,7 @@ export interface SnapshotPlan {
 }
 
 /** 'in-order': transfers applied one by one in listed order; 'concurrent': all at once. */
-export type ApplyOrder = 'in-order' | 'concurrent';
+type ApplyOrder = 'in-order' | 'concurrent';
 
 /** Wire offsets follow the layout's (possibly padded) piece lengths. */
 export function planSnapshots(compiled: CompiledSchedule, layout: ChunkMajorLayout, order: ApplyOrder = 'in-order'): SnapshotPlan {
@@ -30,45 +32,33 @@ export function planSnapshots(compiled: CompiledSchedule, layout: ChunkMajorLayo
   const fillsWire = new Uint8Array(count);
   const wireOffset = new Int32Array(count);
   const cells = devices * chunks;
-  const dense = cells <= 1 << 24;
+  // A compiled schedule has at most MAX_CELLS cells (compileSchedule checks), so flat arrays fit.
+  invariant(cells <= MAX_CELLS, `${devices} × ${chunks} cells exceed MAX_CELLS`);
   // Per cell: the step (1-based) in which it was last written, and where its snapshot sits on the wire.
-  const writtenIn = dense ? new Int32Array(cells) : null;
-  const snapshotIn = dense ? new Int32Array(cells) : null;
-  const snapshotAt = dense ? new Int32Array(cells) : null;
+  const writtenIn = new Int32Array(cells);
+  const snapshotIn = new Int32Array(cells);
+  const snapshotAt = new Int32Array(cells);
   let wireElements = 0;
   for (let s = 0; s < steps; s++) {
-    const written = dense ? null : new Set<number>();
-    const snapshots = dense ? null : new Map<number, number>();
     let used = 0;
     if (order === 'concurrent') {
-      for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
-        const write = dst[t] * chunks + chunk[t];
-        if (dense) writtenIn![write] = s + 1;
-        else written!.add(write);
-      }
+      for (let t = stepStart[s]; t < stepStart[s + 1]; t++) writtenIn[dst[t] * chunks + chunk[t]] = s + 1;
     }
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
       const read = src[t] * chunks + chunk[t];
-      if (dense ? writtenIn![read] === s + 1 : written!.has(read)) {
+      if (writtenIn[read] === s + 1) {
         fromWire[t] = 1;
-        const existing = dense ? (snapshotIn![read] === s + 1 ? snapshotAt![read] : -1) : (snapshots!.get(read) ?? -1);
-        if (existing >= 0) {
-          wireOffset[t] = existing;
+        if (snapshotIn[read] === s + 1) {
+          wireOffset[t] = snapshotAt[read];
         } else {
           fillsWire[t] = 1;
           wireOffset[t] = used;
-          if (dense) {
-            snapshotIn![read] = s + 1;
-            snapshotAt![read] = used;
-          } else {
-            snapshots!.set(read, used);
-          }
+          snapshotIn[read] = s + 1;
+          snapshotAt[read] = used;
           used += layout.paddedLength(chunk[t]);
         }
       }
-      const write = dst[t] * chunks + chunk[t];
-      if (dense) writtenIn![write] = s + 1;
-      else written!.add(write);
+      writtenIn[dst[t] * chunks + chunk[t]] = s + 1;
     }
     wireElements = Math.max(wireElements, used);
   }

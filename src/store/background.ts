@@ -3,10 +3,11 @@
 // requests and gets answers; schedules cross as packed arrays and are made into objects in slices.
 
 import type { CompareData, CompareInput } from '../core/compare';
-import { GradsyncError, type ErrorCode } from '../core/errors';
+import { GradsyncError, type ErrorCode, type SettingFault } from '../core/errors';
 import { packedBuffers, packSchedule, unpackSlices, type PackedSchedule } from '../core/packedSchedule';
 import type { Schedule } from '../core/schedule';
 import type { TimelineData } from '../core/timeline';
+import { verifySchedule, type VerifyResult } from '../core/verify';
 import { adoptGpuPlan, type GpuPlan } from '../engine/webgpu/plan';
 import { compileSchedule } from '../core/compile';
 import type { SimConfig } from './config';
@@ -19,15 +20,18 @@ export const BACKGROUND_TRANSFERS = 8192;
 
 /** What the worker is doing for a request, and how far (0…1) where that is known. */
 export interface Progress {
-  stage: 'building' | 'verifying' | 'costing' | 'reading';
+  stage: 'building' | 'costing' | 'reading';
   fraction?: number;
 }
 
 export type ModelPart = Pick<Derived, 'cost' | 'metrics' | 'topology'> & { timeline: TimelineData };
 
 export interface Background {
-  /** Builds the configuration's schedule (or takes `schedule`), verifies it and models its cost. */
-  derive(config: SimConfig, schedule: Schedule | null, onProgress?: (progress: Progress) => void): Promise<Derived>;
+  /**
+   * Builds the configuration's schedule (or takes `schedule`) and models its cost; its proof, when not
+   * known yet, is null and comes later through `onVerified` with the schedule it proves.
+   */
+  derive(config: SimConfig, schedule: Schedule | null, onProgress?: (progress: Progress) => void, onVerified?: (verification: VerifyResult, schedule: Schedule) => void): Promise<Derived>;
   /** The model alone, for a schedule derived before. */
   model(config: SimConfig, schedule: Schedule): Promise<ModelPart>;
   /** Builds the GPU engine's tables for the schedule at K elements, so the engine starts at once. */
@@ -52,14 +56,14 @@ export type BackgroundRequest =
 export interface ErrorShape {
   code: ErrorCode;
   message: string;
-  field?: string;
-  value?: unknown;
-  allowed?: string;
+  setting?: SettingFault;
 }
 
 export type BackgroundReply =
   | { id: number; kind: 'progress'; progress: Progress }
-  | { id: number; kind: 'derived'; packed: PackedSchedule | null; derived: Omit<Derived, 'schedule'> }
+  /** With `verifying`, a 'verified' reply follows. */
+  | { id: number; kind: 'derived'; packed: PackedSchedule | null; verifying: boolean; derived: Omit<Derived, 'schedule'> }
+  | { id: number; kind: 'verified'; verification: VerifyResult }
   | { id: number; kind: 'model'; model: ModelPart }
   | { id: number; kind: 'plan-gpu'; plan: GpuPlan }
   | { id: number; kind: 'compare'; data: CompareData }
@@ -69,11 +73,11 @@ export type BackgroundReply =
   | { id: number; kind: 'bug'; message: string };
 
 export function errorShape(error: GradsyncError): ErrorShape {
-  return { code: error.code, message: error.message, field: error.field, value: error.value, allowed: error.allowed };
+  return { code: error.code, message: error.message, setting: error.setting };
 }
 
 export function errorFrom(shape: ErrorShape): GradsyncError {
-  return new GradsyncError(shape.code, shape.message, shape.field === undefined ? undefined : { field: shape.field, value: shape.value, allowed: shape.allowed ?? '' });
+  return new GradsyncError(shape.code, shape.message, shape.setting);
 }
 
 /** Whether a store prepares this configuration (or loaded schedule) in the background. */
@@ -109,6 +113,12 @@ interface Waiting {
   fail(error: Error): void;
 }
 
+/** What hears a 'verified' reply that comes after its request's answer, or the worker's failure before it. */
+interface Later {
+  verified(verification: VerifyResult): void;
+  failed(): void;
+}
+
 export function backgroundOver(port: BackgroundPort): Background {
   let nextId = 1;
   let nextSchedule = 1;
@@ -126,49 +136,73 @@ export function backgroundOver(port: BackgroundPort): Background {
   };
 
   /** Sends a request and waits for its answer; progress goes to `onProgress`. */
-  function ask(make: (id: number) => BackgroundRequest, transfer: Transferable[], onProgress?: (progress: Progress) => void): Promise<BackgroundReply> {
+  function ask(make: (id: number) => BackgroundRequest, transfer: Transferable[], onProgress?: (progress: Progress) => void, later?: Later): Promise<BackgroundReply> {
     if (broken) return Promise.reject(broken);
     const id = nextId++;
     return new Promise((resolve, reject) => {
+      let answered = false;
       waiting.set(id, {
         reply(reply) {
           if (reply.kind === 'progress') return onProgress?.(reply.progress);
-          waiting.delete(id);
+          if (reply.kind === 'verified') {
+            waiting.delete(id);
+            return later?.verified(reply.verification);
+          }
+          // An answer with a proof to follow keeps its place for that.
+          if (!(reply.kind === 'derived' && reply.verifying)) waiting.delete(id);
+          answered = true;
           if (reply.kind === 'error') reject(errorFrom(reply.error));
           else if (reply.kind === 'bug') reject(new Error(reply.message));
           else resolve(reply);
         },
-        fail: reject,
+        fail(error) {
+          if (answered) later?.failed();
+          else reject(error);
+        },
       });
       port.postMessage(make(id), transfer);
     });
   }
 
   /** Asks about a schedule by its number, sending it packed the first time or when the worker dropped it. */
-  async function aboutSchedule(schedule: Schedule, make: (ref: ScheduleRef, id: number) => BackgroundRequest, onProgress?: (progress: Progress) => void): Promise<BackgroundReply> {
+  async function aboutSchedule(schedule: Schedule, make: (ref: ScheduleRef, id: number) => BackgroundRequest, onProgress?: (progress: Progress) => void, later?: Later): Promise<BackgroundReply> {
     const held = known.get(schedule);
     if (held !== undefined) {
-      const reply = await ask((id) => make({ id: held }, id), [], onProgress);
+      const reply = await ask((id) => make({ id: held }, id), [], onProgress, later);
       if (reply.kind !== 'unknown-schedule') return reply;
     }
     const ref = { id: nextSchedule++, packed: packSchedule(schedule) };
     known.set(schedule, ref.id);
-    return ask((id) => make(ref, id), packedBuffers(ref.packed), onProgress);
+    return ask((id) => make(ref, id), packedBuffers(ref.packed), onProgress, later);
   }
 
   return {
-    async derive(config, schedule, onProgress) {
+    async derive(config, schedule, onProgress, onVerified) {
       const keepAs = nextSchedule++;
+      // The proof may come while the schedule is still being read: it is then part of the answer.
+      let result: Derived | null = null;
+      let early: VerifyResult | null = null;
+      const later: Later = {
+        verified(verification) {
+          if (result) onVerified?.(verification, result.schedule);
+          else early = verification;
+        },
+        failed() {
+          // The worker stopped before proving it: the page proves it after all.
+          if (result) onVerified?.(verifySchedule(result.schedule), result.schedule);
+        },
+      };
       const reply = schedule
-        ? await aboutSchedule(schedule, (ref, id) => ({ id, kind: 'derive', config, schedule: ref, keepAs }), onProgress)
-        : await ask((id) => ({ id, kind: 'derive', config, schedule: null, keepAs }), [], onProgress);
+        ? await aboutSchedule(schedule, (ref, id) => ({ id, kind: 'derive', config, schedule: ref, keepAs }), onProgress, later)
+        : await ask((id) => ({ id, kind: 'derive', config, schedule: null, keepAs }), [], onProgress, later);
       if (reply.kind !== 'derived') throw new Error(`the background worker answered ${reply.kind} to derive`);
       let shown = schedule;
       if (!shown) {
         shown = await unpackInSlices(reply.packed!, onProgress);
         known.set(shown, keepAs);
       }
-      return { ...reply.derived, schedule: shown };
+      result = { ...reply.derived, verification: reply.derived.verification ?? early, schedule: shown };
+      return result;
     },
     async model(config, schedule) {
       const reply = await aboutSchedule(schedule, (ref, id) => ({ id, kind: 'model', config, schedule: ref }));

@@ -11,7 +11,7 @@ import { timelineData } from '../core/timeline';
 import { verifySchedule, type VerifyResult } from '../core/verify';
 import { buildGpuPlan, gpuLayout, gpuPlanBuffers } from '../engine/webgpu/plan';
 import { errorShape, type BackgroundReply, type BackgroundRequest, type ScheduleRef } from './background';
-import { derive, scheduleFor } from './derive';
+import { modelOf, scheduleFor } from './derive';
 
 export type Post = (message: BackgroundReply, transfer?: Transferable[]) => void;
 
@@ -42,7 +42,7 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
   }
 
   function answer(request: BackgroundRequest): void {
-    const progress = (stage: 'building' | 'verifying' | 'costing') => post({ id: request.id, kind: 'progress', progress: { stage } });
+    const progress = (stage: 'building' | 'costing') => post({ id: request.id, kind: 'progress', progress: { stage } });
     switch (request.kind) {
       case 'derive': {
         let entry: Held | null;
@@ -53,20 +53,24 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
           progress('building');
           entry = hold(request.keepAs, { schedule: scheduleFor(request.config), verification: null });
         }
-        progress('verifying');
-        entry.verification ??= verifySchedule(entry.schedule);
         progress('costing');
-        const { schedule: _schedule, ...derived } = derive(request.config, entry.schedule, entry.verification);
-      derived.timeline = timelineData(entry.schedule, derived.cost);
+        const model = modelOf(request.config, entry.schedule);
+        const timeline = timelineData(entry.schedule, model.cost);
         const packed = request.schedule ? null : packSchedule(entry.schedule);
-        return post({ id: request.id, kind: 'derived', packed, derived }, packed ? packedBuffers(packed) : []);
+        // The picture does not wait for the proof: it follows in a message of its own.
+        const verifying = entry.verification === null;
+        post({ id: request.id, kind: 'derived', packed, verifying, derived: { verification: entry.verification, ...model, timeline } }, packed ? packedBuffers(packed) : []);
+        if (verifying) {
+          entry.verification = verifySchedule(entry.schedule);
+          post({ id: request.id, kind: 'verified', verification: entry.verification });
+        }
+        return;
       }
       case 'model': {
         const entry = scheduleOf(request.schedule);
         if (!entry) return post({ id: request.id, kind: 'unknown-schedule' });
-        entry.verification ??= verifySchedule(entry.schedule);
-        const { cost, metrics, topology } = derive(request.config, entry.schedule, entry.verification);
-        return post({ id: request.id, kind: 'model', model: { cost, metrics, topology, timeline: timelineData(entry.schedule, cost) } });
+        const model = modelOf(request.config, entry.schedule);
+        return post({ id: request.id, kind: 'model', model: { ...model, timeline: timelineData(entry.schedule, model.cost) } });
       }
       case 'plan-gpu': {
         const entry = scheduleOf(request.schedule);

@@ -13,7 +13,8 @@ import { devicesPerNodeFor, SETTING_LABELS, type SimConfig } from './config';
 
 export interface Derived {
   schedule: Schedule;
-  verification: VerifyResult;
+  /** The proof, or null while it is being made in the background (the picture does not wait for it). */
+  verification: VerifyResult | null;
   cost: CostResult;
   metrics: BandwidthMetrics;
   topology: Topology;
@@ -53,11 +54,15 @@ export function shapeKey(config: SimConfig): string {
  * of the same schedule is reused: only the cost depends on latency, bandwidth and size.
  */
 export function derive(config: SimConfig, schedule: Schedule, known?: VerifyResult): Derived {
-  const verification = known ?? verifySchedule(schedule);
+  return { schedule, verification: known ?? verifySchedule(schedule), ...modelOf(config, schedule) };
+}
+
+/** What depends on latency, bandwidth and size: the model's cost, its bandwidths and the topology. */
+export function modelOf(config: SimConfig, schedule: Schedule): Pick<Derived, 'cost' | 'metrics' | 'topology'> {
   const topology = topologyFor(config, schedule);
   const cost = inAppWords(() => modelCost(schedule, config.elements, topology));
   const metrics = bandwidthMetrics(schedule.collective, schedule.devices, config.elements, cost.totalUs);
-  return { schedule, verification, cost, metrics, topology };
+  return { cost, metrics, topology };
 }
 
 function shown(value: unknown): string {
@@ -71,9 +76,12 @@ function shown(value: unknown): string {
  */
 export function describeError(error: unknown): string {
   if (!(error instanceof GradsyncError)) throw error;
-  if (error.field === undefined || error.allowed === undefined) return error.message;
-  const label = SETTING_LABELS[error.field] ?? error.field;
-  return `${label} must ${error.allowed}${error.value === undefined ? '' : `; got ${shown(error.value)}`}`;
+  const setting = error.setting;
+  if (!setting) return error.message;
+  const label = SETTING_LABELS[setting.field] ?? setting.field;
+  const other = setting.allowedWith;
+  const needs = other ? `, which needs ${SETTING_LABELS[other.field] ?? other.field} ${other.values.join(' or ')}` : '';
+  return `${label} must ${setting.allowed}${setting.value === undefined ? '' : `; got ${shown(setting.value)}${needs}`}`;
 }
 
 /** Runs `compute`, turning a GradsyncError it throws into one worded for the app. */
@@ -81,7 +89,7 @@ function inAppWords<T>(compute: () => T): T {
   try {
     return compute();
   } catch (error) {
-    if (!(error instanceof GradsyncError) || error.field === undefined) throw error;
-    throw new GradsyncError(error.code, describeError(error), { field: error.field, value: error.value, allowed: error.allowed! });
+    if (!(error instanceof GradsyncError) || !error.setting) throw error;
+    throw new GradsyncError(error.code, describeError(error), error.setting);
   }
 }

@@ -21,6 +21,6 @@ export function configFor(config: SimConfig, schedule: Schedule): SimConfig {
 
 /** The warning for a loaded schedule that is not a correct collective; null when it is. */
 export function incorrectScheduleWarning(derived: Derived | null | undefined, name: string): string | null {
-  const violation = derived?.verification.ok === false ? derived.verification.violation : null;
+  const violation = derived?.verification?.ok === false ? derived.verification.violation : null;
   return derived && violation ? `${name} is not a correct ${derived.schedule.collective}: ${violation.message}` : null;
 }

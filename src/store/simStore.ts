@@ -5,6 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseSchedule } from '../core/compile';
 import { GradsyncError } from '../core/errors';
 import type { Schedule } from '../core/schedule';
+import type { VerifyResult } from '../core/verify';
 import { preparesInBackground, type Background, type Progress } from './background';
 import { DEFAULT_CONFIG, fitDevicesPerNode, type SimConfig } from './config';
 import { derive, scheduleFor, shapeKey, type Derived } from './derive';
@@ -211,7 +212,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
     /** Derives here, at once; a bad combination is a message. */
     function deriveHere(config: SimConfig, custom: SimState['custom'], known: Derived | null): { derived: Derived | null; error: string | null } {
       try {
-        return { derived: known ? derive(config, known.schedule, known.verification) : derive(config, custom?.schedule ?? scheduleFor(config)), error: null };
+        return { derived: known ? derive(config, known.schedule, known.verification ?? undefined) : derive(config, custom?.schedule ?? scheduleFor(config)), error: null };
       } catch (caught) {
         if (!(caught instanceof GradsyncError)) throw caught;
         return { derived: null, error: caught.message };
@@ -255,8 +256,16 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       const onProgress = (progress: Progress) => {
         if (mine === generation) set({ preparing: { ...what, progress } });
       };
-      void background.derive(config, custom?.schedule ?? null, onProgress).then((derived) => {
-        if (mine === generation) set(settle(config, custom, step, derived, null, false, after));
+      // The proof comes after the picture: it completes the schedule still shown, whatever was edited since.
+      const onVerified = (verification: VerifyResult, schedule: Schedule) => {
+        const shown = get().derived;
+        if (!shown || shown.schedule !== schedule) return;
+        const proven = { ...shown, verification };
+        const added = get().custom === custom ? (after?.(proven) ?? []) : [];
+        set({ derived: proven, ...(added.length > 0 && { notices: [...get().notices, ...added] }) });
+      };
+      void background.derive(config, custom?.schedule ?? null, onProgress, onVerified).then((derived) => {
+        if (mine === generation) set(settle(config, custom, step, derived, null, false, derived.verification ? after : undefined));
       }, fallBack);
       return {
         config,

@@ -5,13 +5,14 @@ import type { Preparing } from '../store/simStore';
 import { formatCount } from './format';
 import { useSim } from './StoreContext';
 
+/** Where a verdict will be, while a large schedule's proof is made in the background. */
+export const VERIFYING = 'Verifying that every device ends with what the collective promises…';
+
 export function preparingWords(preparing: Preparing): string {
   const what = `${preparing.algorithm} on ${formatCount(preparing.devices)} devices`;
   switch (preparing.progress.stage) {
     case 'building':
       return `Building ${what}…`;
-    case 'verifying':
-      return `Verifying ${what}…`;
     case 'costing':
       return `Modelling the cost of ${what}…`;
     case 'reading':

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import type { Schedule } from '../../src/core/schedule';
+import { scheduleJson } from '../../src/core/scheduleJson';
 import { expectUsageError, makeTempDir, runCli } from './helpers';
 
 const tmp = makeTempDir();
@@ -255,6 +256,8 @@ describe('gradsync commands that succeed', () => {
       expect(result.code).toBe(0);
       expect(result.err).toBe('');
       expect(JSON.parse(result.out)).toEqual(ring.build({ devices: n }));
+      // The same text the app downloads.
+      expect(result.out).toBe(scheduleJson(ring.build({ devices: n })));
     });
   }
 

@@ -40,7 +40,7 @@ describe('the simulation store', () => {
     const state = store.getState();
     expect(state.config).toMatchObject({ algorithm: 'ring', devices: 4 });
     expect(totalSteps(state)).toBe(6);
-    expect(state.derived!.verification.ok).toBe(true);
+    expect(state.derived!.verification!.ok).toBe(true);
     expect(state.step).toBe(0);
   });
 
@@ -126,12 +126,12 @@ describe('the simulation store', () => {
     const schedule = ring.build({ devices: 3 });
     expect(store.getState().loadSchedule(JSON.stringify(schedule), 'mine.json')).toBe(true);
     expect(store.getState()).toMatchObject({ custom: { name: 'ring' }, config: { devices: 3 } });
-    expect(store.getState().derived!.verification.ok).toBe(true);
+    expect(store.getState().derived!.verification!.ok).toBe(true);
     schedule.steps[1].transfers.pop();
     expect(store.getState().loadSchedule(JSON.stringify(schedule), 'broken.json')).toBe(true);
     const { derived, notices } = store.getState();
-    expect(derived!.verification.violation).toMatchObject({ kind: 'missing' });
-    expect(notices.at(-1)).toMatchObject({ level: 'warning', text: `ring is not a correct allreduce: ${derived!.verification.violation!.message}` });
+    expect(derived!.verification!.violation).toMatchObject({ kind: 'missing' });
+    expect(notices.at(-1)).toMatchObject({ level: 'warning', text: `ring is not a correct allreduce: ${derived!.verification!.violation!.message}` });
     store.getState().toEnd();
     expect(store.getState().step).toBe(4);
   });
@@ -264,7 +264,7 @@ describe('a loaded schedule in the URL', () => {
     broken.steps = broken.steps.slice(1);
     const store = cpuStore({ schedule: broken });
     expect(store.getState().custom!.name).toBe('shared schedule');
-    expect(store.getState().notices.map((n) => n.text)).toEqual([`shared schedule is not a correct allreduce: ${store.getState().derived!.verification.violation!.message}`]);
+    expect(store.getState().notices.map((n) => n.text)).toEqual([`shared schedule is not a correct allreduce: ${store.getState().derived!.verification!.violation!.message}`]);
   });
 
   it(`leaves out a schedule whose link would pass ${MAX_LINK_CHARS.toLocaleString('en-US')} characters`, () => {

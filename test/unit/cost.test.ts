@@ -357,28 +357,28 @@ describe('nccl-tests metrics', () => {
 describe('bad topologies', () => {
   const s = ring.build({ devices: 4 });
 
-  it('reject zero, negative and non-finite numbers with the flag to fix', () => {
+  it('reject zero, negative and non-finite numbers, saying which setting to fix', () => {
     const cases: [Topology, string][] = [
-      [{ kind: 'switch', latencyUs: 5, bandwidthGBs: 0 }, '--bandwidth-gbs must be a number > 0, got 0'],
-      [{ kind: 'switch', latencyUs: 5, bandwidthGBs: -3 }, '--bandwidth-gbs must be a number > 0, got -3'],
-      [{ kind: 'switch', latencyUs: 5, bandwidthGBs: Infinity }, '--bandwidth-gbs must be a number > 0, got Infinity'],
-      [{ kind: 'switch', latencyUs: -1, bandwidthGBs: 10 }, '--latency-us must be a number ≥ 0, got -1'],
-      [{ kind: 'switch', latencyUs: NaN, bandwidthGBs: 10 }, '--latency-us must be a number ≥ 0, got NaN'],
-      [nodesTopology(3), '--devices-per-node must divide the number of devices (4), got 3'],
-      [nodesTopology(0), '--devices-per-node must be a positive integer, got 0'],
-      [nodesTopology(1.5), '--devices-per-node must be a positive integer, got 1.5'],
-      [nodesTopology(2, { latencyUs: 1, bandwidthGBs: 0 }), '--bandwidth-gbs must be a number > 0, got 0'],
-      [nodesTopology(2, undefined, { latencyUs: -2, bandwidthGBs: 1 }), '--inter-latency-us must be a number ≥ 0, got -2'],
+      [{ kind: 'switch', latencyUs: 5, bandwidthGBs: 0 }, 'the bandwidth must be a number > 0, got 0'],
+      [{ kind: 'switch', latencyUs: 5, bandwidthGBs: -3 }, 'the bandwidth must be a number > 0, got -3'],
+      [{ kind: 'switch', latencyUs: 5, bandwidthGBs: Infinity }, 'the bandwidth must be a number > 0, got Infinity'],
+      [{ kind: 'switch', latencyUs: -1, bandwidthGBs: 10 }, 'the latency must be a number ≥ 0, got -1'],
+      [{ kind: 'switch', latencyUs: NaN, bandwidthGBs: 10 }, 'the latency must be a number ≥ 0, got NaN'],
+      [nodesTopology(3), 'devices per node must divide the number of devices (4), got 3'],
+      [nodesTopology(0), 'devices per node must be a positive integer, got 0'],
+      [nodesTopology(1.5), 'devices per node must be a positive integer, got 1.5'],
+      [nodesTopology(2, { latencyUs: 1, bandwidthGBs: 0 }), 'the bandwidth must be a number > 0, got 0'],
+      [nodesTopology(2, undefined, { latencyUs: -2, bandwidthGBs: 1 }), 'the latency between nodes must be a number ≥ 0, got -2'],
     ];
     for (const [topology, message] of cases) expectBadArgument(() => modelCost(s, 100, topology), message);
   });
 
   it('reject a negative γ, a bad element count and unknown topology names', () => {
-    expectBadArgument(() => modelCost(s, 100, SWITCH, { gammaUsPerByte: -1 }), '--gamma-us-per-byte must be a number ≥ 0, got -1');
-    expectBadArgument(() => modelCost(s, 1.5, SWITCH), '--elements must be an integer ≥ 0, got 1.5');
+    expectBadArgument(() => modelCost(s, 100, SWITCH, { gammaUsPerByte: -1 }), 'γ per byte must be a number ≥ 0, got -1');
+    expectBadArgument(() => modelCost(s, 1.5, SWITCH), 'elements must be an integer ≥ 0, got 1.5');
     expectBadArgument(
       () => parseTopology('nodes:0'),
-      "--topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got 'nodes:0'",
+      "the topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got 'nodes:0'",
     );
     expectBadArgument(() => checkTopology({ kind: 'mesh' } as unknown as Topology), "the topology must be 'switch' or 'nodes:G', got 'mesh'");
   });

@@ -132,7 +132,7 @@ describe('hierarchical-ring all-reduce', () => {
     for (const [n, g, suggestion] of [[8, 3, 4], [8, 0, 4], [8, 16, 4], [6, 1.5, 3], [6, -2, 3]]) {
       const error = errorOf(() => hierarchicalRing.build({ devices: n, devicesPerNode: g }));
       expect(error.code).toBe('bad-argument');
-      expect(error.message).toBe(`hierarchical-ring needs --devices-per-node G dividing the device count N, got G = ${g} for N = ${n}; try --devices-per-node ${suggestion}`);
+      expect(error.message).toBe(`hierarchical-ring needs devices per node G dividing the device count N, got G = ${g} for N = ${n}; try G = ${suggestion}`);
       expect({ field: error.field, value: error.value }).toEqual({ field: 'devicesPerNode', value: g });
     }
     expect(errorOf(() => hierarchicalRing.build({ devices: 4, devicesPerNode: 3 })).allowed).toBe('divide the 4 devices: 1, 2 or 4');
@@ -142,7 +142,7 @@ describe('hierarchical-ring all-reduce', () => {
   it('rejects a missing devices per node, suggesting one', () => {
     const error = errorOf(() => hierarchicalRing.build({ devices: 8 }));
     expect(error.code).toBe('bad-argument');
-    expect(error.message).toBe('hierarchical-ring needs --devices-per-node G dividing the device count N, got none for N = 8; try --devices-per-node 4');
+    expect(error.message).toBe('hierarchical-ring needs devices per node G dividing the device count N, got none for N = 8; try G = 4');
     expect({ field: error.field, value: error.value, allowed: error.allowed }).toEqual({ field: 'devicesPerNode', value: undefined, allowed: 'divide the 8 devices: 1, 2, 4 or 8' });
   });
 

@@ -9,6 +9,7 @@ import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
 import { generateInputs } from '../../engine/inputs';
 import { measureCpu, measureWebGpu, type Measurement } from '../benchMeasure';
 import { parseChoice, parseInteger } from '../args';
+import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { checkBufferSize } from '../limits';
 import {
@@ -49,7 +50,7 @@ export function benchSizes(minBytes: number, maxBytes: number, factor: number): 
   return sizes;
 }
 
-export function benchCommand(io: Io, done: (code: number) => void): Command {
+export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
   const command = new Command('bench').description('nccl-tests style table over message sizes: model and measured engine');
   addScheduleOptions(command, true)
     .option('--min-bytes <size>', 'smallest message (nccl-tests -b)', '1K')
@@ -115,7 +116,7 @@ export function benchCommand(io: Io, done: (code: number) => void): Command {
         io.out(`# submissions per step: ${last!.submissionsPerStep!.toFixed(2)}; readbacks while stepping: ${last!.readbacksWhileStepping}\n`);
       }
     }
-    done(allCorrect(model) ? 0 : 1);
+    done(allCorrect(model) ? EXIT_OK : EXIT_NOT_VERIFIED);
   });
   return command;
 }

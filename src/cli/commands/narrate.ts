@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { Narrator } from '../../core/narration';
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
 import { parseInteger } from '../args';
+import { EXIT_OK, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { addScheduleOptions, resolveSchedule, type ScheduleFlags } from '../scheduleOptions';
 
@@ -12,7 +13,7 @@ interface NarrateFlags extends ScheduleFlags {
   step?: string;
 }
 
-export function narrateCommand(io: Io, done: (code: number) => void): Command {
+export function narrateCommand(io: Io, done: (code: ExitCode) => void): Command {
   const command = new Command('narrate').description("tell every step in the seeds' notation");
   addScheduleOptions(command, true)
     .option('--op <op>', `reduction: ${REDUCE_OPS.join(', ')}`, 'sum')
@@ -34,7 +35,7 @@ export function narrateCommand(io: Io, done: (code: number) => void): Command {
         const phase = step.phaseLabel === step.phase ? step.phase : `${step.phaseLabel} (${step.phase})`;
         io.out(`Step ${step.step} of ${total} · ${phase}\n${step.sentences.map((s) => `  ${s}`).join('\n')}\n`);
       }
-      done(0);
+      done(EXIT_OK);
     });
   return command;
 }

@@ -9,6 +9,7 @@ import { generateInputs, type Distribution } from '../../engine/inputs';
 import { runOnCpu, runOnWebGpu } from '../../engine/runCollective';
 import { parseChoice, parseInteger } from '../args';
 import { checkWritable, readInputs, writeOutputs } from '../files';
+import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { checkBufferSize, MAX_ELEMENTS, MAX_VALUES } from '../limits';
 import { formatRunReport, runJson } from '../runReport';
@@ -34,7 +35,7 @@ interface RunFlags extends ScheduleFlags, TopologyFlags {
 
 export const BACKENDS = ['cpu', 'webgpu'] as const;
 
-export function runCommand(io: Io, done: (code: number) => void): Command {
+export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
   const command = new Command('run').description('run a schedule on real data, verify it and report traffic and model time');
   addScheduleOptions(command, true);
   command
@@ -81,7 +82,7 @@ export function runCommand(io: Io, done: (code: number) => void): Command {
     if (flags.output !== undefined) writeOutputs(flags.output, report.buffers, schedule.devices, elements);
     const summary = { schedule, elements, op, backend, adapter: report.adapter, topology, cost, metrics, report };
     io.out(flags.json ? `${JSON.stringify(runJson(summary))}\n` : formatRunReport(summary));
-    done(report.verified ? 0 : 1);
+    done(report.verified ? EXIT_OK : EXIT_NOT_VERIFIED);
   });
   return command;
 }

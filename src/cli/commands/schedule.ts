@@ -1,16 +1,17 @@
 // gradsync schedule: prints the schedule JSON of an algorithm.
 
 import { Command } from 'commander';
+import { EXIT_OK, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
-import { scheduleJsonLines } from '../format';
+import { scheduleJsonPieces } from '../../core/scheduleJson';
 import { addScheduleOptions, resolveSchedule, type ScheduleFlags } from '../scheduleOptions';
 
-export function scheduleCommand(io: Io, done: (code: number) => void): Command {
+export function scheduleCommand(io: Io, done: (code: ExitCode) => void): Command {
   const command = new Command('schedule').description('print the gradsync-schedule/1 JSON of an algorithm');
   addScheduleOptions(command, false).action((flags: ScheduleFlags) => {
     const schedule = resolveSchedule(flags);
-    for (const piece of scheduleJsonLines(schedule)) io.out(piece);
-    done(0);
+    for (const piece of scheduleJsonPieces(schedule)) io.out(piece);
+    done(EXIT_OK);
   });
   return command;
 }

@@ -6,6 +6,7 @@ import { GradsyncError } from '../../core/errors';
 import { traceJsonPieces } from '../../core/trace';
 import { parseInteger } from '../args';
 import { checkWritable, writeWhole } from '../files';
+import { EXIT_OK, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import {
   addScheduleOptions,
@@ -24,7 +25,7 @@ interface TraceFlags extends ScheduleFlags, TopologyFlags {
 /** Nothing is allocated per element, so the size may go far beyond what `run` holds: up to 4 TiB. */
 export const MAX_TRACE_ELEMENTS = 2 ** 40;
 
-export function traceCommand(io: Io, done: (code: number) => void): Command {
+export function traceCommand(io: Io, done: (code: ExitCode) => void): Command {
   const command = new Command('trace').description('write the model timeline as Chrome trace JSON (Perfetto, chrome://tracing): one track per device');
   addScheduleOptions(command, true);
   command
@@ -46,7 +47,7 @@ export function traceCommand(io: Io, done: (code: number) => void): Command {
     })();
     if (flags.out !== undefined) writeWhole(flags.out, all);
     else for (const piece of all) io.out(piece);
-    done(0);
+    done(EXIT_OK);
   });
   return command;
 }

@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { GradsyncError } from '../../core/errors';
 import { verifySchedule } from '../../core/verify';
 import { readSchedule } from '../files';
+import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 
 const POSTCONDITION = {
@@ -14,7 +15,7 @@ const POSTCONDITION = {
   reduce: 'the root holds every contribution exactly once in every chunk',
 } as const;
 
-export function verifyCommand(io: Io, done: (code: number) => void): Command {
+export function verifyCommand(io: Io, done: (code: ExitCode) => void): Command {
   return new Command('verify')
     .description('verify a schedule file: exit 0 when correct, 1 with the first violation')
     .option('--schedule <file>', 'a gradsync-schedule/1 JSON file')
@@ -31,6 +32,6 @@ export function verifyCommand(io: Io, done: (code: number) => void): Command {
       } else {
         io.out(`not verified: ${result.violation!.message}\n`);
       }
-      done(result.ok ? 0 : 1);
+      done(result.ok ? EXIT_OK : EXIT_NOT_VERIFIED);
     });
 }

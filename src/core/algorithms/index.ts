@@ -34,11 +34,17 @@ export function findAlgorithm(collective: Collective, id: string): AlgorithmSpec
   const spec = ALGORITHMS[collective].find((candidate) => candidate.id === id);
   if (!spec) {
     const elsewhere = COLLECTIVES.filter((c) => c !== collective && ALGORITHMS[c].some((s) => s.id === id));
-    const hint = elsewhere.length ? ` ('${id}' exists for ${elsewhere.join(', ')}: pass --collective)` : '';
+    const hint = elsewhere.length ? ` ('${id}' exists for the collective${elsewhere.length > 1 ? 's' : ''} ${elsewhere.join(' and ')})` : '';
     throw new GradsyncError(
       'bad-argument',
       `unknown ${collective} algorithm '${id}'; choose one of ${algorithmIds(collective).join(', ')}${hint}`,
-      { field: 'algorithm', value: id, allowed: `be one of the ${collective} algorithms: ${algorithmIds(collective).join(', ')}` },
+      {
+        field: 'algorithm',
+        value: id,
+        allowed: `be one of the ${collective} algorithms: ${algorithmIds(collective).join(', ')}`,
+        // Each front end says how to pick the collective: a flag, a URL key, a menu group.
+        ...(elsewhere.length ? { allowedWith: { field: 'collective', values: elsewhere } } : {}),
+      },
     );
   }
   return spec;

@@ -76,7 +76,7 @@ export function checkDevicesPerNode(perNode: number | undefined, devices: number
   const noun = devices === 1 ? 'device' : 'devices';
   throw new GradsyncError(
     'bad-argument',
-    `${algorithm} needs --devices-per-node G dividing the device count N, got ${perNode === undefined ? 'none' : `G = ${perNode}`} for N = ${devices}; try --devices-per-node ${suggestion}`,
+    `${algorithm} needs devices per node G dividing the device count N, got ${perNode === undefined ? 'none' : `G = ${perNode}`} for N = ${devices}; try G = ${suggestion}`,
     {
       field: 'devicesPerNode',
       ...(perNode === undefined ? {} : { value: perNode }),

@@ -12,14 +12,14 @@ import { invariant } from '../errors';
 import type { Step, Transfer } from '../schedule';
 import type { TreeShape } from './btree';
 
-export interface TreeLoad {
+interface TreeLoad {
   tree: TreeShape;
   /** The chunks this tree carries, in the order they enter its pipeline. */
   chunks: readonly number[];
 }
 
 /** Each device's height: 0 for a leaf, else 1 + its highest child's height. */
-export function subtreeHeights(tree: TreeShape): number[] {
+function subtreeHeights(tree: TreeShape): number[] {
   const height = new Array<number>(tree.devices).fill(0);
   for (const d of topDownOrder(tree).reverse()) {
     for (const child of tree.children[d]) height[d] = Math.max(height[d], height[child] + 1);
@@ -34,10 +34,6 @@ export function depths(tree: TreeShape): number[] {
     for (const child of tree.children[d]) depth[child] = depth[d] + 1;
   }
   return depth;
-}
-
-export function treeHeight(tree: TreeShape): number {
-  return subtreeHeights(tree)[tree.root];
 }
 
 /** Devices in breadth-first order from the root: every parent before its children. */

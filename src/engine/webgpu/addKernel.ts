@@ -1,7 +1,8 @@
 // The plain kernel the engine is measured against on the same device: a[i] = a[i] + b[i] over vec4s.
 
 import type { ShaderSources } from './gpuDevice';
-import { dispatchSize } from './resources';
+import { WORKGROUP_SIZE } from './plan';
+import { dispatchSize, shaderModule } from './resources';
 
 /**
  * Milliseconds (best of `repeats`) of fused vec4 adds over `elements` f32 values in all (rounded up
@@ -18,7 +19,7 @@ export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, ele
   const pipeline = device.createComputePipeline({
     label: 'bench.addVec4',
     layout: 'auto',
-    compute: { module: device.createShaderModule({ label: 'add_vec4.wgsl', code: shaders.addVec4 }), entryPoint: 'main' },
+    compute: { module: shaderModule(device, 'add_vec4.wgsl', shaders.addVec4), entryPoint: 'main' },
   });
   const bindGroup = device.createBindGroup({
     label: 'bench.addVec4.bindGroup',
@@ -34,7 +35,7 @@ export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, ele
     const pass = encoder.beginComputePass({ label: 'bench.addVec4.pass' });
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, bindGroup);
-    for (let left = total; left > 0; left -= vec4s) pass.dispatchWorkgroups(...dispatchSize(Math.ceil(Math.min(left, vec4s) / 64)));
+    for (let left = total; left > 0; left -= vec4s) pass.dispatchWorkgroups(...dispatchSize(Math.ceil(Math.min(left, vec4s) / WORKGROUP_SIZE)));
     pass.end();
     const started = performance.now();
     device.queue.submit([encoder.finish()]);

@@ -1,4 +1,5 @@
-// WebGPU in the browser: navigator.gpu, with the shaders bundled by Vite.
+// WebGPU in the browser: navigator.gpu, with the shaders' text bundled by Vite (the constants they
+// share with plan.ts are put before it where their modules are made, in resources.ts).
 
 import addVec4 from '../../../shaders/add_vec4.wgsl?raw';
 import applyTransfers from '../../../shaders/apply_transfers.wgsl?raw';
@@ -6,7 +7,7 @@ import snapshotMessages from '../../../shaders/snapshot_messages.wgsl?raw';
 import { GradsyncError } from '../../core/errors';
 import type { GpuProvider } from './gpuDevice';
 
-export const browserShaders = { snapshotMessages, applyTransfers, addVec4 };
+const browserShaders = { snapshotMessages, applyTransfers, addVec4 };
 
 /** The page's GPU, or GradsyncError('unavailable') saying why there is none. */
 export async function browserGpu(): Promise<GpuProvider> {

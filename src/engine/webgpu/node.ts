@@ -1,6 +1,7 @@
 // WebGPU in Node through the `webgpu` package (Dawn). A real GPU is used where there is one. On a
 // machine without one, Dawn's Vulkan backend finds nothing usable, so the SwiftShader Vulkan driver
-// that Debian's chromium package ships is tried next, when it is there.
+// that Debian's chromium package ships is tried next, when it is there. The shaders' text is read
+// from disk (the constants they share with plan.ts are put before it in resources.ts).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -11,14 +12,14 @@ import type { GpuProvider, ShaderSources } from './gpuDevice';
 
 const SWIFTSHADER_ICDS = ['/usr/lib/chromium/vk_swiftshader_icd.json', '/usr/lib64/chromium/vk_swiftshader_icd.json', '/usr/lib/chromium-browser/vk_swiftshader_icd.json'];
 
-export const NO_ADAPTER_HINT =
+const NO_ADAPTER_HINT =
   'no WebGPU adapter: no GPU was found, and no software one either (on Debian: apt-get install chromium libvulkan1 provides SwiftShader)';
 
 function shaderSource(name: string): string {
   return readFileSync(new URL(`../../../shaders/${name}`, import.meta.url), 'utf8');
 }
 
-export function nodeShaders(): ShaderSources {
+function nodeShaders(): ShaderSources {
   return {
     snapshotMessages: shaderSource('snapshot_messages.wgsl'),
     applyTransfers: shaderSource('apply_transfers.wgsl'),

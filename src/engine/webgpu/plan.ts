@@ -1,33 +1,40 @@
-// The tables the GPU kernels read, built once per (schedule, K) on the CPU and uploaded once.
-// A step runs as at most two dispatches in one submission: snapshot (copy the messages whose source
-// the step also writes into the wire) and apply (every destination element takes its incoming
-// messages in listed order). Memory is the vec4-aligned chunk-major layout, so all offsets here are
-// in vec4s; work is cut into tiles within one piece, so a workgroup never searches for its work, and
-// the common single-message tile is two words, since on software GPUs every loaded word counts.
+// The tables the GPU kernels read, built once per (schedule, K) on the CPU and uploaded once, and the
+// numbers the kernels share with them, which reach the shaders only through wgslPrelude.
+// A step is one submission: the snapshot pass (copy the messages whose source the step also writes
+// into the wire), then one apply pass per range of work (RANGES_PER_STEP ranges in all, below), each
+// dispatched only when the step has tiles in it; together they give every destination element its
+// incoming messages in listed order. Memory is the vec4-aligned chunk-major layout, so all offsets here are in vec4s; work is
+// cut into tiles within one piece, so a workgroup never searches for its work, and the common
+// single-message tile is two words, since on software GPUs every loaded word counts.
 
 import type { CompiledSchedule } from '../../core/compile';
 import { OP_COPY } from '../../core/compile';
 import { invariant } from '../../core/errors';
+import type { ReduceOp } from '../../core/ops';
 import { ChunkMajorLayout } from '../layout';
 import { planSnapshots } from '../snapshots';
 
-/** A run tile: 128 vec4s of one piece, two per invocation of a 64-wide workgroup. */
-export const RUN_VEC4S = 128;
-/** A tile with several messages per destination: also 128 vec4s, two per invocation. */
-export const MULTI_VEC4S = 128;
+/** Invocations per workgroup, in every kernel. */
+export const WORKGROUP_SIZE = 64;
+/** A run tile: vec4s of one piece, two per invocation (lane and lane + WORKGROUP_SIZE). */
+const RUN_VEC4S = 2 * WORKGROUP_SIZE;
+/** A tile with several messages per destination: as wide, for the same reason. */
+const MULTI_VEC4S = 2 * WORKGROUP_SIZE;
 /** Per-step parameters sit at this stride in the uniform buffer (minUniformBufferOffsetAlignment). */
 export const STEP_PARAMS_STRIDE = 256;
 
 /**
- * A step's work, in dispatch order, one pipeline per range (overrides RANGE and KIND) so no kernel
- * branches on what it applies: the snapshot pass; the first message of every destination as runs by
- * kind (a reduce or a copy, read from memory or from the wire); the second message of destinations
- * that take two (a binary tree's parent); and destinations that take more, each with its messages
- * in listed order.
+ * A step's work, in dispatch order, as ranges of tiles: the snapshot pass (its own pipeline); the
+ * first message of every destination as runs by kind (a reduce or a copy, read from memory or from
+ * the wire); the second message of destinations that take two (a binary tree's parent), again by
+ * kind; and destinations that take more, each with its messages in listed order. Every apply range
+ * has its own pipeline (overrides RANGE and KIND), so no kernel branches on what it applies.
  */
 export const RUN_KINDS = ['reduce-memory', 'reduce-wire', 'copy-memory', 'copy-wire'] as const;
+/** The kind of the multi range, after the run kinds. */
+const MULTI_KIND = RUN_KINDS.length;
 /** Messages of one destination applied as run passes, one pass per rank; more go to the multi range. */
-export const RUN_RANKS = 2;
+const RUN_RANKS = 2;
 export const SNAPSHOT_RANGE = 0;
 export const MULTI_RANGE = 1 + RUN_RANKS * RUN_KINDS.length;
 export const RANGES_PER_STEP = MULTI_RANGE + 1;
@@ -37,25 +44,78 @@ export function runRange(rank: number, kind: number): number {
   return 1 + rank * RUN_KINDS.length + kind;
 }
 
-/** In a multi tile, word 2 holds the vec4 count in bits 0–7 and the message count from bit 8. */
-export const MESSAGE_COUNT_SHIFT = 8;
-export const MESSAGE_COPY = 1;
-export const MESSAGE_FROM_WIRE = 2;
-/** Run tiles pack (count − 1) into the top bits of their two addresses, which stay below 2²⁸ vec4s. */
-export const ADDRESS_BITS = 28;
-const ADDRESS_LIMIT = 2 ** ADDRESS_BITS;
+/** The kind an apply range's pipeline applies (its KIND override). */
+export function rangeKind(range: number): number {
+  return range === MULTI_RANGE ? MULTI_KIND : (range - 1) % RUN_KINDS.length;
+}
 
-/** A run of `count` (1 … 128) vec4s from `read` to `write`, as two u32s. */
+/** The kernels' reduction codes (the OP override); avg sums, its inputs premultiplied by f32(1/N). */
+export const OP_CODES = { sum: 0, avg: 0, prod: 1, max: 2, min: 3 } as const satisfies Record<ReduceOp, number>;
+
+/** In a multi tile, word 2 holds the vec4 count below this bit and the message count from it. */
+const MESSAGE_COUNT_SHIFT = 8;
+const TILE_COUNT_MASK = (1 << MESSAGE_COUNT_SHIFT) - 1;
+/** Flags of a multi destination's message. */
+const MESSAGE_COPY = 1;
+const MESSAGE_FROM_WIRE = 2;
+/**
+ * Run tiles pack (count − 1) into the top bits of their two addresses, which stay below
+ * 2^ADDRESS_BITS vec4s: its high bits over the read address, its low RUN_COUNT_LOW_BITS over the write
+ * address.
+ */
+const ADDRESS_BITS = 28;
+const ADDRESS_LIMIT = 2 ** ADDRESS_BITS;
+const ADDRESS_MASK = ADDRESS_LIMIT - 1;
+const RUN_COUNT_LOW_BITS = 32 - ADDRESS_BITS;
+const RUN_COUNT_LOW_MASK = (1 << RUN_COUNT_LOW_BITS) - 1;
+
+/** A run of `count` (1 … RUN_VEC4S) vec4s from `read` to `write`, as two u32s. */
 export function packRun(read: number, write: number, count: number): [number, number] {
   const c = count - 1;
-  return [(read | ((c >> 4) << ADDRESS_BITS)) >>> 0, (write | ((c & 15) << ADDRESS_BITS)) >>> 0];
+  return [(read | ((c >> RUN_COUNT_LOW_BITS) << ADDRESS_BITS)) >>> 0, (write | ((c & RUN_COUNT_LOW_MASK) << ADDRESS_BITS)) >>> 0];
+}
+
+/** Every number both the tables and the kernels need, by the name the shaders use. */
+export function wgslConstants(): Record<string, number> {
+  const kinds = Object.fromEntries(RUN_KINDS.map((kind, i) => [`KIND_${kind.toUpperCase().replace('-', '_')}`, i]));
+  return {
+    WORKGROUP_SIZE,
+    RUN_VEC4S,
+    MULTI_VEC4S,
+    RANGES_PER_STEP,
+    SNAPSHOT_RANGE,
+    MULTI_RANGE,
+    ...kinds,
+    KIND_MULTI: MULTI_KIND,
+    OP_SUM: OP_CODES.sum,
+    OP_PROD: OP_CODES.prod,
+    OP_MAX: OP_CODES.max,
+    OP_MIN: OP_CODES.min,
+    ADDRESS_BITS,
+    ADDRESS_MASK,
+    RUN_COUNT_LOW_BITS,
+    MESSAGE_COUNT_SHIFT,
+    TILE_COUNT_MASK,
+    MESSAGE_COPY,
+    MESSAGE_FROM_WIRE,
+  };
+}
+
+/**
+ * wgslConstants as WGSL, put before every shader's text where its module is made (resources.ts,
+ * addKernel.ts): the shaders use these names and define none of them.
+ */
+export function wgslPrelude(): string {
+  return Object.entries(wgslConstants())
+    .map(([name, value]) => `const ${name}: u32 = ${value}u;\n`)
+    .join('');
 }
 
 export interface GpuPlan {
   steps: number;
   /** Snapshot runs, u32 × 2 each (see packRun): memory → wire. */
   copyRuns: Uint32Array;
-  /** Single-message runs, u32 × 2 each (see packRun): source → destination, grouped by step and kind. */
+  /** Single-message runs, u32 × 2 each (see packRun): source → destination, grouped by step and range. */
   applyRuns: Uint32Array;
   /** Multi tiles, u32 × 4 each: destination; first message; count and message count; start within the piece. */
   multiTiles: Uint32Array;
@@ -65,6 +125,7 @@ export interface GpuPlan {
   stepParams: Uint32Array;
   /** Per step and range: workgroups to dispatch. */
   tileCounts: Uint32Array;
+  /** Elements of the wire: the most any step snapshots (never zero, as a binding cannot be empty). */
   wireElements: number;
   /** Elements reduced, and moved (reduced or copied), over the whole run. */
   reducedElements: number;
@@ -108,6 +169,7 @@ class U32List {
   }
 }
 
+/** The index in RUN_KINDS of a run that copies or reduces, from the wire or from memory. */
 function kindOf(copy: boolean, fromWire: boolean): number {
   return (copy ? 2 : 0) + (fromWire ? 1 : 0);
 }
@@ -143,7 +205,7 @@ export function gpuPlanBuffers(plan: GpuPlan): ArrayBuffer[] {
 
 export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayout): GpuPlan {
   const { stepStart, src, dst, chunk, op, chunks, steps } = compiled;
-  invariant(layout.totalElements / 4 < ADDRESS_LIMIT, 'GPU memory beyond 2^28 vec4s cannot be addressed by run tiles');
+  invariant(layout.totalElements / 4 < ADDRESS_LIMIT, `GPU memory beyond 2^${ADDRESS_BITS} vec4s cannot be addressed by run tiles`);
   const snapshots = planSnapshots(compiled, layout, 'concurrent');
   const copyRuns = new U32List();
   const applyRuns = new U32List();

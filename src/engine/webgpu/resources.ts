@@ -1,7 +1,8 @@
 // Every GPU object one engine uses, labelled so validation messages say which buffer or pipeline.
 
+import type { ReduceOp } from '../../core/ops';
 import type { ShaderSources } from './gpuDevice';
-import { MULTI_RANGE, RANGES_PER_STEP, RUN_KINDS, SNAPSHOT_RANGE, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
+import { OP_CODES, RANGES_PER_STEP, rangeKind, SNAPSHOT_RANGE, wgslPrelude, type GpuPlan } from './plan';
 
 export interface Resources {
   memory: GPUBuffer;
@@ -9,19 +10,22 @@ export interface Resources {
   tables: GPUBuffer[];
   params: GPUBuffer;
   snapshotPipeline: GPUComputePipeline;
-  /** One pipeline per range of a step (plan.ts), made only for ranges this schedule uses; [0] is unused. */
+  /** One pipeline per apply range of a step (plan.ts), made only for ranges this schedule uses; null otherwise. */
   applyPipelines: (GPUComputePipeline | null)[];
   snapshotBindGroup: GPUBindGroup;
   applyBindGroup: GPUBindGroup;
   querySet: GPUQuerySet | null;
 }
 
-const OP_CODES = { sum: 0, avg: 0, prod: 1, max: 2, min: 3 } as const;
-
 function tableBuffer(device: GPUDevice, label: string, data: Uint32Array, usage: number): GPUBuffer {
   const buffer = device.createBuffer({ label, size: Math.max(16, data.byteLength), usage: usage | GPUBufferUsage.COPY_DST });
   device.queue.writeBuffer(buffer, 0, data.buffer, data.byteOffset, data.byteLength);
   return buffer;
+}
+
+/** A shader module of one of the shaders, with the constants it shares with plan.ts before its text. */
+export function shaderModule(device: GPUDevice, label: string, source: string): GPUShaderModule {
+  return device.createShaderModule({ label, code: wgslPrelude() + source });
 }
 
 function layoutEntries(kinds: GPUBufferBindingType[], dynamicLast: boolean): GPUBindGroupLayoutEntry[] {
@@ -37,7 +41,7 @@ export function createResources(
   shaders: ShaderSources,
   plan: GpuPlan,
   memoryElements: number,
-  op: keyof typeof OP_CODES,
+  op: ReduceOp,
   timestamps: boolean,
 ): Resources {
   const memory = device.createBuffer({
@@ -64,9 +68,9 @@ export function createResources(
   const snapshotPipeline = device.createComputePipeline({
     label: 'engine.snapshotMessages',
     layout: device.createPipelineLayout({ label: 'engine.snapshotPipelineLayout', bindGroupLayouts: [snapshotLayout] }),
-    compute: { module: device.createShaderModule({ label: 'snapshot_messages.wgsl', code: shaders.snapshotMessages }), entryPoint: 'main' },
+    compute: { module: shaderModule(device, 'snapshot_messages.wgsl', shaders.snapshotMessages), entryPoint: 'main' },
   });
-  const applyModule = device.createShaderModule({ label: 'apply_transfers.wgsl', code: shaders.applyTransfers });
+  const applyModule = shaderModule(device, 'apply_transfers.wgsl', shaders.applyTransfers);
   const applyPipelineLayout = device.createPipelineLayout({ label: 'engine.applyPipelineLayout', bindGroupLayouts: [applyLayout] });
   const used = new Array<boolean>(RANGES_PER_STEP).fill(false);
   plan.tileCounts.forEach((count, i) => {
@@ -78,7 +82,7 @@ export function createResources(
       : device.createComputePipeline({
           label: `engine.apply.range${range}`,
           layout: applyPipelineLayout,
-          compute: { module: applyModule, entryPoint: 'main', constants: { OP: OP_CODES[op], RANGE: range, KIND: range === MULTI_RANGE ? 4 : (range - 1) % RUN_KINDS.length } },
+          compute: { module: applyModule, entryPoint: 'main', constants: { OP: OP_CODES[op], RANGE: range, KIND: rangeKind(range) } },
         }),
   );
   const stepParams = { buffer: params, size: RANGES_PER_STEP * 16 };
@@ -116,5 +120,3 @@ export function dispatchSize(workgroups: number): [number, number] {
   const x = Math.min(workgroups, 65535);
   return [x, Math.ceil(workgroups / x)];
 }
-
-export { STEP_PARAMS_STRIDE };

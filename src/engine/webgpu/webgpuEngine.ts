@@ -1,6 +1,6 @@
 // The WebGPU engine: every simulated device is a region of one GPU memory buffer (chunk-major, as in
-// the CPU engine), the schedule's tables are uploaded once, and each step is one queue submission of
-// at most two dispatches. Nothing is read back until something looks at the data. It equals the CPU
+// the CPU engine), the schedule's tables are uploaded once, and each step is one queue submission: the
+// snapshot pass, then one dispatch per apply range the step has work in (up to RANGES_PER_STEP). Nothing is read back until something looks at the data. It equals the CPU
 // engine bit for bit. A lost device is recreated and the run replayed to where it was.
 
 import { compileSchedule, type CompiledSchedule } from '../../core/compile';

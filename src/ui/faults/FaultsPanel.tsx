@@ -18,7 +18,7 @@ export function FaultsPanel() {
   const op = useSim((s) => s.config.op);
   const shown = useSim((s) => s.step);
   const seek = useSim((s) => s.seek);
-  if (!derived || derived.verification.ok) return null;
+  if (!derived || derived.verification === null || derived.verification.ok) return null;
   return <FaultsReport schedule={derived.schedule} op={op} shown={shown} onJump={seek} />;
 }
 

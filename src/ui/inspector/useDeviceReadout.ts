@@ -10,7 +10,7 @@ import type { Schedule } from '../../core/schedule';
 import { expectedHolding } from '../../core/verify';
 import type { Readout } from '../../store/simStore';
 import { checkDevice, type DeviceCheck } from './deviceCheck';
-import { combinationFor, type Combination } from './expected';
+import { combinationFor, type Combination } from '../../core/numericCheck';
 import { useDeviceContributions, type DeviceContributions } from './useDeviceContributions';
 import { deviceVerdict, resultNoun, type Required, type Verdict } from './verdict';
 

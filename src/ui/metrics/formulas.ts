@@ -3,7 +3,7 @@
 // Other all-reduce algorithms are held against the Patarasuk–Yuan bound of 2(G−1)/G·N per device.
 
 import type { Schedule } from '../../core/schedule';
-import { BYTES_PER_ELEMENT, type TrafficCounts } from '../../core/traffic';
+import { BYTES_PER_ELEMENT, busiestDevice, type TrafficCounts } from '../../core/traffic';
 
 export type Check = 'match' | 'mismatch' | 'approx' | 'bound';
 
@@ -32,16 +32,16 @@ export function formatElements(value: number): string {
 
 const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
 
+/** Elements through the busiest port of the run. */
+function busiestElements(traffic: TrafficCounts): number {
+  return (busiestDevice(traffic)?.bytes ?? 0) / BYTES_PER_ELEMENT;
+}
+
+/** The fewest elements any device sends or receives, and the most (the busiest port's). */
 function perDeviceRange(traffic: TrafficCounts): [number, number] {
   let lo = Infinity;
-  let hi = 0;
-  for (let d = 0; d < traffic.devices; d++) {
-    for (const bytes of [traffic.bytesSent[d], traffic.bytesReceived[d]]) {
-      lo = Math.min(lo, bytes / BYTES_PER_ELEMENT);
-      hi = Math.max(hi, bytes / BYTES_PER_ELEMENT);
-    }
-  }
-  return [lo === Infinity ? 0 : lo, hi];
+  for (let d = 0; d < traffic.devices; d++) lo = Math.min(lo, traffic.bytesSent[d], traffic.bytesReceived[d]);
+  return [lo === Infinity ? 0 : lo / BYTES_PER_ELEMENT, busiestElements(traffic)];
 }
 
 function totalLine(formula: string, substituted: string, expected: number, counted: number): FormulaLine {
@@ -79,7 +79,7 @@ export function formulaReport(schedule: Schedule, traffic: TrafficCounts): Formu
       return { countedTotal, lines: [perDevice, totalLine('2·(G−1)·N', `2·${g1}·${formatElements(n)}`, 2 * (g - 1) * n, countedTotal)] };
     }
     default: {
-      const [, hi] = perDeviceRange(traffic);
+      const hi = busiestElements(traffic);
       const bound = (2 * (g - 1) * n) / g;
       const ratio = bound > 0 ? hi / bound : 1;
       return {

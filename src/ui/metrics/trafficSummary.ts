@@ -1,7 +1,8 @@
-// Who carries the most: per-device loads (max of bytes sent and received, what the cost model charges
-// a port), the busiest devices and how far they stand out — the master bottleneck in one line.
+// Who carries the most: per-device port loads and the busiest devices (as core's traffic.ts defines
+// them, so the CLI names the same device) and how far they stand out — the master bottleneck in one line.
 
 import { deviceLabel } from '../../core/notation';
+import { busiestDevices, portBytes } from '../../core/traffic';
 
 export interface TrafficSummary {
   devices: number;
@@ -29,12 +30,10 @@ function median(sorted: readonly number[]): number {
 
 export function summarizeTraffic(bytesSent: ArrayLike<number>, bytesReceived: ArrayLike<number>): TrafficSummary {
   const devices = bytesSent.length;
-  const load = new Float64Array(devices);
-  for (let d = 0; d < devices; d++) load[d] = Math.max(bytesSent[d], bytesReceived[d]);
+  const load = portBytes({ bytesSent, bytesReceived });
   const sorted = Array.from(load).sort((a, b) => a - b);
   const maxBytes = sorted[devices - 1] ?? 0;
-  const busiest: number[] = [];
-  for (let d = 0; d < devices; d++) if (load[d] === maxBytes && maxBytes > 0) busiest.push(d);
+  const busiest = busiestDevices({ bytesSent, bytesReceived });
   const top = new Set(busiest);
   const others = Array.from(load).filter((_, d) => !top.has(d)).sort((a, b) => a - b);
   const othersMedian = median(others);

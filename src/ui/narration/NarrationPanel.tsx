@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { openingSentence, opPreface } from '../../core/narration';
 import { useSim } from '../StoreContext';
-import { useEmptyWords } from '../PreparingStatus';
+import { useEmptyWords, VERIFYING } from '../PreparingStatus';
 import { MAX_TOLD } from '../useStepState';
 import { useStepStory } from '../useStepStory';
 
@@ -75,7 +75,8 @@ export function NarrationPanel() {
             )}
           </ol>
         )}
-        {step === steps && steps > 0 && (derived.verification.ok ? <p className="gs-done"><span aria-hidden="true">✓ </span>Done: every device holds what the collective promises.</p> : <p className="gs-done gs-done--failed"><span aria-hidden="true">✗ </span>Done: not correct — {derived.verification.violation!.message}.</p>)}
+        {step === steps && steps > 0 && derived.verification === null && <p className="gs-done gs-done--pending" role="status">{VERIFYING}</p>}
+        {step === steps && steps > 0 && derived.verification && (derived.verification.ok ? <p className="gs-done"><span aria-hidden="true">✓ </span>Done: every device holds what the collective promises.</p> : <p className="gs-done gs-done--failed"><span aria-hidden="true">✗ </span>Done: not correct — {derived.verification.violation!.message}.</p>)}
       </div>
     </section>
   );

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { openingSentence, opPreface } from '../../core/narration';
 import { useSim } from '../StoreContext';
-import { useEmptyWords } from '../PreparingStatus';
+import { useEmptyWords, VERIFYING } from '../PreparingStatus';
 import { useStepStory } from '../useStepStory';
 import { PresenterPager } from './PresenterPager';
 import { TYPE_SIZES_EM, useNarrationFit } from './useNarrationFit';
@@ -104,8 +104,8 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
             />
           )}
           {step === steps && steps > 0 && (
-            <p className={`gs-presenter-done${verification.ok ? '' : ' gs-presenter-done--bad'}`}>
-              {verification.ok ? '✓ Done: every GPU holds what the collective promises.' : `✗ Not correct — ${verification.violation!.message}.`}
+            <p className={`gs-presenter-done${verification && !verification.ok ? ' gs-presenter-done--bad' : ''}`}>
+              {verification === null ? VERIFYING : verification.ok ? '✓ Done: every GPU holds what the collective promises.' : `✗ Not correct — ${verification.violation!.message}.`}
             </p>
           )}
         </div>

@@ -2,7 +2,7 @@
 // through the busiest port, or the latency of every step.
 
 import type { CostResult } from '../../core/cost';
-import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { BYTES_PER_ELEMENT, busiestDevice } from '../../core/traffic';
 import { formatBytes, formatMicroseconds } from '../format';
 
 export interface Entrant {
@@ -24,11 +24,9 @@ function split(entrant: Entrant): Split {
   let moving = 0;
   for (let s = 0; s < cost.traffic.stepBytes.length; s++) if (cost.traffic.stepBytes[s] > 0) moving++;
   const latency = Math.min(cost.totalUs, moving * latencyUs);
-  const busiest = { device: 0, bytes: -1, receives: true };
-  for (let d = 0; d < cost.bytesSent.length; d++) {
-    const most = Math.max(cost.bytesSent[d], cost.bytesReceived[d]);
-    if (most > busiest.bytes) Object.assign(busiest, { device: d, bytes: most, receives: cost.bytesReceived[d] >= cost.bytesSent[d] });
-  }
+  // When nothing moves no device is busiest; GPU-0 with 0 bytes keeps the comparisons below simple.
+  const { device, bytes } = busiestDevice(cost) ?? { device: 0, bytes: 0 };
+  const busiest = { device, bytes, receives: cost.bytesReceived[device] >= cost.bytesSent[device] };
   return { steps: cost.stepTimesUs.length, latencyUs: latency, bytesUs: cost.totalUs - latency, busiest };
 }
 

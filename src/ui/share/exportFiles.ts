@@ -2,9 +2,9 @@
 // devices picture as SVG or PNG, with the step's transfers, the step, the legend and a caption (see
 // exportDocument.ts). Each needs only the state and the simulator's root element.
 
+import { scheduleJsonPieces } from '../../core/scheduleJson';
 import { traceJsonPieces } from '../../core/trace';
 import type { Derived } from '../../store/derive';
-import { scheduleJson } from '../loader/scheduleJson';
 import type { ExportSvg } from './exportDocument';
 import { pictureExport, type ExportState } from './exportPicture';
 import { canRaster, findPicture, type Picture } from './picture';
@@ -20,8 +20,9 @@ export function traceBlob(derived: Derived, elements: number): Blob {
   return new Blob([...traceJsonPieces(derived.schedule, elements, derived.topology, 16384)], { type: JSON_TYPE });
 }
 
+/** The same text `gradsync schedule` prints, in pieces so a ring on 1024 devices is no one huge string. */
 export function scheduleBlob(derived: Derived): Blob {
-  return new Blob([scheduleJson(derived.schedule)], { type: JSON_TYPE });
+  return new Blob([...scheduleJsonPieces(derived.schedule)], { type: JSON_TYPE });
 }
 
 export function pictureOf(root: ParentNode): Picture {

@@ -107,7 +107,7 @@ describe('the devices view', () => {
     broken.steps[0].transfers.splice(0, 1);
     const store = cpuStore();
     act(() => void store.getState().loadSchedule(JSON.stringify(broken), 'broken.json'));
-    const violation = store.getState().derived!.verification.violation!;
+    const violation = store.getState().derived!.verification!.violation!;
     expect(violation).toMatchObject({ step: 3, device: 3, chunk: 0, heldBy: { device: 0, chunk: 0 } });
     const { container } = renderView(store);
     const flaggedCells = () => [...container.querySelectorAll('.gs-dv-cell--flagged')].map((cell) => `${cell.closest('[data-device]')!.getAttribute('data-device')}:${cell.getAttribute('data-chunk')}`);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ring } from '../../../src/core/algorithms/ring';
 import { tree } from '../../../src/core/algorithms/tree';
 import type { Schedule } from '../../../src/core/schedule';
+import { scheduleJson } from '../../../src/core/scheduleJson';
 import { decodeScheduleParam } from '../../../src/core/scheduleUrl';
 import type { ChromeTrace } from '../../../src/core/trace';
 import type { SimConfig } from '../../../src/store/config';
@@ -204,7 +205,10 @@ describe('Share & export: files', () => {
     await show(makeStore({ algorithm: 'ring', devices: 5 }));
     const dialog = await choose('Download schedule (JSON)');
     expect(saved.map((s) => s.name)).toEqual(['gradsync-ring-5gpu-schedule.json']);
-    expect(JSON.parse(await readText(saved[0].blob))).toEqual(ring.build({ devices: 5 }));
+    const text = await readText(saved[0].blob);
+    expect(JSON.parse(text)).toEqual(ring.build({ devices: 5 }));
+    // The same text `gradsync schedule` prints.
+    expect(text).toBe(scheduleJson(ring.build({ devices: 5 })));
     expect(within(dialog).getByRole('status').textContent).toBe('Saved gradsync-ring-5gpu-schedule.json');
   });
 
