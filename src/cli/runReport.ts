@@ -6,6 +6,7 @@ import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
 import { busierFirst, busiestDevice, portBytes } from '../core/traffic';
 import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../core/units';
+import { describeTopology } from '../core/topology';
 import type { RunReport } from '../engine/runCollective';
 import { formatNumber } from './format';
 
@@ -53,10 +54,6 @@ export function runJson({ schedule, elements, op, backend, adapter, topology, co
   };
 }
 
-function describeTopology(topology: Topology): string {
-  if (topology.kind === 'switch') return `switch, α ${topology.latencyUs} µs, B ${topology.bandwidthGBs} GB/s`;
-  return `nodes of ${topology.devicesPerNode}: inside α ${topology.intra.latencyUs} µs, B ${topology.intra.bandwidthGBs} GB/s; between α ${topology.inter.latencyUs} µs, B ${topology.inter.bandwidthGBs} GB/s`;
-}
 
 function verdict({ report }: RunSummary): string {
   const { symbolic, numeric } = report;

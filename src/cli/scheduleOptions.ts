@@ -5,6 +5,7 @@ import { buildSchedule } from '../core/algorithms';
 import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, type Topology } from '../core/cost';
 import { GradsyncError } from '../core/errors';
 import { COLLECTIVES, MAX_CHUNKS, MAX_DEVICES, type Collective, type Schedule } from '../core/schedule';
+import { defaultTopologyKind, parseTopology } from '../core/topology';
 import { parseChoice, parseInteger, parseNumber } from './args';
 import { readSchedule } from './files';
 
@@ -79,15 +80,16 @@ export function resolveTopology(flags: TopologyFlags, schedule: Schedule): Topol
     latencyUs: parseNumber('--inter-latency-us', flags.interLatencyUs ?? String(DEFAULT_INTER_NODE_FABRIC.latencyUs), 0, false),
     bandwidthGBs: parseNumber('--inter-bandwidth-gbs', flags.interBandwidthGbs ?? String(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs), 0, true),
   };
-  const text = flags.topology ?? (schedule.devicesPerNode !== undefined ? `nodes:${schedule.devicesPerNode}` : 'switch');
-  if (text === 'switch') return { kind: 'switch', ...intra };
-  const match = /^nodes:(\d+)$/.exec(text);
-  const perNode = match ? Number(match[1]) : 0;
-  if (perNode < 1 || schedule.devices % perNode !== 0) {
-    throw new GradsyncError(
-      'bad-argument',
-      `--topology must be 'switch' or 'nodes:G' with G dividing the ${schedule.devices} devices, got '${text}'`,
-    );
+  const text = flags.topology ?? (defaultTopologyKind(schedule) === 'nodes' ? `nodes:${schedule.devicesPerNode}` : 'switch');
+  const wrong = () =>
+    new GradsyncError('bad-argument', `--topology must be 'switch' or 'nodes:G' with G dividing the ${schedule.devices} devices, got '${text}'`);
+  let topology: Topology;
+  try {
+    topology = parseTopology(text, intra, inter);
+  } catch (error) {
+    if (error instanceof GradsyncError) throw wrong();
+    throw error;
   }
-  return { kind: 'nodes', devicesPerNode: perNode, intra, inter };
+  if (topology.kind === 'nodes' && schedule.devices % topology.devicesPerNode !== 0) throw wrong();
+  return topology;
 }

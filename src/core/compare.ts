@@ -2,13 +2,18 @@
 // (at the current message size) and against the message size (at the current device count), on the
 // topology the app would model for that many devices, and where tree and ring cross.
 
-import { algorithmIds } from './algorithms';
+import { ALGORITHMS, algorithmIds } from './algorithms';
 import { allreduceModel, type ModelTime } from './costFormulas';
 import { GradsyncError } from './errors';
-import { topologyAt } from './topology';
+import { topologyAt, type TopologyKind } from './topology';
 import { BYTES_PER_ELEMENT } from './traffic';
 
 export const COMPARED = algorithmIds('allreduce');
+
+/** Whether an all-reduce algorithm builds its schedule over nodes (takes devices per node). */
+function buildsOverNodes(algorithm: string): boolean {
+  return ALGORITHMS.allreduce.some((spec) => spec.id === algorithm && spec.takesDevicesPerNode === true);
+}
 
 export interface CompareInput {
   devices: number;
@@ -16,6 +21,8 @@ export interface CompareInput {
   latencyUs: number;
   bandwidthGBs: number;
   devicesPerNode: number;
+  /** The topology chosen; null: each algorithm's default (core/topology.ts). */
+  topology: TopologyKind | null;
   /** The configured algorithm, whose chunk count its lines use (null for a loaded schedule). */
   algorithm: string | null;
   chunks: number | null;
@@ -67,12 +74,15 @@ export function sizesFor(currentBytes: number): number[] {
 /** The model of one algorithm at N devices, or null where it does not exist (hierarchical-ring when G ∤ N). */
 export function modelFor(input: CompareInput, algorithm: string, devices: number): ModelTime | null {
   const perNode = input.devicesPerNode;
-  if (algorithm === 'hierarchical-ring' && devices % perNode !== 0) return null;
-  const topology = topologyAt(devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
+  const overNodes = buildsOverNodes(algorithm);
+  if (overNodes && devices % perNode !== 0) return null;
+  // As the app and the command line model it: the chosen kind, else nodes for a schedule built over them.
+  const kind = input.topology ?? (overNodes ? 'nodes' : 'switch');
+  const topology = topologyAt(kind, devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
   const own = algorithm === input.algorithm && input.chunks !== null && devices * input.chunks <= MAX_CHUNK_CELLS ? input.chunks : undefined;
   for (const chunks of own === undefined ? [undefined] : [own, undefined]) {
     try {
-      return allreduceModel({ algorithm, devices, topology, chunks, devicesPerNode: algorithm === 'hierarchical-ring' ? perNode : undefined });
+      return allreduceModel({ algorithm, devices, topology, chunks, devicesPerNode: overNodes ? perNode : undefined });
     } catch (error) {
       if (!(error instanceof GradsyncError)) throw error;
     }

@@ -102,15 +102,6 @@ export function checkTopology(topology: Topology, devices?: number): void {
   checkBandwidth(topology.inter?.bandwidthGBs, 'the bandwidth between nodes', 'interBandwidthGBs');
 }
 
-/** 'switch' or 'nodes:G' (G devices per node) with the default fabrics. */
-export function parseTopology(text: string): Topology {
-  if (text === 'switch') return { ...DEFAULT_TOPOLOGY };
-  const match = /^nodes:(\d+)$/.exec(text);
-  const g = match ? Number(match[1]) : 0;
-  if (g < 1) bad(`the topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got ${shown(text)}`, { field: 'topology', value: text, allowed: "be 'switch' or 'nodes:G' with G devices per node" });
-  return nodesTopology(g);
-}
-
 /** Time of one fabric in one step: nothing moved costs nothing. */
 function fabricTimeUs(fabric: Fabric, movedBytes: number, portBytes: number): number {
   // B GB/s = B·1e9 bytes per second = B·1e3 bytes per µs.

@@ -6,6 +6,7 @@ import { suggestDevicesPerNode } from '../core/algorithms/options';
 import { DEFAULT_SWITCH_FABRIC } from '../core/cost';
 import type { ReduceOp } from '../core/ops';
 import type { Collective } from '../core/schedule';
+import type { TopologyKind } from '../core/topology';
 
 export type Backend = 'webgpu' | 'cpu';
 
@@ -18,6 +19,8 @@ export interface SimConfig {
   chunks: number | null;
   op: ReduceOp;
   devicesPerNode: number;
+  /** The cost model's topology: one switch, or nodes of devicesPerNode; null: the schedule's default. */
+  topology: TopologyKind | null;
   latencyUs: number;
   bandwidthGBs: number;
   /** The engine asked for; the CPU engine runs when WebGPU is missing. */
@@ -34,6 +37,7 @@ export const DEFAULT_CONFIG: Readonly<SimConfig> = Object.freeze({
   chunks: null,
   op: 'sum',
   devicesPerNode: 8,
+  topology: null,
   latencyUs: DEFAULT_SWITCH_FABRIC.latencyUs,
   bandwidthGBs: DEFAULT_SWITCH_FABRIC.bandwidthGBs,
   backend: 'webgpu',

@@ -7,7 +7,7 @@ import { GradsyncError } from '../core/errors';
 import { bandwidthMetrics, type BandwidthMetrics } from '../core/metrics';
 import type { Schedule } from '../core/schedule';
 import type { TimelineData } from '../core/timeline';
-import { topologyAt } from '../core/topology';
+import { defaultTopologyKind, topologyAt } from '../core/topology';
 import { verifySchedule, type VerifyResult } from '../core/verify';
 import { devicesPerNodeFor, SETTING_LABELS, type SimConfig } from './config';
 
@@ -28,7 +28,7 @@ export interface Derived {
  */
 export function topologyFor(config: SimConfig, schedule: Schedule): Topology {
   const fabric = { latencyUs: config.latencyUs, bandwidthGBs: config.bandwidthGBs };
-  return topologyAt(schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric);
+  return topologyAt(config.topology ?? defaultTopologyKind(schedule), schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric);
 }
 
 /** The schedule of a configuration; a bad combination throws a GradsyncError in the app's words. */

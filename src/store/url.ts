@@ -6,6 +6,7 @@
 import { GradsyncError } from '../core/errors';
 import { REDUCE_OPS } from '../core/ops';
 import { COLLECTIVES, type Schedule } from '../core/schedule';
+import { TOPOLOGY_KINDS } from '../core/topology';
 import { decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/scheduleUrl';
 import { algorithmIdsFor, DEFAULT_CONFIG, devicesPerNodeOnPick, LIMITS, takesDevicesPerNode, type SimConfig } from './config';
 
@@ -76,6 +77,7 @@ export function parseUrlState(search: string): UrlState {
     chunks: schedule ? null : (number(params, 'chunks', true, notices) ?? null),
     op: choice(params, 'op', REDUCE_OPS, notices) ?? DEFAULT_CONFIG.op,
     devicesPerNode: perNode,
+    topology: choice(params, 'topology', TOPOLOGY_KINDS, notices) ?? null,
     latencyUs: number(params, 'latencyUs', false, notices) ?? DEFAULT_CONFIG.latencyUs,
     bandwidthGBs: number(params, 'bandwidthGBs', false, notices) ?? DEFAULT_CONFIG.bandwidthGBs,
     backend: choice(params, 'backend', ['webgpu', 'cpu'] as const, notices) ?? DEFAULT_CONFIG.backend,
@@ -109,7 +111,7 @@ export function formatUrlState(config: SimConfig, step: number, scheduleParam: s
     params.set('devices', String(config.devices));
     put('chunks', config.chunks);
   }
-  for (const key of ['elements', 'op', 'devicesPerNode', 'latencyUs', 'bandwidthGBs', 'backend', 'speed'] as const) put(key, config[key]);
+  for (const key of ['elements', 'op', 'devicesPerNode', 'topology', 'latencyUs', 'bandwidthGBs', 'backend', 'speed'] as const) put(key, config[key]);
   // Spelled out for an algorithm over nodes, whose missing value is not the default (see parseUrlState).
   if (scheduleParam === null && takesDevicesPerNode(config)) params.set('devicesPerNode', String(config.devicesPerNode));
   if (step > 0) params.set('step', String(step));

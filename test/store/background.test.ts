@@ -224,13 +224,13 @@ describe('the background itself', () => {
   });
 
   it('compares the algorithms as the page would', async () => {
-    const input = { devices: 16, elements: 4096, latencyUs: 5, bandwidthGBs: 100, devicesPerNode: 8, algorithm: 'ring', chunks: null };
+    const input = { devices: 16, elements: 4096, latencyUs: 5, bandwidthGBs: 100, devicesPerNode: 8, topology: null, algorithm: 'ring', chunks: null };
     expect(await backgroundOver(inProcessPort()).compare(input)).toEqual(compareData(input));
   });
 
   it('rejects what is asked after it was stopped', async () => {
     const background = backgroundOver(inProcessPort());
     background.dispose();
-    await expect(background.compare({ devices: 4, elements: 4, latencyUs: 5, bandwidthGBs: 100, devicesPerNode: 8, algorithm: null, chunks: null })).rejects.toThrow(/stopped/);
+    await expect(background.compare({ devices: 4, elements: 4, latencyUs: 5, bandwidthGBs: 100, devicesPerNode: 8, topology: null, algorithm: null, chunks: null })).rejects.toThrow(/stopped/);
   });
 });

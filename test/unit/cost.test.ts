@@ -8,10 +8,10 @@ import {
   checkTopology,
   modelCost,
   nodesTopology,
-  parseTopology,
   type Topology,
 } from '../../src/core/cost';
 import { GradsyncError } from '../../src/core/errors';
+import { parseTopology } from '../../src/core/topology';
 import {
   bandwidthMetrics,
   busBandwidthFactor,

@@ -11,6 +11,7 @@ import { measureCpu, measureWebGpu, type Measurement } from '../benchMeasure';
 import { parseChoice, parseInteger } from '../args';
 import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
+import { describeTopology } from '../../core/topology';
 import { checkBufferSize } from '../limits';
 import {
   addScheduleOptions,
@@ -106,7 +107,7 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
       io.out(`${JSON.stringify({ algorithm: schedule.algorithm, collective: schedule.collective, devices: schedule.devices, op, backend, ...(adapter ? { adapter } : {}), topology, model, measured, ...summary })}\n`);
     } else {
       const what = `${schedule.algorithm} ${schedule.collective} on ${schedule.devices} devices`;
-      io.out(formatNcclTable(model, [`gradsync bench: ${what}, α-β model (${topology.kind === 'switch' ? `switch, α ${topology.latencyUs} µs, B ${topology.bandwidthGBs} GB/s` : `nodes:${topology.devicesPerNode}`})`]));
+      io.out(formatNcclTable(model, [`gradsync bench: ${what}, α-β model (${describeTopology(topology)})`]));
       io.out('\n');
       const engineTitle = provider ? `webgpu engine on ${adapter}, measured: best of ${iterations} runs per size` : `cpu engine, measured: average of ${iterations} runs per size`;
       io.out(formatNcclTable(measured, [engineTitle]));

@@ -28,10 +28,10 @@ export function CompareChart() {
 
   const allreduce = config.collective === 'allreduce';
   const selected = allreduce && !custom ? config.algorithm : null;
-  const { devices, elements, latencyUs, bandwidthGBs, devicesPerNode, chunks } = config;
+  const { devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, chunks } = config;
   const input: CompareInput = useMemo(
-    () => ({ devices, elements, latencyUs, bandwidthGBs, devicesPerNode, algorithm: selected, chunks }),
-    [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, selected, chunks],
+    () => ({ devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, algorithm: selected, chunks }),
+    [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, selected, chunks],
   );
   // The comparison shown may lag the input while a new one is on its way.
   const data = useCompareData(input);
@@ -48,10 +48,14 @@ export function CompareChart() {
   const sideBySide = width >= SIDE_BY_SIDE;
   const panelWidth = sideBySide ? Math.floor((width - GAP) / 2) : width;
   const size = formatBytes(data?.bytes ?? elements * BYTES_PER_ELEMENT);
-  const topology =
-    devicesPerNode < 1024
-      ? `Up to ${devicesPerNode} devices: one switch (${formatGBs(bandwidthGBs)}, ${latencyUs} µs per step); beyond: nodes of ${devicesPerNode} joined by a ${formatGBs(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs)}, ${DEFAULT_INTER_NODE_FABRIC.latencyUs} µs network.`
-      : `One switch (${formatGBs(bandwidthGBs)}, ${latencyUs} µs per step).`;
+  const fabric = `${formatGBs(bandwidthGBs)}, ${latencyUs} µs per step`;
+  const network = `${formatGBs(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs)}, ${DEFAULT_INTER_NODE_FABRIC.latencyUs} µs`;
+  const topologyLine =
+    topology === 'nodes'
+      ? `Up to ${devicesPerNode} devices: one switch (${fabric}); beyond: nodes of ${devicesPerNode} joined by a ${network} network.`
+      : topology === 'switch'
+        ? `One switch (${fabric}).`
+        : `One switch (${fabric}); hierarchical-ring on nodes of ${devicesPerNode} joined by a ${network} network.`;
 
   return (
     <section className="gs-panel gs-compare" aria-label="Compare algorithms">
@@ -97,7 +101,7 @@ export function CompareChart() {
         {caption && captionText(caption)}
         {!allreduce && ' (The comparison is of all-reduce; the current collective is not marked.)'}
       </p>
-      <p className="gs-compare-topology">{topology}</p>
+      <p className="gs-compare-topology">{topologyLine}</p>
     </section>
   );
 }

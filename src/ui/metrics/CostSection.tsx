@@ -5,6 +5,7 @@ import type { Derived } from '../../store/derive';
 import { formatBytes, formatGBs, formatMicroseconds } from '../format';
 import { useSim } from '../StoreContext';
 import { ModelInputs } from './ModelInputs';
+import { defaultTopologyKind } from '../../core/topology';
 import { topologyWords } from './topologyWords';
 
 const BUS_FACTOR: Record<Collective, string> = {
@@ -17,6 +18,7 @@ const BUS_FACTOR: Record<Collective, string> = {
 
 export function CostSection({ derived }: { derived: Derived | null }) {
   const devicesPerNode = useSim((s) => s.config.devicesPerNode);
+  const topology = useSim((s) => s.config.topology);
   const schedule = derived?.schedule;
   return (
     <div className="gs-metrics-cost">
@@ -44,7 +46,7 @@ export function CostSection({ derived }: { derived: Derived | null }) {
               <dd className="gs-cost-how">algbw × {BUS_FACTOR[schedule.collective]}</dd>
             </div>
           </dl>
-          <p className="gs-topology">{topologyWords(derived.topology, schedule.devices, devicesPerNode)}</p>
+          <p className="gs-topology">{topologyWords(derived.topology, schedule.devices, devicesPerNode, (topology ?? defaultTopologyKind(schedule)) === 'nodes')}</p>
         </>
       )}
       <ModelInputs />

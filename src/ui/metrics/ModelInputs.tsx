@@ -1,7 +1,9 @@
-// The α-β model's knobs: latency α, port bandwidth B and devices per node, applied through setConfig
-// only when valid. hierarchical-ring takes its devices per node from the configuration bar, next to
-// Devices, so the field is not repeated here.
+// The α-β model's knobs: latency α, port bandwidth B, the topology (one switch, or nodes) and devices
+// per node, applied through setConfig only when valid. hierarchical-ring takes its devices per node
+// from the configuration bar, next to Devices, so the field is not repeated here.
 
+import { useId } from 'react';
+import { defaultTopologyKind } from '../../core/topology';
 import { LIMITS } from '../../store/config';
 import { useSim } from '../StoreContext';
 import { NumberField, numberRule } from './NumberField';
@@ -15,14 +17,24 @@ export function ModelInputs() {
   const bandwidthGBs = useSim((s) => s.config.bandwidthGBs);
   const devicesPerNode = useSim((s) => s.config.devicesPerNode);
   const hierarchical = useSim((s) => s.custom === null && s.config.algorithm === 'hierarchical-ring');
+  // The kind modelled: the one chosen, else the schedule's default (nodes only for one built over nodes).
+  const kind = useSim((s) => s.config.topology ?? (s.derived ? defaultTopologyKind(s.derived.schedule) : 'switch'));
   const setConfig = useSim((s) => s.setConfig);
+  const id = useId();
 
   return (
     <fieldset className="gs-model-inputs">
       <legend className="gs-visually-hidden">α-β model parameters</legend>
       <NumberField label="latency α" unit="µs" value={latencyUs} parse={parseLatency} onValid={(value) => setConfig({ latencyUs: value })} />
       <NumberField label="bandwidth B" unit="GB/s" value={bandwidthGBs} parse={parseBandwidth} onValid={(value) => setConfig({ bandwidthGBs: value })} />
-      {!hierarchical && (
+      <div className="gs-field">
+        <label htmlFor={id}>topology</label>
+        <select id={id} value={kind} onChange={(event) => setConfig({ topology: event.target.value === 'nodes' ? 'nodes' : 'switch' })}>
+          <option value="switch">one switch</option>
+          <option value="nodes">nodes</option>
+        </select>
+      </div>
+      {!hierarchical && kind === 'nodes' && (
         <NumberField label="devices per node" value={devicesPerNode} step="1" parse={parsePerNode} onValid={(value) => setConfig({ devicesPerNode: value })} />
       )}
     </fieldset>

@@ -9,13 +9,14 @@ function fabricWords(fabric: Fabric): string {
   return `${formatGBs(fabric.bandwidthGBs)} per port, ${plain(fabric.latencyUs)} µs per step`;
 }
 
-export function topologyWords(topology: Topology, devices: number, devicesPerNode: number): string {
+/** `nodesAsked`: nodes were chosen (or are the schedule's default), so a switch in their place says why. */
+export function topologyWords(topology: Topology, devices: number, devicesPerNode: number, nodesAsked: boolean): string {
   if (topology.kind === 'nodes') {
     const g = topology.devicesPerNode;
     return `${devices / g} nodes of ${g}: inside a node ${fabricWords(topology.intra)}; between nodes ${fabricWords(topology.inter)}.`;
   }
   const why =
-    devices <= 1
+    !nodesAsked || devices <= 1
       ? ''
       : devicesPerNode >= devices
         ? ` (all ${devices} fit in one node of ${devicesPerNode})`

@@ -43,6 +43,7 @@ export function SharePanel({ id, actions, onClose }: SharePanelProps) {
       <ul className="gs-share-list" aria-label="Share">
         {item('Copy link', actions.copyLink, 'The address of this configuration at this step', true)}
         {item('Copy embed code', actions.copyEmbed, 'Two lines that put this simulation in any web page')}
+        {item('Copy command line', actions.copyCommand, 'gradsync run with these settings: the same model time, algbw and busbw')}
       </ul>
       <ul className="gs-share-list" aria-label="Export">
         {item('Download trace (JSON)', actions.downloadTrace, 'The model timeline for Perfetto or chrome://tracing')}

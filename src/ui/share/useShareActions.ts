@@ -1,6 +1,7 @@
 // What each entry of the share menu does. State is read when the entry is chosen (never subscribed),
 // failures become the store's notices, and the status line says what happened.
 
+import { cliCommand } from './cliCommand';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { GradsyncError } from '../../core/errors';
 import { stepDurationMs, totalSteps } from '../../store/simStore';
@@ -113,6 +114,12 @@ export function useShareActions(anchor: RefObject<HTMLElement | null>) {
     copyEmbed: run(async () => {
       const { win, shown } = context();
       await copy('Embed code', embedToShare(embedScriptUrl(win.location.origin, win.location.pathname), shown), win);
+    }),
+    copyCommand: run(async () => {
+      const { win, state, derived, name } = context();
+      // A loaded schedule runs from its file, the one "Download schedule (JSON)" saves.
+      const command = cliCommand(state.config, derived, state.custom ? name('schedule', 'json') : null);
+      await copy('Command line', { text: command }, win);
     }),
     downloadTrace: run(() => {
       const { derived, state, doc, name } = context();

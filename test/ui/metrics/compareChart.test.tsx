@@ -21,6 +21,7 @@ const input = (patch: Partial<CompareInput> = {}): CompareInput => ({
   latencyUs: 5,
   bandwidthGBs: 100,
   devicesPerNode: 8,
+  topology: 'nodes',
   algorithm: 'ring',
   chunks: null,
   ...patch,
@@ -43,7 +44,7 @@ describe('CompareChart', () => {
   });
 
   it('marks the current configuration with a dot on its own line', () => {
-    const store = show({ algorithm: 'ring', devices: 16, elements: 1 << 20 });
+    const store = show({ algorithm: 'ring', devices: 16, elements: 1 << 20, topology: 'nodes' });
     const dots = document.querySelectorAll('.gs-compare-current circle');
     expect(dots).toHaveLength(2);
     expect(document.querySelector('.gs-compare-current text')!.textContent).toBe(`ring: ${formatMicroseconds(store.getState().derived!.cost.totalUs)}`);

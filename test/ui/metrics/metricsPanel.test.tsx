@@ -99,7 +99,7 @@ describe('MetricsPanel', () => {
   });
 
   it('latency must be ≥ 0 and devices per node a whole number ≥ 1', () => {
-    const store = show({ algorithm: 'ring', devices: 8 });
+    const store = show({ algorithm: 'ring', devices: 8, topology: 'nodes' });
     fireEvent.change(screen.getByLabelText('latency α'), { target: { value: '-1' } });
     expect(screen.getByRole('alert').textContent).toMatch(/^latency must be a number ≥ 0/);
     fireEvent.change(screen.getByLabelText('latency α'), { target: { value: '0' } });
@@ -119,8 +119,18 @@ describe('MetricsPanel', () => {
     expect(store.getState().derived).not.toBeNull();
   });
 
+  it('models one switch unless nodes are chosen, as the command line does, and says which', () => {
+    const store = show({ algorithm: 'ring', devices: 16 });
+    expect(document.querySelector('.gs-topology')!.textContent).toBe('One switch: 100 GB/s per port, 5 µs per step.');
+    expect(screen.queryByLabelText('devices per node')).toBeNull();
+    fireEvent.change(screen.getByLabelText('topology'), { target: { value: 'nodes' } });
+    expect(store.getState().config.topology).toBe('nodes');
+    expect(document.querySelector('.gs-topology')!.textContent).toMatch(/^2 nodes of 8: /);
+    expect(screen.getByLabelText('devices per node')).toBeTruthy();
+  });
+
   it('shows the topology in words and follows configuration changes made elsewhere', () => {
-    const store = show({ algorithm: 'ring', devices: 16, devicesPerNode: 8 });
+    const store = show({ algorithm: 'ring', devices: 16, devicesPerNode: 8, topology: 'nodes' });
     expect(document.querySelector('.gs-topology')!.textContent).toMatch(/^2 nodes of 8: inside a node 100 GB\/s per port, 5 µs per step; between nodes/);
     act(() => store.getState().setConfig({ bandwidthGBs: 400, devices: 4 }));
     expect((screen.getByLabelText('bandwidth B') as HTMLInputElement).value).toBe('400');

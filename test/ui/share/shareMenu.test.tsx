@@ -131,6 +131,16 @@ describe('Share & export: copying', () => {
     expect(script).toBe(`<script type="module" src="${new URL('embed/gradsync-embed.js', location.href.split('?')[0]).href}"></script>`);
     expect(element).toBe('<gradsync-sim algorithm="double-tree" devices="8" elements="4096" speed="2"></gradsync-sim>');
   });
+
+  it('copies the command line that reproduces the figures: gradsync run with the topology spelled out', async () => {
+    const writeText = vi.fn(async (_text: string) => {});
+    stubClipboard(writeText);
+    await show(makeStore({ algorithm: 'ring', devices: 16, elements: 1 << 20, latencyUs: 2.5 }));
+    await choose('Copy command line');
+    expect(writeText.mock.calls[0][0]).toBe(
+      'npx gradsync run --algorithm ring --devices 16 --elements 1048576 --op sum --topology switch --latency-us 2.5 --bandwidth-gbs 100',
+    );
+  });
 });
 
 describe('Share & export: a loaded schedule', () => {
