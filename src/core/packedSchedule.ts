@@ -2,11 +2,11 @@
 // transferred), and back into the object form in slices, so a million transfers never block a page.
 
 import { adoptCompiled, compileSchedule, OP_COPY, type CompiledSchedule } from './compile';
-import type { Schedule, Step, Transfer } from './schedule';
+import { scheduleHeader, type Schedule, type ScheduleHeader, type Step, type Transfer } from './schedule';
 
 export interface PackedSchedule {
   /** Every field of the schedule but its steps. */
-  header: Omit<Schedule, 'steps'>;
+  header: ScheduleHeader;
   phases: string[];
   stepStart: Uint32Array;
   src: Int32Array;
@@ -21,9 +21,8 @@ export const TRANSFERS_PER_SLICE = 1 << 16;
 /** The packed form of a valid schedule; its arrays are copies, free to transfer. */
 export function packSchedule(schedule: Schedule): PackedSchedule {
   const compiled = compileSchedule(schedule);
-  const { steps: _steps, ...header } = schedule;
   return {
-    header,
+    header: scheduleHeader(schedule),
     phases: schedule.steps.map((step) => step.phase),
     stepStart: compiled.stepStart.slice(),
     src: compiled.src.slice(),

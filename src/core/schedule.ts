@@ -41,6 +41,17 @@ export interface Schedule {
   steps: Step[];
 }
 
+export type ScheduleHeader = Omit<Schedule, 'steps'>;
+
+/**
+ * A schedule's fields but its steps, in the IR's order, and nothing else (a loaded file may carry more
+ * keys; absent optional fields stay absent): what every writer of a schedule writes before its steps.
+ */
+export function scheduleHeader(schedule: Schedule): ScheduleHeader {
+  const { format, collective, algorithm, devices, chunks, root, devicesPerNode } = schedule;
+  return { format, collective, algorithm, devices, chunks, ...(root !== undefined && { root }), ...(devicesPerNode !== undefined && { devicesPerNode }) };
+}
+
 /** Largest device count any part of gradsync accepts. */
 export const MAX_DEVICES = 4096;
 /** Largest chunk count. */

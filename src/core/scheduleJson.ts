@@ -4,17 +4,14 @@
 // file diffs and edits by transfer. It comes in pieces so a ring on 2048 devices (8 million transfers)
 // can stream to stdout or into a Blob without one huge string. Reading it back is parseSchedule's job.
 
-import type { Schedule, Step } from './schedule';
+import { scheduleHeader, type Schedule, type Step } from './schedule';
 
 /** Transfers per piece: large enough that pieces are few, small enough that each stays a few hundred KB. */
 const TRANSFERS_PER_PIECE = 8192;
 
 /** The IR's header fields in its order; a loaded file's other keys are not part of the schedule. */
 function headerLines(schedule: Schedule): string {
-  const { format, collective, algorithm, devices, chunks, root, devicesPerNode } = schedule;
-  const fields: [string, unknown][] = Object.entries({ format, collective, algorithm, devices, chunks, root, devicesPerNode });
-  return fields
-    .filter(([, value]) => value !== undefined)
+  return Object.entries(scheduleHeader(schedule))
     .map(([key, value]) => `  "${key}": ${JSON.stringify(value)},\n`)
     .join('');
 }

@@ -8,7 +8,7 @@ import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { fromBase64url, toBase64url } from './base64url';
 import { parseSchedule } from './compile';
 import { GradsyncError } from './errors';
-import { transferCount, type Schedule } from './schedule';
+import { scheduleHeader, transferCount, type Schedule } from './schedule';
 
 /**
  * The longest link worth copying. Web servers refuse longer request lines (nginx and Apache at about
@@ -35,12 +35,11 @@ const MAX_JSON_BYTES = 32 << 20;
 
 /** The schedule's fields in the IR's order, nothing else (a loaded file may carry more). */
 export function compactScheduleJson(schedule: Schedule): string {
-  const { format, collective, algorithm, devices, chunks, root, devicesPerNode } = schedule;
   const steps = schedule.steps.map((step) => ({
     ...(typeof step.phase === 'string' ? { phase: step.phase } : {}),
     transfers: step.transfers.map(({ src, dst, chunk, op }) => ({ src, dst, chunk, op })),
   }));
-  return JSON.stringify({ format, collective, algorithm, devices, chunks, root, devicesPerNode, steps });
+  return JSON.stringify({ ...scheduleHeader(schedule), steps });
 }
 
 function unreadable(why: string): GradsyncError {

@@ -6,14 +6,14 @@ import { buildSchedule } from '../../src/core/algorithms';
 import { scheduleJson } from '../../src/core/scheduleJson';
 import type { SimConfig } from '../../src/store/config';
 import { createSimStore } from '../../src/store/simStore';
-import { cliWords } from '../../src/ui/share/cliCommand';
+import { commandWords } from '../../src/ui/share/cliCommand';
 import { makeTempDir, runCli } from './helpers';
 
 async function both(config: Partial<SimConfig>) {
   const store = createSimStore({ gpu: null, config: { backend: 'cpu', ...config } });
   const { derived, config: shown } = store.getState();
   store.getState().dispose();
-  const words = cliWords(shown, derived!, null);
+  const words = commandWords(shown, derived!, null);
   const result = await runCli([...words, '--json']);
   expect(result.code).toBe(0);
   return { app: derived!, cli: JSON.parse(result.out), words };
@@ -53,7 +53,7 @@ describe('the app and gradsync run', () => {
     store.getState().dispose();
     const dir = makeTempDir();
     const file = dir.file('mine.json', scheduleJson(schedule));
-    const result = await runCli([...cliWords(config, derived!, file), '--json']);
+    const result = await runCli([...commandWords(config, derived!, file), '--json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.out).modelTimeUs).toBeCloseTo(derived!.cost.totalUs, 9);
     dir.remove();

@@ -193,9 +193,7 @@ export function adoptGpuPlan(compiled: CompiledSchedule, elements: number, plan:
 
 /** The plan for a schedule at K elements per device: one adopted before, or built now. */
 export function gpuPlanFor(compiled: CompiledSchedule, layout: ChunkMajorLayout): GpuPlan {
-  const known = plans.get(compiled)?.get(layout.elements);
-  if (known && known.steps === compiled.steps) return known;
-  return buildGpuPlan(compiled, layout);
+  return plans.get(compiled)?.get(layout.elements) ?? buildGpuPlan(compiled, layout);
 }
 
 /** The arrays of a plan, for a transfer list. */

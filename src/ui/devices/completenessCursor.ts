@@ -127,13 +127,10 @@ export class CompletenessCursor {
     this.logStart = [0];
     this.logging = true;
     this.sums.fill(0);
-    // Before step 1 every device holds its own contribution alone: share(cell), without its search.
     for (let cell = 0; cell < cells; cell++) {
-      const device = Math.floor(cell / this.chunks);
-      const { lo, hi } = this.expected(device, cell % this.chunks);
-      const share = hi > lo ? (device >= lo && device < hi ? Math.round((1 / (hi - lo)) * SCALE) : 0) : SCALE;
+      const share = this.share(cell);
       this.shares[cell] = share;
-      this.sums[device] += share;
+      this.sums[Math.floor(cell / this.chunks)] += share;
     }
   }
 

@@ -8,7 +8,7 @@ import type { Derived } from '../../store/derive';
 import type { SimConfig } from '../../store/config';
 
 /** The words of the command (after `gradsync`), for a configuration and what it derived. */
-export function cliWords(config: SimConfig, derived: Derived, scheduleFile: string | null): string[] {
+export function commandWords(config: SimConfig, derived: Derived, scheduleFile: string | null): string[] {
   const schedule: Schedule = derived.schedule;
   const words = ['run'];
   if (scheduleFile !== null) words.push('--schedule', scheduleFile);
@@ -30,5 +30,5 @@ export function cliWords(config: SimConfig, derived: Derived, scheduleFile: stri
 
 /** The whole command, ready to paste into a shell. */
 export function cliCommand(config: SimConfig, derived: Derived, scheduleFile: string | null): string {
-  return ['npx', 'gradsync', ...cliWords(config, derived, scheduleFile)].map((word) => (/^[\w.,:/=-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`)).join(' ');
+  return ['npx', 'gradsync', ...commandWords(config, derived, scheduleFile)].map((word) => (/^[\w.,:/=-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`)).join(' ');
 }
