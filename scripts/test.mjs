@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // npm test: makes sure what the GPU and browser tests need is here (Debian's chromium, which ships
-// SwiftShader, and the Vulkan loader), type-checks, then runs every test with Vitest.
+// SwiftShader, and the Vulkan loader), type-checks, runs the static checks of scripts/lint.mjs
+// (ESLint, Prettier, knip), then runs every test with Vitest. The first step that fails stops it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { binOf, runChecks } from './lint.mjs';
 
 const ci = process.env.CI === 'true';
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const vulkan = ['/usr/lib/x86_64-linux-gnu/libvulkan.so.1', '/usr/lib/aarch64-linux-gnu/libvulkan.so.1', '/usr/lib64/libvulkan.so.1'].some((path) => existsSync(path));
+const vulkan = ['/usr/lib/x86_64-linux-gnu/libvulkan.so.1', '/usr/lib/aarch64-linux-gnu/libvulkan.so.1', '/usr/lib64/libvulkan.so.1'].some((path) =>
+  existsSync(path),
+);
 const missing = [...(chromium || process.env.CHROMIUM_PATH ? [] : ['chromium']), ...(vulkan || process.platform !== 'linux' ? [] : ['libvulkan1'])];
 
 function run(command, args) {
@@ -31,5 +35,11 @@ if (missing.length > 0) {
   }
 }
 
-if (run('npx', ['tsc', '--noEmit', '-p', '.']) !== 0) process.exit(1);
-process.exit(run('npx', ['vitest', 'run']));
+const typecheckStarted = performance.now();
+if (run(process.execPath, [binOf('typescript', 'tsc'), '--noEmit', '-p', '.']) !== 0) {
+  console.error('\ntsc failed: type errors (listed above): fix them; npm run typecheck runs it again.');
+  process.exit(1);
+}
+console.log(`tsc: ok (${((performance.now() - typecheckStarted) / 1000).toFixed(1)} s)`);
+if (!runChecks()) process.exit(1);
+process.exit(run(process.execPath, [binOf('vitest'), 'run']));

@@ -9,12 +9,13 @@ import type { Schedule } from '../core/schedule';
 
 const F32_MAX = 3.4028234663852886e38;
 
-export function readText(path: string, what: string): string {
+function readText(path: string, what: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : code ?? 'unreadable';
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? 'unreadable');
     throw new GradsyncError('bad-input', `cannot read ${what} '${path}': ${reason}`);
   }
 }

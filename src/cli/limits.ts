@@ -4,7 +4,6 @@ import { GradsyncError } from '../core/errors';
 
 /** devices × elements at most 2²⁸ values: 1 GiB of f32 device buffers (and as much again for inputs). */
 export const MAX_VALUES = 1 << 28;
-export const MAX_ELEMENTS = MAX_VALUES;
 
 export function checkBufferSize(devices: number, elements: number): void {
   if (devices * elements > MAX_VALUES) {

@@ -14,7 +14,10 @@ import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, type ExitCode } from './exitCodes';
 import { processIo, type Io } from './io';
 
 function oneLine(text: string): string {
-  return text.replace(/^error:\s*/i, '').replace(/\s*\n\s*/g, ' ').trim();
+  return text
+    .replace(/^error:\s*/i, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 }
 
 export async function main(argv: string[], io: Io = processIo): Promise<ExitCode> {
@@ -30,7 +33,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     .allowExcessArguments(false)
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: () => {}, outputError: () => {} });
   for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand]) {
-    program.addCommand(make(io, done).exitOverride().allowExcessArguments(false).configureOutput({ writeOut: (text) => io.out(text), writeErr: () => {}, outputError: () => {} }));
+    program.addCommand(
+      make(io, done)
+        .exitOverride()
+        .allowExcessArguments(false)
+        .configureOutput({ writeOut: (text) => io.out(text), writeErr: () => {}, outputError: () => {} }),
+    );
   }
   try {
     if (argv.length === 0) {

@@ -5,6 +5,7 @@ import type { BandwidthMetrics } from '../core/metrics';
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
 import { busierFirst, busiestDevice, portBytes } from '../core/traffic';
+import { formatElements, formulaReport, type Check } from '../core/trafficFormulas';
 import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../core/units';
 import { describeTopology } from '../core/topology';
 import type { RunReport } from '../engine/runCollective';
@@ -43,6 +44,7 @@ export function runJson({ schedule, elements, op, backend, adapter, topology, co
     algbwGBs: metrics.algbwGBs,
     busbwGBs: metrics.busbwGBs,
     topology,
+    formulas: formulaReport(schedule, cost.traffic).lines.map(({ scope, formula, expected, check }) => ({ scope, formula, expected, check })),
     symbolic: { ok: symbolic.ok, violation: symbolic.violation },
     numeric: {
       wrong: numeric.wrong,
@@ -53,7 +55,6 @@ export function runJson({ schedule, elements, op, backend, adapter, topology, co
     engineMs: report.engineMs,
   };
 }
-
 
 function verdict({ report }: RunSummary): string {
   const { symbolic, numeric } = report;
@@ -74,7 +75,13 @@ function deviceLines(cost: CostResult): string[] {
   const n = cost.bytesSent.length;
   const load = portBytes(cost);
   const order = Array.from({ length: n }, (_, d) => d);
-  const shown = n <= 16 ? order : [...order].sort(busierFirst(load)).slice(0, 8).sort((a, b) => a - b);
+  const shown =
+    n <= 16
+      ? order
+      : [...order]
+          .sort(busierFirst(load))
+          .slice(0, 8)
+          .sort((a, b) => a - b);
   const busiest = busiestDevice(cost);
   const balanced = load.every((bytes) => bytes === load[0]);
   const lines = ['  device      sent        received'];
@@ -86,6 +93,22 @@ function deviceLines(cost: CostResult): string[] {
   return lines;
 }
 
+const MARKS: Record<Check, string> = { match: '✓', mismatch: '✗', approx: '≈', bound: '≥' };
+
+/** The seeds' formulas (or the all-reduce lower bound) filled in, beside what the run counted; none beyond all-reduce. */
+function formulaLines({ schedule, cost }: RunSummary): string[] {
+  const { lines } = formulaReport(schedule, cost.traffic);
+  if (lines.length === 0) return [];
+  const legend = `  formulas (G = ${plural(schedule.devices, 'device')}, N = ${plural(cost.traffic.elements, 'element')} per device):`;
+  return [
+    legend,
+    ...lines.map((line) => {
+      const counted = line.check === 'bound' ? line.note : `counted ${line.counted}${line.note ? ` (${line.note})` : ''}`;
+      return `    ${MARKS[line.check]} ${line.formula} = ${line.substituted} = ${formatElements(line.expected)} elements ${line.scope}; ${counted}`;
+    }),
+  ];
+}
+
 export function formatRunReport(summary: RunSummary): string {
   const { schedule, elements, op, backend, adapter, topology, cost, metrics, report } = summary;
   const engine = adapter ? `${backend} engine (${adapter})` : `${backend} engine`;
@@ -93,6 +116,7 @@ export function formatRunReport(summary: RunSummary): string {
     `${schedule.algorithm} ${schedule.collective} · ${plural(schedule.devices, 'device')} × ${plural(elements, 'element')} (f32, ${op}) · ${engine}`,
     verdict(summary),
     `  ${plural(schedule.steps.length, 'step')} · ${plural(cost.traffic.elementsTransferred, 'element')} moved (${formatBytes(cost.traffic.bytesTransferred)}) · model time ${formatMicroseconds(cost.totalUs)} · algbw ${formatGBs(metrics.algbwGBs)} · busbw ${formatGBs(metrics.busbwGBs)}`,
+    ...formulaLines(summary),
     `  topology: ${describeTopology(topology)} · engine ${formatMicroseconds(report.engineMs * 1e3)}`,
     ...deviceLines(cost),
   ];

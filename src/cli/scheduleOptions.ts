@@ -1,7 +1,7 @@
 // The options that pick a schedule and a topology, shared by schedule, run, narrate and bench.
 
 import type { Command } from 'commander';
-import { buildSchedule } from '../core/algorithms';
+import { ALGORITHMS, algorithmIds, buildSchedule } from '../core/algorithms';
 import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, type Topology } from '../core/cost';
 import { GradsyncError } from '../core/errors';
 import { COLLECTIVES, MAX_CHUNKS, MAX_DEVICES, type Collective, type Schedule } from '../core/schedule';
@@ -19,13 +19,16 @@ export interface ScheduleFlags {
   schedule?: string;
 }
 
+/** The all-reduce algorithms built over nodes, which --devices-per-node is for. */
+const OVER_NODES = ALGORITHMS.allreduce.filter((spec) => spec.takesDevicesPerNode).map((spec) => spec.id);
+
 export function addScheduleOptions(command: Command, withFile: boolean): Command {
   command
-    .option('--algorithm <id>', 'algorithm id (naive, master, ring, tree, double-tree, hierarchical-ring, halving-doubling, recursive-doubling, …)')
+    .option('--algorithm <id>', `algorithm id (${algorithmIds('allreduce').join(', ')}, …)`)
     .option('--devices <N>', `number of devices, 1 to ${MAX_DEVICES}`)
     .option('--collective <name>', `one of ${COLLECTIVES.join(', ')}`, 'allreduce')
     .option('--chunks <C>', 'number of chunks the buffer is split into (default: the algorithm’s own)')
-    .option('--devices-per-node <G>', 'devices per node (hierarchical-ring; also selects the nodes:G topology)')
+    .option('--devices-per-node <G>', `devices per node (${OVER_NODES.join(', ')}; also selects the nodes:G topology)`)
     .option('--root <r>', 'root device of broadcast and reduce', undefined);
   if (withFile) command.option('--schedule <file>', 'a gradsync-schedule/1 JSON file instead of --algorithm');
   return command;

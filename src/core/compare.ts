@@ -1,18 +1,28 @@
 // What the compare chart plots: the model time of every all-reduce algorithm against the device count
 // (at the current message size) and against the message size (at the current device count), on the
-// topology the app would model for that many devices, and where tree and ring cross.
+// topology the app would model for that many devices, and where the crossover pair (tree and ring) cross.
 
-import { ALGORITHMS, algorithmIds } from './algorithms';
+import { algorithmIds, MATCHUPS, specOf } from './algorithms';
 import { allreduceModel, type ModelTime } from './costFormulas';
 import { GradsyncError } from './errors';
 import { topologyAt, type TopologyKind } from './topology';
 import { BYTES_PER_ELEMENT } from './traffic';
 
 export const COMPARED = algorithmIds('allreduce');
+const CROSSOVER = MATCHUPS.crossover;
 
 /** Whether an all-reduce algorithm builds its schedule over nodes (takes devices per node). */
 function buildsOverNodes(algorithm: string): boolean {
-  return ALGORITHMS.allreduce.some((spec) => spec.id === algorithm && spec.takesDevicesPerNode === true);
+  return specOf({ collective: 'allreduce', algorithm })?.takesDevicesPerNode === true;
+}
+
+/** The compared algorithms built over nodes of devicesPerNode. */
+export const COMPARED_OVER_NODES = COMPARED.filter(buildsOverNodes);
+
+/** Why an algorithm has no model at N devices, or null where it has one: one built over nodes needs G dividing N. */
+export function unavailableReason(algorithm: string, devices: number, devicesPerNode: number): string | null {
+  if (!buildsOverNodes(algorithm) || devices % devicesPerNode === 0) return null;
+  return `${algorithm} needs devices per node (${devicesPerNode}) to divide ${devices}`;
 }
 
 export interface CompareInput {
@@ -46,36 +56,36 @@ export interface CompareData {
   sizes: number[];
   byDevices: Series[];
   bySize: Series[];
-  /** Where tree beats ring: over message sizes at `devices`, and over the plotted device counts. */
+  /** Where the crossover challenger (tree) beats its incumbent (ring): over message sizes at `devices`, and over the plotted device counts. */
   treeVsRing: { bySize: Wins | null; byDevices: Wins | null };
 }
 
-export const MAX_DEVICES_COMPARED = 1024;
-export const MIN_BYTES = 4;
-export const MAX_BYTES = 2 ** 30;
+const MAX_DEVICES_COMPARED = 1024;
+const MIN_BYTES = 4;
+const MAX_BYTES = 2 ** 30;
 /** Tree schedules are built per device count; a huge configured chunk count falls back to the default. */
 const MAX_CHUNK_CELLS = 1 << 16;
 
 /** Powers of two from 2 to 1024, and the current count (each modelled on the topology the app would use). */
-export function deviceCountsFor(current: number): number[] {
+function deviceCountsFor(current: number): number[] {
   const counts = new Set<number>();
   for (let p = 2; p <= MAX_DEVICES_COMPARED; p *= 2) counts.add(p);
   if (current >= 2 && current <= MAX_DEVICES_COMPARED) counts.add(current);
   return [...counts].sort((a, b) => a - b);
 }
 
-export function sizesFor(currentBytes: number): number[] {
+function sizesFor(currentBytes: number): number[] {
   const sizes: number[] = [];
   for (let b = MIN_BYTES; b <= MAX_BYTES; b *= 2) sizes.push(b);
   if (currentBytes >= MIN_BYTES && currentBytes <= MAX_BYTES && !sizes.includes(currentBytes)) sizes.push(currentBytes);
   return sizes.sort((a, b) => a - b);
 }
 
-/** The model of one algorithm at N devices, or null where it does not exist (hierarchical-ring when G ∤ N). */
+/** The model of one algorithm at N devices, or null where it does not exist (see unavailableReason). */
 export function modelFor(input: CompareInput, algorithm: string, devices: number): ModelTime | null {
   const perNode = input.devicesPerNode;
   const overNodes = buildsOverNodes(algorithm);
-  if (overNodes && devices % perNode !== 0) return null;
+  if (unavailableReason(algorithm, devices, perNode) !== null) return null;
   // As the app and the command line model it: the chosen kind, else nodes for a schedule built over them.
   const kind = input.topology ?? (overNodes ? 'nodes' : 'switch');
   const topology = topologyAt(kind, devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
@@ -113,7 +123,7 @@ export function compareData(input: CompareInput): CompareData {
   return { ...data, treeVsRing: { bySize: sizeWins(input, devices), byDevices: deviceWins(data) } };
 }
 
-// Where tree beats ring, found numerically: over message sizes by bisection on the element count
+// Where the challenger beats the incumbent, found numerically: over message sizes by bisection on the element count
 // (the model is exact for every K), over device counts on the plotted points.
 
 /** Where the challenger wins: closed ranges [from, to] of the axis, ascending. */
@@ -149,8 +159,8 @@ export function winRanges(grid: readonly number[], wins: (x: number) => boolean,
   return { lo: grid[0], hi: grid[grid.length - 1], ranges };
 }
 
-/** Tree against ring over K = 1 … 2^28 elements (4 B … 1 GiB) at N devices. */
-export function sizeWins(input: CompareInput, devices: number, challenger = 'tree', incumbent = 'ring'): Wins | null {
+/** The challenger against the incumbent (tree against ring) over K = 1 … 2^28 elements (4 B … 1 GiB) at N devices. */
+export function sizeWins(input: CompareInput, devices: number, challenger = CROSSOVER.challenger, incumbent = CROSSOVER.incumbent): Wins | null {
   const a = modelFor(input, challenger, devices);
   const b = modelFor(input, incumbent, devices);
   if (!a || !b) return null;
@@ -163,8 +173,8 @@ function pointsOf(series: readonly Series[], algorithm: string): Map<number, num
   return new Map((series.find((s) => s.algorithm === algorithm)?.points ?? []).map((p) => [p.x, p.timeUs]));
 }
 
-/** Tree against ring over the plotted device counts at the current size. */
-export function deviceWins(data: Pick<CompareData, 'byDevices' | 'deviceCounts'>, challenger = 'tree', incumbent = 'ring'): Wins | null {
+/** The challenger against the incumbent (tree against ring) over the plotted device counts at the current size. */
+function deviceWins(data: Pick<CompareData, 'byDevices' | 'deviceCounts'>, challenger = CROSSOVER.challenger, incumbent = CROSSOVER.incumbent): Wins | null {
   const a = pointsOf(data.byDevices, challenger);
   const b = pointsOf(data.byDevices, incumbent);
   const grid = data.deviceCounts.filter((n) => a.has(n) && b.has(n));

@@ -2,17 +2,7 @@
 // Every message names the step and transfer (1-based) so a hand-written schedule can be fixed.
 
 import { GradsyncError } from './errors';
-import {
-  MAX_CELLS,
-  MAX_CHUNKS,
-  MAX_DEVICES,
-  SCHEDULE_FORMAT,
-  hasChunkOwners,
-  isCollective,
-  type Schedule,
-  type Step,
-  type Transfer,
-} from './schedule';
+import { MAX_CELLS, MAX_CHUNKS, MAX_DEVICES, SCHEDULE_FORMAT, hasChunkOwners, isCollective, type Schedule, type Step, type Transfer } from './schedule';
 
 export const OP_REDUCE = 0;
 export const OP_COPY = 1;
@@ -71,10 +61,7 @@ function checkHeader(json: unknown): asserts json is Schedule {
   const devices = integerIn(json.devices, 1, MAX_DEVICES, 'schedule', '"devices"');
   const chunks = integerIn(json.chunks, 1, MAX_CHUNKS, 'schedule', '"chunks"');
   if (devices * chunks > MAX_CELLS) {
-    throw new GradsyncError(
-      'too-large',
-      `"devices" × "chunks" must be at most ${MAX_CELLS.toLocaleString('en-US')}, got ${devices} × ${chunks}`,
-    );
+    throw new GradsyncError('too-large', `"devices" × "chunks" must be at most ${MAX_CELLS.toLocaleString('en-US')}, got ${devices} × ${chunks}`);
   }
   if (json.root !== undefined) integerIn(json.root, 0, devices - 1, 'schedule', '"root"');
   if (json.devicesPerNode !== undefined) integerIn(json.devicesPerNode, 1, devices, 'schedule', '"devicesPerNode"');

@@ -52,11 +52,7 @@ export const DEFAULT_SWITCH_FABRIC: Readonly<Fabric> = Object.freeze({ latencyUs
 export const DEFAULT_INTER_NODE_FABRIC: Readonly<Fabric> = Object.freeze({ latencyUs: 10, bandwidthGBs: 25 });
 export const DEFAULT_TOPOLOGY: Readonly<SwitchTopology> = Object.freeze({ kind: 'switch', ...DEFAULT_SWITCH_FABRIC });
 
-export function nodesTopology(
-  devicesPerNode: number,
-  intra: Fabric = DEFAULT_SWITCH_FABRIC,
-  inter: Fabric = DEFAULT_INTER_NODE_FABRIC,
-): NodesTopology {
+export function nodesTopology(devicesPerNode: number, intra: Fabric = DEFAULT_SWITCH_FABRIC, inter: Fabric = DEFAULT_INTER_NODE_FABRIC): NodesTopology {
   return { kind: 'nodes', devicesPerNode, intra: { ...intra }, inter: { ...inter } };
 }
 
@@ -92,9 +88,14 @@ export function checkTopology(topology: Topology, devices?: number): void {
   }
   if (topology.kind !== 'nodes') bad(`the topology must be 'switch' or 'nodes:G', got ${shown((topology as { kind: unknown }).kind)}`);
   const g = topology.devicesPerNode;
-  if (!Number.isInteger(g) || g < 1) bad(`devices per node must be a positive integer, got ${shown(g)}`, { field: 'devicesPerNode', value: g, allowed: 'be a positive integer' });
+  if (!Number.isInteger(g) || g < 1)
+    bad(`devices per node must be a positive integer, got ${shown(g)}`, { field: 'devicesPerNode', value: g, allowed: 'be a positive integer' });
   if (devices !== undefined && devices % g !== 0) {
-    bad(`devices per node must divide the number of devices (${devices}), got ${g}`, { field: 'devicesPerNode', value: g, allowed: `divide the ${devices} devices` });
+    bad(`devices per node must divide the number of devices (${devices}), got ${g}`, {
+      field: 'devicesPerNode',
+      value: g,
+      allowed: `divide the ${devices} devices`,
+    });
   }
   checkLatency(topology.intra?.latencyUs, 'the latency', 'latencyUs');
   checkBandwidth(topology.intra?.bandwidthGBs, 'the bandwidth', 'bandwidthGBs');

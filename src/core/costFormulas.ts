@@ -1,20 +1,23 @@
 // Model time of every all-reduce algorithm without building its schedule where the α-β model of
-// cost.ts has a cheap exact form, so a chart can evaluate 8 algorithms × 40 points at N = 1024 at once.
-// Every form equals modelCost(buildSchedule(...)) for every K ≥ 0 (up to float summation order):
-// - naive, master: whole buffers, (N−1)·K through the busiest port in each fabric.
-// - ring: every step moves each of the N segments once, one per port; on a switch the step costs
-//   α + ⌈K/N⌉·4/B (segment lengths are ⌊K/N⌋ or ⌈K/N⌉, and some is ⌈K/N⌉ unless N divides K).
+// cost.ts has a cheap exact form (the spec's costForm), so a chart can evaluate 8 algorithms × 40
+// points at N = 1024 at once. Every form equals modelCost(buildSchedule(...)) for every K ≥ 0 (up to
+// float summation order):
+// - whole-buffers (naive, master): (N−1)·K through the busiest port in each fabric, every step.
+// - segment-ring (ring): every step moves each of the N segments once, one per port; on a switch the
+//   step costs α + ⌈K/N⌉·4/B (segment lengths are ⌊K/N⌋ or ⌈K/N⌉, and some is ⌈K/N⌉ unless N divides K).
 //   On nodes of G, the segments crossing nodes in a step are one residue class mod G (O(N) per K).
-// - halving-doubling: aligned blocks of d of the p' = 2^⌊lg N⌋ segments, longest ⌈d·K/p'⌉.
-// - recursive-doubling: whole buffers, lg p' steps (+ fold and unfold when N is not a power of two).
-// - hierarchical-ring: 2(G−1) intra steps of ⌈K/G⌉ and 2(N/G−1) inter steps of ⌈K/N⌉, exact when the
-//   topology is a switch or nodes of the algorithm's own G.
-// On nodes, halving-doubling and recursive-doubling are evaluated message by message (N per step);
-// tree, double-tree and any other case compile the schedule once and reuse it for every K.
+// - halving-blocks (halving-doubling): aligned blocks of d of the p' = 2^⌊lg N⌋ segments, longest ⌈d·K/p'⌉.
+// - folded-exchanges (recursive-doubling): whole buffers, lg p' steps (+ fold and unfold when N is not
+//   a power of two).
+// - node-rings (hierarchical-ring): 2(G−1) intra steps of ⌈K/G⌉ and 2(N/G−1) inter steps of ⌈K/N⌉,
+//   exact when the topology is a switch or nodes of the algorithm's own G.
+// On nodes, halving-blocks and folded-exchanges are evaluated message by message (N per step); an
+// algorithm without a form (tree, double-tree), or any other case, compiles its schedule once and
+// reuses it for every K.
 
-import { buildSchedule, findAlgorithm } from './algorithms';
-import { foldPlan, largestPowerOfTwoAtMost, type FoldPlan } from './algorithms/fold';
-import { anyChunks, checkDevices, checkDevicesPerNode, chunksPerSegment } from './algorithms/options';
+import { algorithmName, buildSchedule, findAlgorithm, type CostForm } from './algorithms';
+import { foldPlan, type FoldPlan } from './algorithms/fold';
+import { checkDevices, checkDevicesPerNode, chunksOf } from './algorithms/options';
 import { chunkStart } from './chunks';
 import { compileSchedule } from './compile';
 import { checkTopology, type Fabric, type Topology } from './cost';
@@ -100,7 +103,10 @@ class MessageSteps {
   private readonly ports: StepPorts;
   total = 0;
 
-  constructor(private readonly f: Fabrics, devices: number) {
+  constructor(
+    private readonly f: Fabrics,
+    devices: number,
+  ) {
     this.ports = new StepPorts(devices, 2);
   }
 
@@ -178,8 +184,21 @@ function scheduledModel(request: AllreduceModelRequest, f: Fabrics): ModelTime {
   };
 }
 
-function checkPerNode(request: AllreduceModelRequest, devices: number): number {
-  return checkDevicesPerNode(request.devicesPerNode, devices, 'hierarchical-ring');
+/** The form's model, or null where it is not exact (node-rings on nodes of another G than its own). */
+function closedForm(form: CostForm, f: Fabrics, n: number, topology: Topology, perNode: number | undefined): ModelTime | null {
+  switch (form.kind) {
+    case 'whole-buffers':
+      return wholeBufferModel(f, n, form.steps);
+    case 'segment-ring':
+      return ringModel(f, n);
+    case 'halving-blocks':
+      return f.perNode === n ? halvingDoublingSwitch(f, n) : halvingDoublingNodes(f, n);
+    case 'folded-exchanges':
+      return recursiveDoublingModel(f, n);
+    case 'node-rings':
+      // On a switch both fabrics are the switch; on nodes of another G the phases mix fabrics.
+      return perNode !== undefined && (topology.kind === 'switch' || f.perNode === perNode) ? hierarchicalRingModel(f, n, perNode) : null;
+  }
 }
 
 /**
@@ -191,36 +210,9 @@ export function allreduceModel(request: AllreduceModelRequest): ModelTime {
   const n = checkDevices(request);
   checkTopology(request.topology, n);
   const f = fabricsOf(request.topology, n);
-  let model: ModelTime;
-  switch (spec.id) {
-    case 'naive':
-    case 'master':
-      anyChunks(request, 1);
-      model = wholeBufferModel(f, n, spec.id === 'naive' ? 1 : 2);
-      break;
-    case 'ring':
-      chunksPerSegment(request, n, 'ring');
-      model = ringModel(f, n);
-      break;
-    case 'halving-doubling':
-      chunksPerSegment(request, largestPowerOfTwoAtMost(n), 'halving-doubling');
-      model = f.perNode === n ? halvingDoublingSwitch(f, n) : halvingDoublingNodes(f, n);
-      break;
-    case 'recursive-doubling':
-      anyChunks(request, 1);
-      model = recursiveDoublingModel(f, n);
-      break;
-    case 'hierarchical-ring': {
-      const g = checkPerNode(request, n);
-      chunksPerSegment(request, n, 'hierarchical-ring');
-      // On a switch both fabrics are the switch; on nodes of another G the phases mix fabrics.
-      const matches = request.topology.kind === 'switch' || f.perNode === g;
-      model = matches ? hierarchicalRingModel(f, n, g) : scheduledModel(request, f);
-      break;
-    }
-    default:
-      model = scheduledModel(request, f);
-  }
+  const perNode = spec.takesDevicesPerNode ? checkDevicesPerNode(request.devicesPerNode, n, algorithmName(spec)) : undefined;
+  chunksOf(spec, request);
+  const model = (spec.costForm && closedForm(spec.costForm, f, n, request.topology, perNode)) ?? scheduledModel(request, f);
   if (n === 1) return (k) => (checkElements(k), 0);
   return (k) => model(checkElements(k));
 }

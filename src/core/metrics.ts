@@ -26,7 +26,7 @@ export function busBandwidthFactor(collective: Collective, devices: number): num
  * and all-gather (count = one rank's share). Our K is always the whole per-device buffer — the input of
  * reduce-scatter and the output of all-gather, i.e. nranks shares — so S = 4·K bytes in every case.
  */
-export function messageBytes(elements: number): number {
+function messageBytes(elements: number): number {
   return elements * BYTES_PER_ELEMENT;
 }
 

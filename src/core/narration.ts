@@ -13,7 +13,7 @@ import type { Schedule } from './schedule';
 import { headTerms, tailTerms, termCount, TermTracker, type TermSeq, type TermWrite, type TrackerSnapshot } from './terms';
 
 /** Values with more terms than this are abbreviated. */
-export const ABBREVIATE_ABOVE = 8;
+const ABBREVIATE_ABOVE = 8;
 const SHOWN_HEAD = 3;
 const SHOWN_TAIL = 2;
 
@@ -80,9 +80,7 @@ export function valueExpression(terms: TermSeq, chunk: number, devices: number, 
   const count = termCount(terms);
   if (count === 1) return term(terms as number, chunk, devices);
   const abbreviated = count > ABBREVIATE_ABOVE;
-  const shown = abbreviated
-    ? [...headTerms(terms, SHOWN_HEAD), -1, ...tailTerms(terms, SHOWN_TAIL)]
-    : headTerms(terms, count);
+  const shown = abbreviated ? [...headTerms(terms, SHOWN_HEAD), -1, ...tailTerms(terms, SHOWN_TAIL)] : headTerms(terms, count);
   const names = shown.map((device) => (device < 0 ? '…' : term(device, chunk, devices)));
   if (op === 'max' || op === 'min') {
     return `${op}(${names.join(', ')}${abbreviated ? `; ${count} terms` : ''})`;
@@ -105,10 +103,28 @@ function reduceClause(receiver: string, op: ReduceOp): string {
 }
 
 /** The sentence for one write, e.g. "GPU-2 sends (a₁+b₁+c₁+d₁) to GPU-3, which stores it." */
-export function writeSentence(write: TermWrite, devices: number, op: ReduceOp = 'sum'): string {
+function writeSentence(write: TermWrite, devices: number, op: ReduceOp = 'sum'): string {
   const sent = `${deviceLabel(write.src)} sends ${valueExpression(write.incoming, write.chunk, devices, op)} to ${deviceLabel(write.dst)}`;
   if (write.op === 'copy') return `${sent}, which stores it.`;
   return `${sent}, ${reduceClause(valueExpression(write.before, write.chunk, devices, op), op)}.`;
+}
+
+/** The story of step `index` (0-based) of `transfers` transfers, told from its first `writes`. */
+export function stepStory(schedule: Schedule, index: number, writes: readonly TermWrite[], transfers: number, op: ReduceOp = 'sum'): StepStory {
+  const written: string[] = [];
+  const phase = schedule.steps[index].phase ?? '';
+  return {
+    step: index + 1,
+    phase,
+    phaseLabel: phaseLabel(phase),
+    transfers,
+    told: writes.length,
+    sentences(from, to) {
+      const out: string[] = [];
+      for (let i = Math.max(0, from); i < Math.min(to, writes.length); i++) out.push((written[i] ??= writeSentence(writes[i], schedule.devices, op)));
+      return out;
+    },
+  };
 }
 
 /** Tells a schedule one step at a time; the state after `stepsApplied` steps is queryable. */
@@ -152,24 +168,7 @@ export class Narrator {
    */
   peekNext(limit: number): StepStory {
     this.checkNotDone();
-    const index = this.tracker.stepsApplied;
-    const writes = this.tracker.peekWrites(limit);
-    const written: string[] = [];
-    const { devices } = this.schedule;
-    const op = this.op;
-    const phase = this.schedule.steps[index].phase ?? '';
-    return {
-      step: index + 1,
-      phase,
-      phaseLabel: phaseLabel(phase),
-      transfers: this.tracker.nextStepTransfers,
-      told: writes.length,
-      sentences(from, to) {
-        const out: string[] = [];
-        for (let i = Math.max(0, from); i < Math.min(to, writes.length); i++) out.push((written[i] ??= writeSentence(writes[i], devices, op)));
-        return out;
-      },
-    };
+    return stepStory(this.schedule, this.tracker.stepsApplied, this.tracker.peekWrites(limit), this.tracker.nextStepTransfers, this.op);
   }
 
   /** Applies the next step without writing sentences. */

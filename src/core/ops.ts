@@ -6,13 +6,17 @@ import { GradsyncError } from './errors';
 export const REDUCE_OPS = ['sum', 'avg', 'max', 'min', 'prod'] as const;
 export type ReduceOp = (typeof REDUCE_OPS)[number];
 
-export function isReduceOp(value: unknown): value is ReduceOp {
+function isReduceOp(value: unknown): value is ReduceOp {
   return typeof value === 'string' && (REDUCE_OPS as readonly string[]).includes(value);
 }
 
 export function parseReduceOp(value: string): ReduceOp {
   if (!isReduceOp(value)) {
-    throw new GradsyncError('bad-argument', `the op must be one of ${REDUCE_OPS.join(', ')}; got '${value}'`, { field: 'op', value, allowed: `be one of ${REDUCE_OPS.join(', ')}` });
+    throw new GradsyncError('bad-argument', `the op must be one of ${REDUCE_OPS.join(', ')}; got '${value}'`, {
+      field: 'op',
+      value,
+      allowed: `be one of ${REDUCE_OPS.join(', ')}`,
+    });
   }
   return value;
 }

@@ -1,22 +1,12 @@
 // A compiled schedule as plain data that crosses to and from a worker without copying (its arrays are
-// transferred), and back into the object form in slices, so a million transfers never block a page.
+// transferred), and back into a schedule at once: its steps make their transfers into objects only
+// when read, so a million transfers never block a page.
 
-import { adoptCompiled, compileSchedule, OP_COPY, type CompiledSchedule } from './compile';
-import { scheduleHeader, type Schedule, type ScheduleHeader, type Step, type Transfer } from './schedule';
+import { compileSchedule } from './compile';
+import { lazySchedule, type FlatSchedule } from './flatSchedule';
+import { scheduleHeader, type Schedule } from './schedule';
 
-export interface PackedSchedule {
-  /** Every field of the schedule but its steps. */
-  header: ScheduleHeader;
-  phases: string[];
-  stepStart: Uint32Array;
-  src: Int32Array;
-  dst: Int32Array;
-  chunk: Int32Array;
-  op: Uint8Array;
-}
-
-/** Transfers made into objects between two chances for the page to draw (about 5 ms). */
-export const TRANSFERS_PER_SLICE = 1 << 16;
+export type PackedSchedule = FlatSchedule;
 
 /** The packed form of a valid schedule; its arrays are copies, free to transfer. */
 export function packSchedule(schedule: Schedule): PackedSchedule {
@@ -38,48 +28,10 @@ export function packedBuffers(packed: PackedSchedule): ArrayBuffer[] {
 }
 
 /**
- * Makes the schedule's objects, pausing (yielding) after every TRANSFERS_PER_SLICE transfers; its
- * compiled form is the packed arrays, so compileSchedule returns them without checking again.
- * Only for packs this program made from valid schedules.
+ * The schedule of a pack, its steps' transfers made when first read; its compiled form is the packed
+ * arrays, so compileSchedule returns them without checking again. Only for packs this program made
+ * from valid schedules; the schedule must not be changed.
  */
-export function* unpackSlices(packed: PackedSchedule): Generator<number, Schedule, void> {
-  const { stepStart, src, dst, chunk, op } = packed;
-  const total = stepStart[stepStart.length - 1];
-  const steps: Step[] = new Array(packed.phases.length);
-  let sliceEnd = TRANSFERS_PER_SLICE;
-  for (let s = 0; s < steps.length; s++) {
-    const transfers: Transfer[] = [];
-    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
-      transfers.push({ src: src[t], dst: dst[t], chunk: chunk[t], op: op[t] === OP_COPY ? 'copy' : 'reduce' });
-      // Even within a step: naive on 1024 devices has a million transfers in its one step.
-      if (t + 1 >= sliceEnd) {
-        sliceEnd += TRANSFERS_PER_SLICE;
-        yield (t + 1) / total;
-      }
-    }
-    steps[s] = { phase: packed.phases[s], transfers };
-  }
-  const schedule: Schedule = { ...packed.header, steps };
-  const compiled: CompiledSchedule = {
-    schedule,
-    devices: schedule.devices,
-    chunks: schedule.chunks,
-    steps: steps.length,
-    stepStart,
-    src,
-    dst,
-    chunk,
-    op,
-  };
-  adoptCompiled(compiled);
-  return schedule;
-}
-
-/** The schedule of a pack, all at once. */
 export function unpackSchedule(packed: PackedSchedule): Schedule {
-  const slices = unpackSlices(packed);
-  for (;;) {
-    const next = slices.next();
-    if (next.done) return next.value;
-  }
+  return lazySchedule(packed).schedule;
 }

@@ -9,7 +9,7 @@ import type { ReduceOp } from './ops';
 import type { Schedule, Transfer } from './schedule';
 import { TermTracker } from './terms';
 
-export type TransferChangeKind = 'missing' | 'added' | 'changed';
+type TransferChangeKind = 'missing' | 'added' | 'changed';
 
 export interface TransferChange {
   kind: TransferChangeKind;
@@ -112,7 +112,11 @@ function withValues(changes: Unvalued[], reference: Schedule, candidate: Schedul
       const tracker = change.kind === 'missing' ? inReference : inCandidate;
       const value = valueExpression(tracker.terms(src, chunk), chunk, reference.devices, op);
       const instead = change.instead && change.instead.chunk !== chunk ? change.instead : null;
-      out.push(instead ? { ...change, value, insteadValue: valueExpression(inReference.terms(instead.src, instead.chunk), instead.chunk, reference.devices, op) } : { ...change, value });
+      out.push(
+        instead
+          ? { ...change, value, insteadValue: valueExpression(inReference.terms(instead.src, instead.chunk), instead.chunk, reference.devices, op) }
+          : { ...change, value },
+      );
     }
     if (!inReference.done) inReference.apply();
     if (!inCandidate.done) inCandidate.apply();

@@ -101,7 +101,8 @@ export function decodeScheduleParam(value: string): Schedule {
   const text = value.trim();
   if (text === '') throw unreadable('it is empty');
   const compressed = fromBase64url(text);
-  if (!compressed.ok) throw unreadable(compressed.foreign === null ? 'it is cut short or damaged' : `it contains “${compressed.foreign}”, which no schedule value does`);
+  if (!compressed.ok)
+    throw unreadable(compressed.foreign === null ? 'it is cut short or damaged' : `it contains “${compressed.foreign}”, which no schedule value does`);
   const json = inflateBounded(compressed.bytes);
   let schedule: Schedule;
   try {

@@ -11,7 +11,7 @@ import type { Schedule, TransferOp } from './schedule';
 /** A single term (a device id) or the concatenation of two sequences. */
 export type TermSeq = number | TermConcat;
 
-export interface TermConcat {
+interface TermConcat {
   readonly first: TermSeq;
   readonly second: TermSeq;
   readonly length: number;
@@ -63,6 +63,29 @@ export interface TermWrite {
   op: TransferOp;
   incoming: TermSeq;
   before: TermSeq;
+}
+
+/**
+ * The first `limit` writes of step `step` (0-based) as applying it reports them, where `startOf(cell)`
+ * is the cell's terms at the step's start. Costs O(limit), however many transfers the step has.
+ */
+export function firstWrites(compiled: CompiledSchedule, step: number, startOf: (cell: number) => TermSeq, limit: number): TermWrite[] {
+  const { stepStart, src, dst, chunk, op, chunks } = compiled;
+  const begin = stepStart[step];
+  const end = Math.min(stepStart[step + 1], begin + limit);
+  // Every message reads a cell as it stood at the step's start; what the earlier writes of this
+  // step made of a cell is kept aside.
+  const written = new Map<number, TermSeq>();
+  const writes: TermWrite[] = [];
+  for (let t = begin; t < end; t++) {
+    const cell = dst[t] * chunks + chunk[t];
+    const incoming = startOf(src[t] * chunks + chunk[t]);
+    const before = written.get(cell) ?? startOf(cell);
+    const isCopy = op[t] === OP_COPY;
+    written.set(cell, isCopy ? incoming : concatTerms(incoming, before));
+    writes.push({ src: src[t], dst: dst[t], chunk: chunk[t], op: isCopy ? 'copy' : 'reduce', incoming, before });
+  }
+  return writes;
 }
 
 /**
@@ -118,22 +141,7 @@ export class TermTracker {
    */
   peekWrites(limit: number): TermWrite[] {
     invariant(!this.done, 'TermTracker.peekWrites called after the last step');
-    const { stepStart, src, dst, chunk, op, chunks } = this.compiled;
-    const begin = stepStart[this.stepsApplied];
-    const end = Math.min(stepStart[this.stepsApplied + 1], begin + limit);
-    // Cells stay as they stood at the step's start, which is what every message reads; what the
-    // earlier writes of this step made of a cell is kept aside.
-    const written = new Map<number, TermSeq>();
-    const writes: TermWrite[] = [];
-    for (let t = begin; t < end; t++) {
-      const cell = dst[t] * chunks + chunk[t];
-      const incoming = this.cells[src[t] * chunks + chunk[t]];
-      const before = written.get(cell) ?? this.cells[cell];
-      const isCopy = op[t] === OP_COPY;
-      written.set(cell, isCopy ? incoming : concatTerms(incoming, before));
-      writes.push({ src: src[t], dst: dst[t], chunk: chunk[t], op: isCopy ? 'copy' : 'reduce', incoming, before });
-    }
-    return writes;
+    return firstWrites(this.compiled, this.stepsApplied, (cell) => this.cells[cell], limit);
   }
 
   /** Applies the next step, reporting each write in listed order to `onWrite`. */

@@ -7,7 +7,7 @@ import { deviceLabel } from './notation';
 import type { Schedule } from './schedule';
 import { chunkBytes } from './traffic';
 
-export interface TimelineRow {
+interface TimelineRow {
   label: string;
   /** Devices [first, last]. */
   first: number;
@@ -26,8 +26,8 @@ export interface TimelineData {
 }
 
 /** One row per device up to this many devices; beyond, BINS rows of devices each. */
-export const MAX_ROWS = 64;
-export const BINS = 32;
+const MAX_ROWS = 64;
+const BINS = 32;
 
 function devicesPerRow(devices: number, maxRows: number): number {
   return devices <= maxRows ? 1 : Math.ceil(devices / Math.min(BINS, maxRows));
@@ -47,6 +47,7 @@ export function timelineData(schedule: Schedule, cost: CostResult, maxRows = MAX
   const { devices, steps, stepStart, src, dst, chunk } = compiled;
   const per = devicesPerRow(devices, maxRows);
   const rows = rowsFor(devices, per);
+  const rowOf = Int32Array.from({ length: devices }, (_, d) => Math.floor(d / per));
   const bytesOf = chunkBytes(cost.elements, compiled.chunks);
   const startUs = new Float64Array(steps + 1);
   for (let s = 0; s < steps; s++) startUs[s + 1] = startUs[s] + cost.stepTimesUs[s];
@@ -55,22 +56,34 @@ export function timelineData(schedule: Schedule, cost: CostResult, maxRows = MAX
   const out = new Float64Array(devices);
   const into = new Float64Array(devices);
   for (let s = 0; s < steps; s++) {
-    const port = cost.traffic.stepPortBytes[s];
-    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+    const begin = stepStart[s];
+    const end = stepStart[s + 1];
+    for (let t = begin; t < end; t++) {
       out[src[t]] += bytesOf[chunk[t]];
       into[dst[t]] += bytesOf[chunk[t]];
     }
-    // A second pass reads and clears only the devices this step touched.
+    // Nothing moved (port 0) leaves the rows at 0. A device's load is read where its first transfer
+    // is met, then cleared; a step of more transfers than devices reads and clears every device.
+    const port = cost.traffic.stepPortBytes[s];
     const base = s * rows.length;
-    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
-      if (port > 0) {
-        const a = base + Math.floor(src[t] / per);
-        const b = base + Math.floor(dst[t] / per);
-        sent[a] = Math.max(sent[a], out[src[t]] / port);
-        received[b] = Math.max(received[b], into[dst[t]] / port);
+    if (end - begin < devices) {
+      for (let t = begin; t < end; t++) {
+        if (port > 0) {
+          sent[base + rowOf[src[t]]] = Math.max(sent[base + rowOf[src[t]]], out[src[t]] / port);
+          received[base + rowOf[dst[t]]] = Math.max(received[base + rowOf[dst[t]]], into[dst[t]] / port);
+        }
+        out[src[t]] = 0;
+        into[dst[t]] = 0;
       }
-      out[src[t]] = 0;
-      into[dst[t]] = 0;
+    } else {
+      if (port > 0) {
+        for (let d = 0; d < devices; d++) {
+          sent[base + rowOf[d]] = Math.max(sent[base + rowOf[d]], out[d] / port);
+          received[base + rowOf[d]] = Math.max(received[base + rowOf[d]], into[d] / port);
+        }
+      }
+      out.fill(0);
+      into.fill(0);
     }
   }
   return { steps, rows, startUs, phases: schedule.steps.map((step) => step.phase), sent, received };

@@ -10,10 +10,6 @@ import type { Schedule } from './schedule';
 export const TOPOLOGY_KINDS = ['switch', 'nodes'] as const;
 export type TopologyKind = (typeof TOPOLOGY_KINDS)[number];
 
-export function isTopologyKind(value: unknown): value is TopologyKind {
-  return typeof value === 'string' && (TOPOLOGY_KINDS as readonly string[]).includes(value);
-}
-
 /** The kind a schedule is modelled on when none is chosen. */
 export function defaultTopologyKind(schedule: Pick<Schedule, 'devicesPerNode'>): TopologyKind {
   return schedule.devicesPerNode !== undefined ? 'nodes' : 'switch';

@@ -10,10 +10,10 @@ import { deviceLabel } from './notation';
 import type { Schedule } from './schedule';
 import { chunkBytes } from './traffic';
 
-export const TRACE_PID = 1;
-export const TRACE_COUNTER = 'bytes moved';
+const TRACE_PID = 1;
+const TRACE_COUNTER = 'bytes moved';
 
-export interface TraceMetadataEvent {
+interface TraceMetadataEvent {
   ph: 'M';
   name: 'process_name' | 'process_sort_index' | 'thread_name' | 'thread_sort_index';
   pid: number;
@@ -36,7 +36,7 @@ export interface TraceStepEvent {
 }
 
 /** Bytes all transfers of the step move, from the step's start. */
-export interface TraceCounterEvent {
+interface TraceCounterEvent {
   ph: 'C';
   name: typeof TRACE_COUNTER;
   pid: number;
@@ -47,7 +47,7 @@ export interface TraceCounterEvent {
 
 export type TraceEvent = TraceMetadataEvent | TraceStepEvent | TraceCounterEvent;
 
-export interface TraceInfo {
+interface TraceInfo {
   algorithm: string;
   collective: string;
   devices: number;
@@ -79,13 +79,13 @@ function describeTopology(topology: Topology): string {
   return `nodes of ${devicesPerNode}: inside α ${intra.latencyUs} µs, ${intra.bandwidthGBs} GB/s; between α ${inter.latencyUs} µs, ${inter.bandwidthGBs} GB/s`;
 }
 
-export interface TraceSource {
+interface TraceSource {
   info: TraceInfo;
   events(): Generator<TraceEvent>;
 }
 
 /** Validates and costs the schedule once; `events()` then yields the trace's events in order. */
-export function traceSource(schedule: Schedule, elements: number, topology: Topology): TraceSource {
+function traceSource(schedule: Schedule, elements: number, topology: Topology): TraceSource {
   const compiled = compileSchedule(schedule);
   const cost = modelCost(schedule, elements, topology);
   const { devices, steps, stepStart, src, dst, chunk } = compiled;
@@ -138,7 +138,16 @@ export function traceSource(schedule: Schedule, elements: number, topology: Topo
       touched.subarray(0, count).sort();
       for (let i = 0; i < count; i++) {
         const d = touched[i];
-        yield { ph: 'X', name, cat: phase || 'step', pid: TRACE_PID, tid: d, ts, dur, args: { step: s + 1, phase, bytesSent: sent[d], bytesReceived: received[d] } };
+        yield {
+          ph: 'X',
+          name,
+          cat: phase || 'step',
+          pid: TRACE_PID,
+          tid: d,
+          ts,
+          dur,
+          args: { step: s + 1, phase, bytesSent: sent[d], bytesReceived: received[d] },
+        };
         sent[d] = 0;
         received[d] = 0;
         seen[d] = 0;

@@ -2,13 +2,14 @@
 // with the IR's semantics (sources read at step start, writes applied in listed order). Values are
 // immutable and shared by copies, so a step costs one small merge per reduce.
 
+import { leafH1, leafH2, sumH1, sumH2 } from './fingerprint';
 import { compileSchedule, OP_COPY, type CompiledSchedule } from './compile';
 import { merge, firstDoubled, single, type Contributions } from './contributions';
 import type { Schedule } from './schedule';
 import type { TrackerSnapshot } from './terms';
 
 /** Where a contribution was first counted twice. */
-export interface DoubledOrigin {
+interface DoubledOrigin {
   step: number;
   device: number;
   chunk: number;
@@ -28,18 +29,11 @@ export interface SymbolicValue {
   readonly doubled: DoubledOrigin | null;
 }
 
-function mix(a: number, b: number, seed: number): number {
-  let h = Math.imul(a ^ seed, 0x9e3779b1) ^ b;
-  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
 function leaf(device: number): SymbolicValue {
   return {
     set: single(device),
-    h1: mix(device, 0x51ed, 7),
-    h2: mix(device, 0x2c1b, 8),
+    h1: leafH1(device),
+    h2: leafH2(device),
     reducedAt: 0,
     reducedOn: device,
     doubled: null,
@@ -57,8 +51,8 @@ function combine(into: SymbolicValue, incoming: SymbolicValue, step: number, dev
   }
   return {
     set,
-    h1: mix(mix(x.h1, y.h1, 1), mix(x.h2, y.h2, 2), 3),
-    h2: mix(mix(x.h1, y.h2, 4), mix(x.h2, y.h1, 5), 6),
+    h1: sumH1(x.h1, x.h2, y.h1, y.h2),
+    h2: sumH2(x.h1, x.h2, y.h1, y.h2),
     reducedAt: step,
     reducedOn: device,
     doubled,
@@ -112,8 +106,7 @@ export class ContributionTracker {
     for (let t = begin; t < end; t++) {
       const cell = dst[t] * chunks + chunk[t];
       const message = incoming[t - begin];
-      this.cells[cell] =
-        op[t] === OP_COPY ? message : combine(this.cells[cell], message, s + 1, dst[t], chunk[t], src[t]);
+      this.cells[cell] = op[t] === OP_COPY ? message : combine(this.cells[cell], message, s + 1, dst[t], chunk[t], src[t]);
     }
     this.stepsApplied = s + 1;
   }

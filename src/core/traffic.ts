@@ -47,7 +47,11 @@ export interface StepLoads {
 
 export function checkElements(elements: number): number {
   if (!Number.isSafeInteger(elements) || elements < 0) {
-    throw new GradsyncError('bad-argument', `elements must be an integer ≥ 0, got ${elements}`, { field: 'elements', value: elements, allowed: 'be an integer ≥ 0' });
+    throw new GradsyncError('bad-argument', `elements must be an integer ≥ 0, got ${elements}`, {
+      field: 'elements',
+      value: elements,
+      allowed: 'be an integer ≥ 0',
+    });
   }
   return elements;
 }
@@ -79,7 +83,10 @@ export class StepPorts {
   private readonly reducedStep: Uint32Array;
   private step = 1;
 
-  constructor(devices: number, private readonly fabrics: number) {
+  constructor(
+    devices: number,
+    private readonly fabrics: number,
+  ) {
     this.busiest = new Float64Array(fabrics);
     this.sent = new Float64Array(devices * fabrics);
     this.received = new Float64Array(devices * fabrics);
@@ -122,66 +129,108 @@ export class StepPorts {
   }
 }
 
+/** What each device sent, received and reduced over a run, and all bytes moved. */
+interface RunTotals {
+  bytesSent: Float64Array;
+  bytesReceived: Float64Array;
+  reducedBytes: Float64Array;
+  bytesTransferred: number;
+}
+
 /**
- * Scans every step once. `fabricOf[t]` (in 0..fabrics−1) says which fabric transfer t uses; null means
- * all use fabric 0. Zero-length transfers are skipped: they move nothing and load no port.
+ * Scans every step once; with `totals`, also adds up each device's bytes over the run, in transfer
+ * order. Per step, every (device, fabric) port's bytes sent and received are summed; the sums only
+ * grow, so the largest final sum is the busiest port StepPorts would find. A step with fewer
+ * transfers than devices reads and clears only the ports its transfers touch; a larger one, all of them.
  */
-export function stepLoads(
-  compiled: CompiledSchedule,
-  elements: number,
-  fabricOf: Uint8Array | null,
-  fabrics: number,
-): StepLoads {
+function scanSteps(compiled: CompiledSchedule, bytesOf: Float64Array, fabricOf: Uint8Array | null, fabrics: number, totals: RunTotals | null): StepLoads {
   const { devices, steps, stepStart, src, dst, chunk, op } = compiled;
-  const bytesOf = chunkBytes(checkElements(elements), compiled.chunks);
   const movedBytes = new Float64Array(steps * fabrics);
   const portBytes = new Float64Array(steps * fabrics);
   const reducedBytes = new Float64Array(steps);
-  const ports = new StepPorts(devices, fabrics);
-
+  const sent = new Float64Array(devices * fabrics);
+  const received = new Float64Array(devices * fabrics);
+  const reduced = new Float64Array(devices);
+  let transferred = 0;
   for (let s = 0; s < steps; s++) {
-    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+    const begin = stepStart[s];
+    const end = stepStart[s + 1];
+    for (let t = begin; t < end; t++) {
       const bytes = bytesOf[chunk[t]];
       const f = fabricOf === null ? 0 : fabricOf[t];
-      ports.send(src[t], dst[t], f, bytes, op[t] === OP_REDUCE);
+      const reduces = op[t] === OP_REDUCE;
+      sent[src[t] * fabrics + f] += bytes;
+      received[dst[t] * fabrics + f] += bytes;
+      if (reduces) reduced[dst[t]] += bytes;
       movedBytes[s * fabrics + f] += bytes;
+      if (totals) {
+        totals.bytesSent[src[t]] += bytes;
+        totals.bytesReceived[dst[t]] += bytes;
+        if (reduces) totals.reducedBytes[dst[t]] += bytes;
+        transferred += bytes;
+      }
     }
-    portBytes.set(ports.busiest, s * fabrics);
-    reducedBytes[s] = ports.busiestReducer;
-    ports.endStep();
+    let reducer = 0;
+    const base = s * fabrics;
+    if (end - begin < devices) {
+      // A port's sum is read where its first transfer is met, then cleared.
+      for (let t = begin; t < end; t++) {
+        const f = fabricOf === null ? 0 : fabricOf[t];
+        const out = src[t] * fabrics + f;
+        const into = dst[t] * fabrics + f;
+        portBytes[base + f] = Math.max(portBytes[base + f], sent[out], received[into]);
+        reducer = Math.max(reducer, reduced[dst[t]]);
+        sent[out] = 0;
+        received[into] = 0;
+        reduced[dst[t]] = 0;
+      }
+    } else {
+      for (let d = 0; d < devices; d++) {
+        for (let f = 0; f < fabrics; f++) portBytes[base + f] = Math.max(portBytes[base + f], sent[d * fabrics + f], received[d * fabrics + f]);
+        reducer = Math.max(reducer, reduced[d]);
+      }
+      sent.fill(0);
+      received.fill(0);
+      reduced.fill(0);
+    }
+    reducedBytes[s] = reducer;
   }
+  if (totals) totals.bytesTransferred = transferred;
   return { fabrics, movedBytes, portBytes, reducedBytes };
+}
+
+/**
+ * Scans every step once. `fabricOf[t]` (in 0..fabrics−1) says which fabric transfer t uses; null means
+ * all use fabric 0. Zero-length transfers move nothing and load no port.
+ */
+export function stepLoads(compiled: CompiledSchedule, elements: number, fabricOf: Uint8Array | null, fabrics: number): StepLoads {
+  return scanSteps(compiled, chunkBytes(checkElements(elements), compiled.chunks), fabricOf, fabrics, null);
 }
 
 /** Counts the traffic of a schedule (validated first) on a K-element buffer. */
 export function countTraffic(schedule: Schedule, elements: number): TrafficCounts {
   const compiled = compileSchedule(schedule);
-  const { devices, steps, src, dst, chunk, op } = compiled;
+  const { devices, steps } = compiled;
   const bytesOf = chunkBytes(checkElements(elements), compiled.chunks);
-  const bytesSent = new Float64Array(devices);
-  const bytesReceived = new Float64Array(devices);
-  const reducedBytes = new Float64Array(devices);
-  let bytesTransferred = 0;
-  for (let t = 0; t < src.length; t++) {
-    const bytes = bytesOf[chunk[t]];
-    bytesSent[src[t]] += bytes;
-    bytesReceived[dst[t]] += bytes;
-    if (op[t] === OP_REDUCE) reducedBytes[dst[t]] += bytes;
-    bytesTransferred += bytes;
-  }
-  const loads = stepLoads(compiled, elements, null, 1);
+  const totals: RunTotals = {
+    bytesSent: new Float64Array(devices),
+    bytesReceived: new Float64Array(devices),
+    reducedBytes: new Float64Array(devices),
+    bytesTransferred: 0,
+  };
+  const loads = scanSteps(compiled, bytesOf, null, 1, totals);
   return {
     devices,
     steps,
     elements,
-    bytesSent,
-    bytesReceived,
-    reducedBytes,
+    bytesSent: totals.bytesSent,
+    bytesReceived: totals.bytesReceived,
+    reducedBytes: totals.reducedBytes,
     stepBytes: loads.movedBytes,
     stepPortBytes: loads.portBytes,
     stepReducedBytes: loads.reducedBytes,
-    elementsTransferred: bytesTransferred / BYTES_PER_ELEMENT,
-    bytesTransferred,
+    elementsTransferred: totals.bytesTransferred / BYTES_PER_ELEMENT,
+    bytesTransferred: totals.bytesTransferred,
   };
 }
 

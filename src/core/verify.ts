@@ -1,6 +1,7 @@
 // Symbolic verification: replays which contributions every (device, chunk) holds and proves the
 // collective's postcondition, or names the first violation (step, device, chunk, contribution).
 
+import { proveByChunk } from './chunkProof';
 import { compileSchedule, type CompiledSchedule } from './compile';
 import { firstAbsent, firstDoubled, isRangeOnce } from './contributions';
 import { invariant } from './errors';
@@ -8,9 +9,9 @@ import { contributionLabel, deviceLabel, term } from './notation';
 import { chunkOwner, rootOf, type Collective, type Schedule } from './schedule';
 import { ContributionTracker, type SymbolicValue } from './tracker';
 
-export type ViolationKind = 'missing' | 'doubled' | 'unexpected';
+type ViolationKind = 'missing' | 'doubled' | 'unexpected';
 
-export interface Violation {
+interface Violation {
   kind: ViolationKind;
   /** Step (1-based) where the faulty value was produced; 0 when it is an input nothing changed. */
   step: number;
@@ -98,9 +99,19 @@ function earlier(a: Violation, b: Violation | null): boolean {
   return a.chunk < b.chunk;
 }
 
-/** Verifies a schedule for its collective; the schedule is validated first (and may throw). */
+/**
+ * Verifies a schedule for its collective; the schedule is validated first (and may throw). A correct
+ * schedule is proven chunk by chunk on bitsets; any other is replayed exactly, to name its violation.
+ */
 export function verifySchedule(schedule: Schedule | CompiledSchedule): VerifyResult {
   const compiled = 'stepStart' in schedule ? schedule : compileSchedule(schedule);
+  const collective = compiled.schedule.collective;
+  const sameOrder = proveByChunk(compiled, (device, chunk) => expectedHolding(collective, compiled, device, chunk));
+  return sameOrder ? { ok: true, collective, violation: null, sameOrder } : verifyByReplay(compiled);
+}
+
+/** The exact replay of every (device, chunk)'s contributions: the proof, or the first violation. */
+export function verifyByReplay(compiled: CompiledSchedule): VerifyResult {
   const { devices, chunks } = compiled;
   const collective = compiled.schedule.collective;
   const tracker = new ContributionTracker(compiled);

@@ -79,7 +79,10 @@ export class GradsyncSim extends HTMLElement {
       last = now;
       this.dispatchEvent(new CustomEvent<GradsyncStepDetail>('gradsync-step', { detail: now, bubbles: true, composed: true }));
     });
-    const observer = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => this.#onVisibility(entries[entries.length - 1].isIntersecting, gpu.release)) : null;
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => this.#onVisibility(entries[entries.length - 1].isIntersecting, gpu.release))
+        : null;
     if (observer) observer.observe(this);
     else gpu.release();
     this.#live = { store, root: createRoot(this.#mount), observer, unsubscribe };

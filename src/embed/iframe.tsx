@@ -15,7 +15,14 @@ import './iframe.css';
 
 const query = new URLSearchParams(location.search);
 const settings = readSettings((key) => query.get(key));
-const store = createSimStore({ config: settings.config, schedule: settings.schedule, step: settings.step, notices: settings.notices, gpu: browserGpu, background: pageBackground() });
+const store = createSimStore({
+  config: settings.config,
+  schedule: settings.schedule,
+  step: settings.step,
+  notices: settings.notices,
+  gpu: browserGpu,
+  background: pageBackground(),
+});
 const mount = document.getElementById('root')!;
 
 createRoot(mount).render(

@@ -6,13 +6,27 @@
 import { parseUrlState, type UrlState } from '../store/url';
 
 /** The URL keys an embed accepts as attributes (and embed.html as query keys). */
-export const URL_KEYS = ['schedule', 'collective', 'algorithm', 'devices', 'elements', 'chunks', 'op', 'devicesPerNode', 'latencyUs', 'bandwidthGBs', 'backend', 'speed', 'step'] as const;
+export const URL_KEYS = [
+  'schedule',
+  'collective',
+  'algorithm',
+  'devices',
+  'elements',
+  'chunks',
+  'op',
+  'devicesPerNode',
+  'latencyUs',
+  'bandwidthGBs',
+  'backend',
+  'speed',
+  'step',
+] as const;
 export const OWN_KEYS = ['autoplay', 'controls', 'theme'] as const;
 
-export const CONTROLS = ['standard', 'full', 'minimal', 'none'] as const;
-export type ControlsMode = (typeof CONTROLS)[number];
-export const THEMES = ['auto', 'light', 'dark'] as const;
-export type ThemeMode = (typeof THEMES)[number];
+const CONTROLS = ['standard', 'full', 'minimal', 'none'] as const;
+type ControlsMode = (typeof CONTROLS)[number];
+const THEMES = ['auto', 'light', 'dark'] as const;
+type ThemeMode = (typeof THEMES)[number];
 
 export interface EmbedSettings extends UrlState {
   autoplay: boolean;

@@ -51,8 +51,7 @@ export function checkResults(schedule: Schedule, elements: number, buffers: Floa
   let replicaMismatchWhereDemanded = false;
   let firstWrong: NumericCheck['firstWrong'] = null;
   for (let c = 0; c < chunks; c++) {
-    const holders =
-      collective === 'reduce-scatter' ? [chunkOwner(schedule, c)] : collective === 'reduce' ? [rootOf(schedule)] : null;
+    const holders = collective === 'reduce-scatter' ? [chunkOwner(schedule, c)] : collective === 'reduce' ? [rootOf(schedule)] : null;
     const first = holders ? holders[0] : 0;
     const last = holders ? holders[0] : devices - 1;
     for (let d = first; d <= last; d++) {

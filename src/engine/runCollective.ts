@@ -40,7 +40,12 @@ function prepareChecks(request: RunRequest): { symbolic: VerifyResult; reference
   };
 }
 
-function finish(request: RunRequest, checks: { symbolic: VerifyResult; reference: Reference }, buffers: Float32Array, engineMs: number): Omit<RunReport, 'backend'> {
+function finish(
+  request: RunRequest,
+  checks: { symbolic: VerifyResult; reference: Reference },
+  buffers: Float32Array,
+  engineMs: number,
+): Omit<RunReport, 'backend'> {
   const { symbolic, reference } = checks;
   const numeric = checkResults(request.schedule, request.elements, buffers, reference, symbolic.sameOrder);
   const verified = symbolic.ok && numeric.wrong === 0 && !numeric.replicaMismatchWhereDemanded;

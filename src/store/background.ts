@@ -1,10 +1,10 @@
 // Work too long for one frame, done in a module worker: building, verifying and costing a large
 // schedule, the comparison of every algorithm, and the GPU engine's tables. The page's side sends
-// requests and gets answers; schedules cross as packed arrays and are made into objects in slices.
+// requests and gets answers; schedules cross as packed arrays, whose steps become objects when read.
 
 import type { CompareData, CompareInput } from '../core/compare';
 import { GradsyncError, type ErrorCode, type SettingFault } from '../core/errors';
-import { packedBuffers, packSchedule, unpackSlices, type PackedSchedule } from '../core/packedSchedule';
+import { packedBuffers, packSchedule, unpackSchedule, type PackedSchedule } from '../core/packedSchedule';
 import type { Schedule } from '../core/schedule';
 import type { TimelineData } from '../core/timeline';
 import { verifySchedule, type VerifyResult } from '../core/verify';
@@ -14,24 +14,28 @@ import type { SimConfig } from './config';
 import type { Derived } from './derive';
 
 /** Configurations of more devices than this are prepared in the worker (a ring of 128 takes ~60 ms). */
-export const BACKGROUND_DEVICES = 64;
+const BACKGROUND_DEVICES = 64;
 /** Loaded schedules of more transfers than this are too. */
-export const BACKGROUND_TRANSFERS = 8192;
+const BACKGROUND_TRANSFERS = 8192;
 
-/** What the worker is doing for a request, and how far (0…1) where that is known. */
+/** What the worker is doing for a request. */
 export interface Progress {
-  stage: 'building' | 'costing' | 'reading';
-  fraction?: number;
+  stage: 'building' | 'costing';
 }
 
-export type ModelPart = Pick<Derived, 'cost' | 'metrics' | 'topology'> & { timeline: TimelineData };
+type ModelPart = Pick<Derived, 'cost' | 'metrics' | 'topology'> & { timeline: TimelineData };
 
 export interface Background {
   /**
    * Builds the configuration's schedule (or takes `schedule`) and models its cost; its proof, when not
    * known yet, is null and comes later through `onVerified` with the schedule it proves.
    */
-  derive(config: SimConfig, schedule: Schedule | null, onProgress?: (progress: Progress) => void, onVerified?: (verification: VerifyResult, schedule: Schedule) => void): Promise<Derived>;
+  derive(
+    config: SimConfig,
+    schedule: Schedule | null,
+    onProgress?: (progress: Progress) => void,
+    onVerified?: (verification: VerifyResult, schedule: Schedule) => void,
+  ): Promise<Derived>;
   /** The model alone, for a schedule derived before. */
   model(config: SimConfig, schedule: Schedule): Promise<ModelPart>;
   /** Builds the GPU engine's tables for the schedule at K elements, so the engine starts at once. */
@@ -76,7 +80,7 @@ export function errorShape(error: GradsyncError): ErrorShape {
   return { code: error.code, message: error.message, setting: error.setting };
 }
 
-export function errorFrom(shape: ErrorShape): GradsyncError {
+function errorFrom(shape: ErrorShape): GradsyncError {
   return new GradsyncError(shape.code, shape.message, shape.setting);
 }
 
@@ -92,20 +96,6 @@ export interface BackgroundPort {
   onmessage: ((event: MessageEvent<BackgroundReply>) => void) | null;
   onerror: ((event: Event) => void) | null;
   terminate(): void;
-}
-
-/** Gives the page a chance to draw and take input between slices of work. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** A schedule made into objects a slice at a time, reporting how far it got. */
-async function unpackInSlices(packed: PackedSchedule, onProgress?: (progress: Progress) => void): Promise<Schedule> {
-  const slices = unpackSlices(packed);
-  for (;;) {
-    const next = slices.next();
-    if (next.done) return next.value;
-    onProgress?.({ stage: 'reading', fraction: next.value });
-    await nextTask();
-  }
 }
 
 interface Waiting {
@@ -136,7 +126,12 @@ export function backgroundOver(port: BackgroundPort): Background {
   };
 
   /** Sends a request and waits for its answer; progress goes to `onProgress`. */
-  function ask(make: (id: number) => BackgroundRequest, transfer: Transferable[], onProgress?: (progress: Progress) => void, later?: Later): Promise<BackgroundReply> {
+  function ask(
+    make: (id: number) => BackgroundRequest,
+    transfer: Transferable[],
+    onProgress?: (progress: Progress) => void,
+    later?: Later,
+  ): Promise<BackgroundReply> {
     if (broken) return Promise.reject(broken);
     const id = nextId++;
     return new Promise((resolve, reject) => {
@@ -165,7 +160,12 @@ export function backgroundOver(port: BackgroundPort): Background {
   }
 
   /** Asks about a schedule by its number, sending it packed the first time or when the worker dropped it. */
-  async function aboutSchedule(schedule: Schedule, make: (ref: ScheduleRef, id: number) => BackgroundRequest, onProgress?: (progress: Progress) => void, later?: Later): Promise<BackgroundReply> {
+  async function aboutSchedule(
+    schedule: Schedule,
+    make: (ref: ScheduleRef, id: number) => BackgroundRequest,
+    onProgress?: (progress: Progress) => void,
+    later?: Later,
+  ): Promise<BackgroundReply> {
     const held = known.get(schedule);
     if (held !== undefined) {
       const reply = await ask((id) => make({ id: held }, id), [], onProgress, later);
@@ -198,7 +198,7 @@ export function backgroundOver(port: BackgroundPort): Background {
       if (reply.kind !== 'derived') throw new Error(`the background worker answered ${reply.kind} to derive`);
       let shown = schedule;
       if (!shown) {
-        shown = await unpackInSlices(reply.packed!, onProgress);
+        shown = unpackSchedule(reply.packed!);
         known.set(shown, keepAs);
       }
       result = { ...reply.derived, verification: reply.derived.verification ?? early, schedule: shown };
@@ -227,4 +227,3 @@ export function backgroundOver(port: BackgroundPort): Background {
     },
   };
 }
-

@@ -1,7 +1,7 @@
 // What a simulation is configured with, its defaults and its limits: the keys of the URL, the
 // embed attributes and the controls.
 
-import { ALGORITHMS } from '../core/algorithms';
+import { algorithmIds, DEFAULT_ALGORITHM, specOf } from '../core/algorithms';
 import { suggestDevicesPerNode } from '../core/algorithms/options';
 import { DEFAULT_SWITCH_FABRIC } from '../core/cost';
 import type { ReduceOp } from '../core/ops';
@@ -31,7 +31,7 @@ export interface SimConfig {
 
 export const DEFAULT_CONFIG: Readonly<SimConfig> = Object.freeze({
   collective: 'allreduce',
-  algorithm: 'ring',
+  algorithm: DEFAULT_ALGORITHM,
   devices: 4,
   elements: 1024,
   chunks: null,
@@ -56,7 +56,7 @@ export const LIMITS = {
 } as const;
 
 export function algorithmIdsFor(collective: Collective): string[] {
-  return ALGORITHMS[collective].map((spec) => spec.id);
+  return algorithmIds(collective);
 }
 
 /** What the app calls each setting an error can be about (the command line names its flag instead). */
@@ -80,7 +80,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
 
 /** Whether the configured algorithm groups devices in nodes of devicesPerNode. */
 export function takesDevicesPerNode(config: Pick<SimConfig, 'collective' | 'algorithm'>): boolean {
-  return ALGORITHMS[config.collective].some((spec) => spec.id === config.algorithm && spec.takesDevicesPerNode === true);
+  return specOf(config)?.takesDevicesPerNode === true;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Everything that follows from a configuration (or a loaded schedule) without running it: the
 // schedule, its proof or first violation, and its model cost.
 
-import { buildSchedule } from '../core/algorithms';
+import { compileAlgorithm } from '../core/algorithms';
 import { modelCost, type CostResult, type Topology } from '../core/cost';
 import { GradsyncError } from '../core/errors';
 import { bandwidthMetrics, type BandwidthMetrics } from '../core/metrics';
@@ -26,21 +26,25 @@ export interface Derived {
  * One switch while all devices fit in one node; nodes of `devicesPerNode` (intra-node fabric as
  * configured, inter-node fabric at the defaults) once there are several.
  */
-export function topologyFor(config: SimConfig, schedule: Schedule): Topology {
+function topologyFor(config: SimConfig, schedule: Schedule): Topology {
   const fabric = { latencyUs: config.latencyUs, bandwidthGBs: config.bandwidthGBs };
   return topologyAt(config.topology ?? defaultTopologyKind(schedule), schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric);
 }
 
-/** The schedule of a configuration; a bad combination throws a GradsyncError in the app's words. */
+/**
+ * The schedule of a configuration, compiled as it is written (its steps make their transfers when
+ * read; it must not be changed); a bad combination throws a GradsyncError in the app's words.
+ */
 export function scheduleFor(config: SimConfig): Schedule {
-  return inAppWords(() =>
-    buildSchedule({
-      collective: config.collective,
-      algorithm: config.algorithm,
-      devices: config.devices,
-      chunks: config.chunks ?? undefined,
-      devicesPerNode: devicesPerNodeFor(config),
-    }),
+  return inAppWords(
+    () =>
+      compileAlgorithm({
+        collective: config.collective,
+        algorithm: config.algorithm,
+        devices: config.devices,
+        chunks: config.chunks ?? undefined,
+        devicesPerNode: devicesPerNodeFor(config),
+      }).schedule,
   );
 }
 

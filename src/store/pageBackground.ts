@@ -1,17 +1,23 @@
 // The pages' background worker (the app, the presenter and the iframe figure start one). Apart from
 // background.ts so that the embeddable module, which starts none, does not carry the worker.
+// Each page's HTML loads src/startBackground.ts before its main script, so the worker loads its code
+// while the page is still reading its own; the page then takes that same worker.
 
 import { backgroundOver, type Background, type BackgroundPort } from './background';
 
-/** The page's worker, or null where pages have none. */
-export function startBackgroundWorker(): BackgroundPort | null {
+function startBackgroundWorker(): BackgroundPort | null {
   if (typeof Worker === 'undefined') return null;
   // Spelled out here so that Vite finds and bundles the worker.
   return new Worker(new URL('./background.worker.ts', import.meta.url), { type: 'module', name: 'gradsync-background' }) as unknown as BackgroundPort;
 }
 
-/** The page's background, or null where there are no workers (every schedule is then prepared here). */
+let started: Background | null | undefined;
+
+/** The page's background, started on first use, or null where there are no workers (every schedule is then prepared here). */
 export function pageBackground(): Background | null {
-  const port = startBackgroundWorker();
-  return port ? backgroundOver(port) : null;
+  if (started === undefined) {
+    const port = startBackgroundWorker();
+    started = port ? backgroundOver(port) : null;
+  }
+  return started;
 }

@@ -11,6 +11,8 @@ import { DEFAULT_CONFIG, fitDevicesPerNode, type SimConfig } from './config';
 import { derive, scheduleFor, shapeKey, type Derived } from './derive';
 import { EngineRunner, type EngineStatus, type GpuSource } from './engineRunner';
 import { configFor, incorrectScheduleWarning, loadedScheduleName, SHARED_NAME } from './loadedSchedule';
+import { Player, type PlayerState } from './player';
+import { TrackerSlot } from './tracker';
 
 export interface Notice {
   id: number;
@@ -24,7 +26,7 @@ export interface Notice {
  * The step change being shown: views animate a 'step' from `from` to `to` starting at `startedAt`
  * (ms); a 'jump' (scrubbing, to start, to end) shows its target at once.
  */
-export interface Transition {
+interface Transition {
   kind: 'step' | 'jump';
   from: number;
   to: number;
@@ -59,14 +61,18 @@ export interface SimState {
   background: Background | null;
   step: number;
   transition: Transition;
+  /** Where the player is (src/store/player.ts); `playing` is `player === 'playing'`. */
+  player: PlayerState;
   playing: boolean;
   engine: EngineStatus | null;
   inspected: number | null;
   readout: Readout | null;
   notices: Notice[];
+  /** Which contributions every chunk holds at any step, for the views of this store (tracker.ts). */
+  tracker: TrackerSlot;
 }
 
-export interface SimActions {
+interface SimActions {
   setConfig(patch: Partial<SimConfig>): void;
   stepForward(): void;
   stepBack(): void;
@@ -121,7 +127,6 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
   const setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
   const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   let nextNotice = 1;
-  let timer: unknown = null;
 
   const store = createStore<Sim>()((set, get) => {
     const notice = (level: Notice['level'], text: string, about?: Notice['about']): Notice => ({ id: nextNotice++, level, text, ...(about && { about }) });
@@ -150,26 +155,36 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
     function go(to: number, kind: Transition['kind']): void {
       const state = get();
       const target = Math.max(0, Math.min(totalSteps(state), to));
-      set({ step: target, transition: { kind, from: state.step, to: target, startedAt: now() }, readout: state.readout?.step === target ? state.readout : null });
+      set({
+        step: target,
+        transition: { kind, from: state.step, to: target, startedAt: now() },
+        readout: state.readout?.step === target ? state.readout : null,
+      });
       runner.seek(target);
       refreshReadout();
     }
 
-    function stopTimer(): void {
-      if (timer !== null) clearTimer(timer);
-      timer = null;
+    const player = new Player({
+      setTimer,
+      clearTimer,
+      advance() {
+        const state = get();
+        if (state.step >= totalSteps(state)) return null;
+        go(state.step + 1, 'step');
+        return stepDurationMs(get().config);
+      },
+      ended: () => set(playerState()),
+    });
+
+    /** The player as the state shows it; set with every move of the player. */
+    function playerState(): Pick<SimState, 'player' | 'playing'> {
+      return { player: player.state, playing: player.playing };
     }
 
-    function tick(): void {
-      timer = null;
-      const state = get();
-      if (!state.playing) return;
-      if (state.step >= totalSteps(state)) {
-        set({ playing: false });
-        return;
-      }
-      go(state.step + 1, 'step');
-      timer = setTimer(tick, stepDurationMs(get().config));
+    /** Rests where the picture is: a hand on the controls stops a run, and leaves the end of one. */
+    function stopPlaying(): void {
+      player.stop();
+      set(playerState());
     }
 
     /** The engine's job last started, so edits that change only the model do not restart it. */
@@ -186,14 +201,25 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
      * The state once the schedule is derived (or cannot be): the step clamped to it, and the engine
      * restarted when it runs something else.
      */
-    function settle(config: SimConfig, custom: SimState['custom'], step: number, derived: Derived | null, error: string | null, sameShape: boolean, after?: Afterwards): Partial<SimState> {
+    function settle(
+      config: SimConfig,
+      custom: SimState['custom'],
+      step: number,
+      derived: Derived | null,
+      error: string | null,
+      sameShape: boolean,
+      after?: Afterwards,
+    ): Partial<SimState> {
       const target = derived ? Math.min(step, derived.schedule.steps.length) : 0;
       const key = derived ? `${custom ? custom.name : shapeKey(config)}|${config.elements}|${config.op}|${config.backend}` : '';
       const restart = !derived || key !== engineKey || !sameShape;
       engineKey = key;
-      if (derived && restart && options.engine !== false) void runner.start({ schedule: derived.schedule, elements: config.elements, op: config.op, backend: config.backend }, target);
+      if (derived && restart && options.engine !== false)
+        void runner.start({ schedule: derived.schedule, elements: config.elements, op: config.op, backend: config.backend }, target);
       else if (!derived) runner.dispose();
       const keepStep = derived !== null && !restart && target === get()?.step;
+      // The run goes on only where the picture does.
+      if (!keepStep) player.stop();
       const added = after?.(derived) ?? [];
       return {
         config,
@@ -203,7 +229,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         preparing: null,
         step: target,
         transition: keepStep ? get().transition : { kind: 'jump', from: target, to: target, startedAt: now() },
-        playing: keepStep ? get().playing : false,
+        ...playerState(),
         readout: keepStep ? get().readout : null,
         ...(added.length > 0 && { notices: [...(get()?.notices ?? opened), ...added] }),
       };
@@ -212,7 +238,10 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
     /** Derives here, at once; a bad combination is a message. */
     function deriveHere(config: SimConfig, custom: SimState['custom'], known: Derived | null): { derived: Derived | null; error: string | null } {
       try {
-        return { derived: known ? derive(config, known.schedule, known.verification ?? undefined) : derive(config, custom?.schedule ?? scheduleFor(config)), error: null };
+        return {
+          derived: known ? derive(config, known.schedule, known.verification ?? undefined) : derive(config, custom?.schedule ?? scheduleFor(config)),
+          error: null,
+        };
       } catch (caught) {
         if (!(caught instanceof GradsyncError)) throw caught;
         return { derived: null, error: caught.message };
@@ -226,7 +255,6 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
      * when it is ready (a model-only edit keeps the picture and updates the figures when they come).
      */
     function rebuild(config: SimConfig, custom: SimState['custom'], step: number, after?: Afterwards): Partial<SimState> {
-      stopTimer();
       const mine = ++generation;
       const current = get() as Sim | undefined;
       const previous = current?.derived ?? null;
@@ -252,6 +280,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       }
       runner.dispose();
       engineKey = '';
+      player.stop();
       const what = { algorithm: custom?.name ?? config.algorithm, devices: custom?.schedule.devices ?? config.devices };
       const onProgress = (progress: Progress) => {
         if (mine === generation) set({ preparing: { ...what, progress } });
@@ -275,7 +304,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         preparing: { ...what, progress: { stage: 'building' } },
         step: 0,
         transition: { kind: 'jump', from: 0, to: 0, startedAt: now() },
-        playing: false,
+        ...playerState(),
         readout: null,
       };
     }
@@ -299,6 +328,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       background,
       engine: null,
       inspected: null,
+      tracker: new TrackerSlot(),
 
       setConfig(patch) {
         const state = get();
@@ -308,48 +338,44 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         // A new schedule starts at its beginning; edits of the model, size or engine keep the step.
         const newSchedule = leavesCustom || (state.custom === null && shapeKey(config) !== shapeKey(state.config));
         set(rebuild(config, leavesCustom ? null : state.custom, newSchedule ? 0 : state.step));
-        // A change that keeps the run (speed, latency, bandwidth) keeps it playing.
-        if (get().playing) timer = setTimer(tick, stepDurationMs(get().config));
+        // A change that keeps the run (speed, latency, bandwidth) keeps it playing, at the new speed.
+        if (player.playing) player.retime(stepDurationMs(get().config));
       },
       stepForward() {
-        stopTimer();
-        set({ playing: false });
+        stopPlaying();
         go(get().step + 1, 'step');
       },
       stepBack() {
-        stopTimer();
-        set({ playing: false });
+        stopPlaying();
         go(get().step - 1, 'step');
       },
       toStart() {
-        stopTimer();
-        set({ playing: false });
+        stopPlaying();
         go(0, 'jump');
       },
       toEnd() {
-        stopTimer();
-        set({ playing: false });
+        stopPlaying();
         go(totalSteps(get()), 'jump');
       },
       seek(step) {
-        stopTimer();
-        set({ playing: false });
+        stopPlaying();
         go(step, 'jump');
       },
       play() {
         const state = get();
-        if (state.playing || !state.derived) return;
-        if (state.step >= totalSteps(state)) go(0, 'jump');
-        set({ playing: true });
-        stopTimer();
-        timer = setTimer(tick, state.step >= totalSteps(state) ? stepDurationMs(state.config) : 0);
+        if (player.playing || !state.derived) return;
+        // From the end a run starts over and shows the start for a step; elsewhere the next step comes at once.
+        const atEnd = state.step >= totalSteps(state);
+        if (atEnd) go(0, 'jump');
+        player.play(atEnd ? stepDurationMs(state.config) : 0);
+        set(playerState());
       },
       pause() {
-        stopTimer();
-        set({ playing: false });
+        player.pause();
+        set(playerState());
       },
       togglePlay() {
-        if (get().playing) get().pause();
+        if (player.playing) get().pause();
         else get().play();
       },
       loadSchedule(source, name) {
@@ -384,7 +410,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         set({ notices: get().notices.filter((n) => n.id !== id) });
       },
       dispose() {
-        stopTimer();
+        if (player.state !== 'idle') stopPlaying();
         runner.dispose();
       },
     };

@@ -68,7 +68,9 @@ export function parseUrlState(search: string): UrlState {
   if (unreadable) notices.unshift(`schedule could not be read: ${unreadable}; showing ${algorithm} instead`);
   const devices = schedule?.devices ?? number(params, 'devices', true, notices) ?? DEFAULT_CONFIG.devices;
   // An algorithm over nodes without a devices per node gets the one the menu would pick (two nodes or more).
-  const perNode = number(params, 'devicesPerNode', true, notices) ?? (takesDevicesPerNode({ collective, algorithm }) ? devicesPerNodeOnPick(devices, DEFAULT_CONFIG.devicesPerNode) : DEFAULT_CONFIG.devicesPerNode);
+  const perNode =
+    number(params, 'devicesPerNode', true, notices) ??
+    (takesDevicesPerNode({ collective, algorithm }) ? devicesPerNodeOnPick(devices, DEFAULT_CONFIG.devicesPerNode) : DEFAULT_CONFIG.devicesPerNode);
   const config: SimConfig = {
     collective,
     algorithm,
@@ -87,7 +89,8 @@ export function parseUrlState(search: string): UrlState {
   let step = 0;
   if (rawStep !== null) {
     const value = Number(rawStep);
-    if (rawStep.trim() === '' || !Number.isInteger(value) || value < 0) notices.push(`step must be an integer ≥ 0; got “${rawStep.slice(0, 24)}”, starting at step 0`);
+    if (rawStep.trim() === '' || !Number.isInteger(value) || value < 0)
+      notices.push(`step must be an integer ≥ 0; got “${rawStep.slice(0, 24)}”, starting at step 0`);
     else step = value;
   }
   return schedule ? { config, step, notices, schedule } : { config, step, notices };

@@ -15,8 +15,6 @@ export function preparingWords(preparing: Preparing): string {
       return `Building ${what}…`;
     case 'costing':
       return `Modelling the cost of ${what}…`;
-    case 'reading':
-      return `Reading ${what}… ${Math.floor((preparing.progress.fraction ?? 0) * 100)}%`;
   }
 }
 
@@ -27,15 +25,14 @@ export function useEmptyWords(idle: string): string {
   return error ?? (preparing ? preparingWords(preparing) : idle);
 }
 
-/** A status line (`error` coloured, preparing muted), with a bar while preparing if `bar`: it fills while the schedule is read, the one stage whose length is known. */
+/** A status line (`error` coloured, preparing muted), with an indeterminate bar while preparing if `bar`. */
 export function PreparingStatus({ className, idle, bar = false }: { className: string; idle: string; bar?: boolean }) {
   const words = useEmptyWords(idle);
   const preparing = useSim((s) => (s.error === null ? s.preparing : null));
-  const fraction = preparing?.progress.stage === 'reading' ? (preparing.progress.fraction ?? 0) : null;
   return (
     <p className={preparing ? `${className} gs-preparing` : className} role="status" aria-busy={preparing !== null}>
       {words}
-      {preparing && bar && <progress className="gs-preparing-bar" max={1} {...(fraction !== null && { value: fraction })} aria-hidden="true" />}
+      {preparing && bar && <progress className="gs-preparing-bar" aria-hidden="true" />}
     </p>
   );
 }

@@ -1,17 +1,16 @@
-// The story of a step for the narration: told at once when little must be replayed to reach it (the
-// next step while playing, naive's only step); otherwise — ring on 1024 devices opened at its last
-// step — the replay runs in slices of a few milliseconds, one task each, and its progress is shown.
+// The story of a step for the narration, from the store's step tracker: told at once when little
+// must be replayed to reach it (the next step while playing, naive's only step); otherwise — ring on
+// 1024 devices opened at its last step — the tracker reads toward it in slices of a few milliseconds,
+// one task each, and how far it got is shown.
 
-import { useEffect, useReducer } from 'react';
-import type { StepStory } from '../core/narration';
+import { useEffect, useMemo, useReducer } from 'react';
+import { stepStory, type StepStory } from '../core/narration';
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
-import { stepCacheOf } from './useStepState';
+import { useTrackerSlot } from './useTracker';
 
 /** Transfers replayed within one render: about a millisecond's work. */
 const AT_ONCE_TRANSFERS = 20_000;
-/** Work per slice of a longer replay, so a frame still fits around it. */
-const SLICE_MS = 8;
 
 export interface StepStoryState {
   /** The story (null at step 0 and while it is being prepared). */
@@ -21,24 +20,25 @@ export interface StepStoryState {
 }
 
 export function useStepStory(schedule: Schedule | null, op: ReduceOp, step: number): StepStoryState {
+  const slot = useTrackerSlot();
   const at = schedule ? Math.min(step, schedule.steps.length) : 0;
-  const cache = schedule ? stepCacheOf(schedule, op) : null;
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const atOnce = !cache || cache.storyWork(at) <= AT_ONCE_TRANSFERS;
+  const writes = schedule && at > 0 ? slot.storyWrites(schedule, at, AT_ONCE_TRANSFERS) : null;
+  const waiting = schedule !== null && at > 0 && writes === null;
 
   useEffect(() => {
-    if (atOnce || !cache) return;
-    let timer: ReturnType<typeof setTimeout>;
-    const slice = () => {
-      const end = performance.now() + SLICE_MS;
-      const done = cache.prepareStory(at, () => performance.now() > end);
-      redraw();
-      if (!done) timer = setTimeout(slice, 0);
+    if (!waiting) return;
+    const unsubscribe = slot.subscribe(redraw);
+    const stop = slot.readToward(schedule, at);
+    return () => {
+      stop();
+      unsubscribe();
     };
-    timer = setTimeout(slice, 0);
-    return () => clearTimeout(timer);
-  }, [cache, at, atOnce]);
+  }, [slot, schedule, at, waiting]);
 
-  if (!cache) return { story: null, preparing: null };
-  return atOnce ? { story: cache.at(at).narration, preparing: null } : { story: null, preparing: cache.storyProgress(at) };
+  const story = useMemo(() => (schedule && writes ? stepStory(schedule, writes.step - 1, writes.writes, writes.transfers, op) : null), [schedule, writes, op]);
+  if (!waiting) return { story, preparing: null };
+  const tracker = slot.trackerOf(schedule);
+  const target = tracker.compiled.stepStart[at - 1];
+  return { story: null, preparing: target === 0 ? 1 : Math.min(1, tracker.transfersApplied / target) };
 }

@@ -10,7 +10,7 @@ import { describeAdapter, type GpuProvider } from '../../src/engine/webgpu/gpuDe
 import { WebGpuEngine } from '../../src/engine/webgpu/webgpuEngine';
 import { describeScenario, gpuEquivalenceCases, type Scenario } from '../fixtures/scenarios';
 
-export interface CaseResult {
+interface CaseResult {
   name: string;
   equal: boolean;
   /** First element (device-major) whose bits differ, or -1. */

@@ -60,7 +60,9 @@ describe.skipIf(skipReason !== null)(`WebGPU engine in Chromium${skipReason ? ` 
   it('runs every equality case and each leaves the WebGPU engine bit-for-bit equal to the CPU engine', (context) => {
     requireAdapter(context);
     expect(run.state.results.map((result) => result.name)).toEqual(gpuEquivalenceCases().map(describeScenario));
-    const unequal = run.state.results.filter((result) => !result.equal).map((result) => `${result.name}: element ${result.firstDifference}: ${result.difference}`);
+    const unequal = run.state.results
+      .filter((result) => !result.equal)
+      .map((result) => `${result.name}: element ${result.firstDifference}: ${result.difference}`);
     expect(unequal).toEqual([]);
   });
 
@@ -91,7 +93,9 @@ async function runHarness(browser: LaunchedChromium, url: string): Promise<Harne
     await page.waitForFunction(() => window.__gradsync?.done === true, undefined, { timeout: HARNESS_TIMEOUT_MS, polling: 250 });
   } catch (error) {
     const summary = await page.textContent('#summary').catch(() => '(the page could not be read)');
-    throw new Error(`the harness page did not finish within ${HARNESS_TIMEOUT_MS / 1000} s (${(error as Error).message.split('\n')[0]}); it shows:\n${summary}`);
+    throw new Error(
+      `the harness page did not finish within ${HARNESS_TIMEOUT_MS / 1000} s (${(error as Error).message.split('\n')[0]}); it shows:\n${summary}`,
+    );
   }
   const state = (await page.evaluate(() => window.__gradsync)) as HarnessState;
   const seconds = (performance.now() - started) / 1000;

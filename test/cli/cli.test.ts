@@ -28,11 +28,23 @@ interface UsageCase {
 
 /** Cases of `run` that also get an --output FILE, which must not exist afterwards. */
 const runCases: UsageCase[] = [
-  ...['abc', '0', '-3', '1.5', '5000', ''].map((v) => ({ name: `--devices '${v}'`, argv: ['--algorithm', 'ring', '--devices', v, '--elements', '8'], mention: /--devices must be an integer from 1 to 4,096/ })),
+  ...['abc', '0', '-3', '1.5', '5000', ''].map((v) => ({
+    name: `--devices '${v}'`,
+    argv: ['--algorithm', 'ring', '--devices', v, '--elements', '8'],
+    mention: /--devices must be an integer from 1 to 4,096/,
+  })),
   // parseInteger takes plain decimal digits only, so exponent notation is rejected like a fraction.
-  ...['0', '-1', '2.5', '1e3', '99999999999999999999', '268435457'].map((v) => ({ name: `--elements '${v}'`, argv: [...RING4, '--elements', v], mention: /--elements must be an integer from 1 to 268,435,456/ })),
+  ...['0', '-1', '2.5', '1e3', '99999999999999999999', '268435457'].map((v) => ({
+    name: `--elements '${v}'`,
+    argv: [...RING4, '--elements', v],
+    mention: /--elements must be an integer from 1 to 268,435,456/,
+  })),
   { name: '--chunks 0', argv: [...RING4, '--chunks', '0', '--elements', '8'], mention: /--chunks/ },
-  { name: '--root 4 on 4 devices', argv: ['--algorithm', 'binomial-tree', '--collective', 'broadcast', '--devices', '4', '--root', '4', '--elements', '8'], mention: /--root must be an integer from 0 to 3/ },
+  {
+    name: '--root 4 on 4 devices',
+    argv: ['--algorithm', 'binomial-tree', '--collective', 'broadcast', '--devices', '4', '--root', '4', '--elements', '8'],
+    mention: /--root must be an integer from 0 to 3/,
+  },
   { name: '--seed -1', argv: [...RING4, '--elements', '8', '--seed', '-1'], mention: /--seed/ },
   { name: 'an unknown algorithm', argv: ['--algorithm', 'bogus', '--devices', '4', '--elements', '8'], mention: /bogus/ },
   { name: 'an unknown --op', argv: [...RING4, '--elements', '8', '--op', 'bogus'], mention: /--op/ },
@@ -44,10 +56,22 @@ const runCases: UsageCase[] = [
   { name: 'both --algorithm and --schedule', argv: [...RING4, '--schedule', 'x.json', '--elements', '8'], mention: /either --schedule or --algorithm/ },
   { name: 'both --elements and --input', argv: [...RING4, '--elements', '8', '--input', 'x.json'], mention: /--elements.*--input/ },
   { name: 'neither --elements nor --input', argv: RING4, mention: /--elements/ },
-  { name: 'hierarchical-ring with G not dividing N', argv: ['--algorithm', 'hierarchical-ring', '--devices', '8', '--devices-per-node', '3', '--elements', '8'], mention: /devices-per-node/ },
-  { name: '--topology nodes:3 with 8 devices', argv: ['--algorithm', 'ring', '--devices', '8', '--topology', 'nodes:3', '--elements', '8'], mention: /--topology/ },
+  {
+    name: 'hierarchical-ring with G not dividing N',
+    argv: ['--algorithm', 'hierarchical-ring', '--devices', '8', '--devices-per-node', '3', '--elements', '8'],
+    mention: /devices-per-node/,
+  },
+  {
+    name: '--topology nodes:3 with 8 devices',
+    argv: ['--algorithm', 'ring', '--devices', '8', '--topology', 'nodes:3', '--elements', '8'],
+    mention: /--topology/,
+  },
   { name: '--latency-us -1', argv: [...RING4, '--elements', '8', '--latency-us', '-1'], mention: /--latency-us/ },
-  ...['0', 'NaN', 'abc', '', '-2'].map((v) => ({ name: `--bandwidth-gbs '${v}'`, argv: [...RING4, '--elements', '8', '--bandwidth-gbs', v], mention: /--bandwidth-gbs/ })),
+  ...['0', 'NaN', 'abc', '', '-2'].map((v) => ({
+    name: `--bandwidth-gbs '${v}'`,
+    argv: [...RING4, '--elements', '8', '--bandwidth-gbs', v],
+    mention: /--bandwidth-gbs/,
+  })),
   { name: '--inter-bandwidth-gbs 0', argv: [...RING4, '--elements', '8', '--inter-bandwidth-gbs', '0'], mention: /--inter-bandwidth-gbs/ },
   { name: 'a bad --devices together with --json', argv: ['--algorithm', 'ring', '--devices', 'abc', '--elements', '8', '--json'], mention: /--devices/ },
 ];

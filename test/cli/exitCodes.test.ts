@@ -29,7 +29,9 @@ describe('exit codes', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const table = readme.slice(readme.indexOf('| exit code | meaning |'));
     const documented = [...table.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
-    const codes = Object.entries(EXIT).filter(([name]) => name.startsWith('EXIT_')).map(([, code]) => code);
+    const codes = Object.entries(EXIT)
+      .filter(([name]) => name.startsWith('EXIT_'))
+      .map(([, code]) => code);
     expect(documented).toEqual([...codes].sort((a, b) => Number(a) - Number(b)));
   });
 
@@ -38,10 +40,12 @@ describe('exit codes', () => {
     const main = join(root, 'src', 'cli', 'main.ts');
     const found: string[] = [];
     for (const file of sourceFiles(join(root, 'src', 'cli'))) {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        const numbered = /\bdone\([^;]*\b\d+\b/.test(line) || /process\.exit/.test(line) || (file === main && /\breturn \d+;/.test(line));
-        if (numbered) found.push(`${relative(root, file)}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const numbered = /\bdone\([^;]*\b\d+\b/.test(line) || /process\.exit/.test(line) || (file === main && /\breturn \d+;/.test(line));
+          if (numbered) found.push(`${relative(root, file)}:${i + 1}: ${line.trim()}`);
+        });
     }
     expect(found).toEqual([]);
   });

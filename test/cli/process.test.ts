@@ -6,11 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import { STACK_FRAME, makeTempDir, type CliResult } from './helpers';
-import { gpuOrReason, requireGpu } from '../gpu/gpuProvider';
+import { probeGpu, skipNote } from '../gpu/gpuProvider';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const tmp = makeTempDir('gradsync-process-');
 afterAll(() => tmp.remove());
+const gpu = await probeGpu('test/cli/process.test.ts');
 
 function spawn(command: string, args: string[], options: SpawnSyncOptions = {}): CliResult {
   const child = spawnSync(command, args, { cwd: REPO, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20, ...options });
@@ -132,14 +133,11 @@ describe('npx gradsync in the repository root', () => {
 });
 
 describe('gradsync --backend webgpu as a process', () => {
-  const adapter = gpuOrReason();
+  it.skipIf(gpu.skipReason !== null)(`has an adapter (required when CI=true)${skipNote(gpu)}`, () => {
+    expect(gpu.provider()).toBeTruthy();
+  });
 
-  it('runs ring on the WebGPU engine and reports the adapter', async () => {
-    const found = await adapter;
-    if (typeof found === 'string') {
-      expect(requireGpu, `no WebGPU adapter under CI=true: ${found}`).toBe(false);
-      return;
-    }
+  it.skipIf(gpu.skipReason !== null)(`runs ring on the WebGPU engine and reports the adapter${skipNote(gpu)}`, () => {
     const result = gradsync('run', '--algorithm', 'ring', '--devices', '4', '--elements', '1000', '--backend', 'webgpu', '--json');
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
@@ -155,9 +153,22 @@ describe('gradsync --backend webgpu as a process', () => {
     expect(result).toEqual({ code: 2, out: '', err: 'gradsync: no WebGPU adapter with VK_ICD_FILENAMES=/nonexistent/icd.json\n' });
   });
 
-  it('benchmarks the WebGPU engine against a fused vec4 add on the same adapter', async () => {
-    if (typeof (await adapter) === 'string') return;
-    const result = gradsync('bench', '--backend', 'webgpu', '--algorithm', 'ring', '--devices', '4', '--min-bytes', '64K', '--max-bytes', '64K', '--iters', '2');
+  it.skipIf(gpu.skipReason !== null)(`benchmarks the WebGPU engine against a fused vec4 add on the same adapter${skipNote(gpu)}`, () => {
+    const result = gradsync(
+      'bench',
+      '--backend',
+      'webgpu',
+      '--algorithm',
+      'ring',
+      '--devices',
+      '4',
+      '--min-bytes',
+      '64K',
+      '--max-bytes',
+      '64K',
+      '--iters',
+      '2',
+    );
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/# webgpu engine on .+, measured/);
     expect(result.out).toMatch(/# fused vec4 add over the same moved bytes: [\d.]+ GB\/s; engine ÷ add = [\d.]+/);

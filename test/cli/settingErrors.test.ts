@@ -29,7 +29,10 @@ describe('errors about a setting name its flag', () => {
 
   it('names --collective for an algorithm of another collective', async () => {
     const result = await runCli(['schedule', '--algorithm', 'binomial-tree', '--devices', '4']);
-    expectUsageError(result, /^gradsync: --algorithm must be one of the allreduce algorithms: naive, .*; got 'binomial-tree', which needs --collective broadcast or reduce\n$/);
+    expectUsageError(
+      result,
+      /^gradsync: --algorithm must be one of the allreduce algorithms: naive, .*; got 'binomial-tree', which needs --collective broadcast or reduce\n$/,
+    );
   });
 
   it('names --op for an unknown op', async () => {
@@ -41,8 +44,14 @@ describe('errors about a setting name its flag', () => {
 
 describe('cliWords', () => {
   it('keeps the message of an error about no setting, or about one without a flag', () => {
-    expect(cliWords(new GradsyncError('invalid-schedule', 'step 1, transfer 1: dst 9 is out of range 0..3'))).toBe('step 1, transfer 1: dst 9 is out of range 0..3');
-    const gamma = new GradsyncError('bad-argument', 'γ per byte must be a number ≥ 0, got -1', { field: 'gammaUsPerByte', value: -1, allowed: 'be a number ≥ 0' });
+    expect(cliWords(new GradsyncError('invalid-schedule', 'step 1, transfer 1: dst 9 is out of range 0..3'))).toBe(
+      'step 1, transfer 1: dst 9 is out of range 0..3',
+    );
+    const gamma = new GradsyncError('bad-argument', 'γ per byte must be a number ≥ 0, got -1', {
+      field: 'gammaUsPerByte',
+      value: -1,
+      allowed: 'be a number ≥ 0',
+    });
     expect(cliWords(gamma)).toBe('γ per byte must be a number ≥ 0, got -1');
   });
 

@@ -1,13 +1,13 @@
-// The app in real Chromium (WebGPU on SwiftShader where there is no GPU): a person walks ring on 4
-// devices through the seeds' sentences, steps back, loads a broken schedule and sees its violation,
-// and opens the app where WebGPU is missing and sees the CPU notice.
+// The app in real Chromium, on the CPU engine (these tests are not about the GPU): a person walks ring
+// on 4 devices through the seeds' sentences, steps back, loads a broken schedule and sees its
+// violation, and opens the app where WebGPU is missing and sees the CPU notice.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import { narrateStep } from '../../src/core/narration';
 import { verifySchedule } from '../../src/core/verify';
-import { browserSession, skipReasonFor } from './session';
+import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/app.test.ts');
 
@@ -24,13 +24,13 @@ describe.skipIf(skipReason !== null)('the app in Chromium', () => {
   const sentences = (page: Page) => page.getByRole('region', { name: 'Narration' }).locator('li').allInnerTexts();
 
   it('opens at the step the URL names, with its narration', async () => {
-    const page = await open('/?algorithm=ring&devices=4&step=2');
+    const page = await open(onCpuEngine('/?algorithm=ring&devices=4&step=2'));
     expect(await sentences(page)).toContain('GPU-0 sends (d₄+a₄) to GPU-1, where it gets added to b₄.');
     await page.close();
   }, 60_000);
 
   it('walks ring on 4 devices through the seeds’ sentences with the keyboard, and steps back', async () => {
-    const page = await open('/?algorithm=ring&devices=4');
+    const page = await open(onCpuEngine('/?algorithm=ring&devices=4'));
     const schedule = ring.build({ devices: 4 });
     for (let step = 1; step <= 6; step++) {
       await page.keyboard.press('ArrowRight');
@@ -46,14 +46,21 @@ describe.skipIf(skipReason !== null)('the app in Chromium', () => {
   }, 60_000);
 
   it('loads a broken schedule, steps through it and shows the first violation', async () => {
-    const page = await open('/?algorithm=ring&devices=4');
+    const page = await open(onCpuEngine('/?algorithm=ring&devices=4'));
     const broken = ring.build({ devices: 4 });
     broken.steps[1].transfers.splice(2, 1);
     await page.getByRole('button', { name: /Load schedule/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox').fill(JSON.stringify(broken));
     await dialog.getByRole('button', { name: /^Load$/ }).click();
-    await expect.poll(() => page.getByText(/not verified|✗/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/not verified|✗/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.keyboard.press('End');
     const { violation } = verifySchedule(broken);
     // The faulty chunk is outlined on its device, and the message is said under the picture.

@@ -102,7 +102,14 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('step', '3'));
     expect((await steps(tab, 'ring')).current).toBe(3);
     await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('controls', 'full'));
-    await expect.poll(() => tab.locator('#ring').getByRole('region', { name: /Metrics|Traffic/i }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        tab
+          .locator('#ring')
+          .getByRole('region', { name: /Metrics|Traffic/i })
+          .count(),
+      )
+      .toBeGreaterThan(0);
     await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('theme', 'dark'));
     expect(await tab.locator('#ring .gs-root').getAttribute('data-theme')).toBe('dark');
     expect((await steps(tab, 'ring')).current).toBe(3);
@@ -116,7 +123,10 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     expect(await notice.innerText()).toContain('<img src=x onerror=');
     expect(await steps(tab, 'bad')).toEqual({ current: 0, total: 6 });
     await tab.evaluate(() => document.querySelector('#bad')!.setAttribute('devices', '<svg onload="window.__pwned=2">'));
-    await tab.locator('#bad').getByText(/devices must be an integer/).waitFor();
+    await tab
+      .locator('#bad')
+      .getByText(/devices must be an integer/)
+      .waitFor();
     await tab.waitForTimeout(300);
     expect(await tab.evaluate(() => document.querySelector('#bad')!.shadowRoot!.querySelectorAll('img, svg[onload], [onerror]').length)).toBe(0);
     expect(await tab.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
@@ -128,7 +138,12 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     const inside = await tab.locator('#ring .gs-play').evaluate((button) => {
       const style = getComputedStyle(button);
       const root = getComputedStyle(button.closest('.gs-root')!);
-      return { background: style.backgroundColor, display: getComputedStyle(button.closest('.gs-controls')!).display, letterSpacing: root.letterSpacing, fontStyle: root.fontStyle };
+      return {
+        background: style.backgroundColor,
+        display: getComputedStyle(button.closest('.gs-controls')!).display,
+        letterSpacing: root.letterSpacing,
+        fontStyle: root.fontStyle,
+      };
     });
     expect(inside.background).not.toBe('rgb(255, 0, 0)');
     expect(inside.display).toBe('flex');

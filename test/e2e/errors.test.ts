@@ -9,12 +9,15 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { browserSession, skipReasonFor } from './session';
+import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/errors.test.ts');
 
 const NOT_JSON = '{ "format": "gradsync-schedule/1", ';
-const TO_DEVICE_9_OF_4 = JSON.stringify({ ...buildSchedule({ algorithm: 'ring', devices: 4 }), steps: [{ phase: 'x', transfers: [{ src: 0, dst: 9, chunk: 0, op: 'reduce' }] }] });
+const TO_DEVICE_9_OF_4 = JSON.stringify({
+  ...buildSchedule({ algorithm: 'ring', devices: 4 }),
+  steps: [{ phase: 'x', transfers: [{ src: 0, dst: 9, chunk: 0, op: 'reduce' }] }],
+});
 const DEVICES_5000 = JSON.stringify({ format: 'gradsync-schedule/1', collective: 'allreduce', algorithm: 'big', devices: 5000, chunks: 1, steps: [] });
 
 describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', () => {
@@ -37,6 +40,7 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
 
   /** One page for the pasted schedules: the dialog stays open after each failure. */
   let pastePage: Promise<Page> | null = null;
+  const pasting = () => (pastePage ??= open(onCpuEngine('/')));
 
   /** Whether the whole of `locator` lies inside the page's viewport, and nothing covers or clips its middle. */
   async function onScreen(page: Page, locator: Locator): Promise<boolean> {
@@ -64,7 +68,7 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
   }
 
   it('a malformed schedule shows its parse error inside the dialog', async () => {
-    const page = await (pastePage ??= open('/'));
+    const page = await pasting();
     const reason = await page.evaluate((text) => {
       try {
         JSON.parse(text);
@@ -77,12 +81,12 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
   }, 60_000);
 
   it('an out-of-range device shows its error inside the dialog', async () => {
-    const page = await (pastePage ??= open('/'));
+    const page = await pasting();
     await expectRefused(page, TO_DEVICE_9_OF_4, '✕ Step 1, transfer 1: dst 9 is out of range 0..3');
   }, 60_000);
 
   it('a 5,000-device schedule is refused inside the dialog with the limit', async () => {
-    const page = await (pastePage ??= open('/'));
+    const page = await pasting();
     await expectRefused(page, DEVICES_5000, '✕ This schedule has 5,000 devices; the app shows at most 1,024');
   }, 60_000);
 
@@ -90,7 +94,7 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
     const path = join(files, 'huge.json');
     writeFileSync(path, '');
     truncateSync(path, 50 * 1024 * 1024 + 1);
-    const page = await open('/');
+    const page = await open(onCpuEngine('/'));
     const dialog = await openLoader(page);
     await dialog.getByLabel('From a file').setInputFiles(path);
     const alert = dialog.getByRole('alert');
@@ -101,7 +105,7 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
   }, 60_000);
 
   it('a bad URL value shows a notice on screen at 1366×768', async () => {
-    const page = await open('/?devices=abc&op=foo&elements=1e12', { width: 1366, height: 768 });
+    const page = await open(onCpuEngine('/?devices=abc&op=foo&elements=1e12'), { width: 1366, height: 768 });
     const notices = page.getByRole('region', { name: 'Notices' }).getByRole('status');
     await expect.poll(() => notices.count()).toBe(3);
     expect(await notices.locator('.gs-notice-text').allTextContents()).toEqual([

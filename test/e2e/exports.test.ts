@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSession, skipReasonFor } from './session';
+import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/exports.test.ts');
 
@@ -16,7 +16,7 @@ describe.skipIf(skipReason !== null)('exported pictures in Chromium', () => {
   const problems = session.problems;
 
   async function open(search: string): Promise<Page> {
-    const page = await session.open(`/${search}`);
+    const page = await session.open(onCpuEngine(`/${search}`));
     await page.locator('.gs-devices svg.gs-devices-svg').waitFor();
     return page;
   }
@@ -42,7 +42,12 @@ describe.skipIf(skipReason !== null)('exported pictures in Chromium', () => {
         // The head's tip against the destination cell as the page lays it out.
         const [tipX, tipY] = arrow.querySelectorAll('path')[2].getAttribute('d')!.slice(1).split('L')[0].split(',').map(Number);
         const cell = live.querySelector(`.gs-dv-card[data-device="${dst}"] [data-chunk="${chunk}"] .gs-dv-cell-bg`)!.getBoundingClientRect();
-        const gap = Math.max(cell.left - origin.left - tipX, tipX - (cell.right - origin.left), cell.top - origin.top - tipY, tipY - (cell.bottom - origin.top));
+        const gap = Math.max(
+          cell.left - origin.left - tipX,
+          tipX - (cell.right - origin.left),
+          cell.top - origin.top - tipY,
+          tipY - (cell.bottom - origin.top),
+        );
         return { transfer: `${src}→${dst} chunk ${chunk} ${arrow.getAttribute('class')!.split('--')[1]}`, gap };
       });
       return {
@@ -73,16 +78,19 @@ describe.skipIf(skipReason !== null)('exported pictures in Chromium', () => {
     const png = await download(page, 'Download PNG');
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([2 * width, 2 * height]);
-    const decoded = await page.evaluate(async (bytes) => {
-      const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      const colours = new Set<number>();
-      for (let i = 0; i < pixels.length; i += 4 * 97) colours.add((pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2]);
-      return { width: bitmap.width, height: bitmap.height, colours: colours.size };
-    }, [...png]);
+    const decoded = await page.evaluate(
+      async (bytes) => {
+        const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+        const colours = new Set<number>();
+        for (let i = 0; i < pixels.length; i += 4 * 97) colours.add((pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2]);
+        return { width: bitmap.width, height: bitmap.height, colours: colours.size };
+      },
+      [...png],
+    );
     expect([decoded.width, decoded.height]).toEqual([2 * width, 2 * height]);
     // Cards, stripes in every device's colour, arrows and words: far from a blank image.
     expect(decoded.colours).toBeGreaterThan(50);

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import type { Schedule } from '../../src/core/schedule';
-import { browserSession, skipReasonFor } from './session';
+import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/faults.test.ts');
 
@@ -21,7 +21,7 @@ describe.skipIf(skipReason !== null)('a wrong schedule in Chromium', () => {
   const session = browserSession();
 
   async function openWith(schedule: Schedule, size = { width: 1400, height: 900 }): Promise<Page> {
-    const page = await session.open('/?algorithm=ring&devices=4');
+    const page = await session.open(onCpuEngine('/?algorithm=ring&devices=4'));
     await page.setViewportSize(size);
     await page.getByRole('region', { name: 'Narration' }).waitFor();
     await page.getByRole('button', { name: /Load schedule/ }).click();
@@ -67,7 +67,10 @@ describe.skipIf(skipReason !== null)('a wrong schedule in Chromium', () => {
   it('every wrong chunk is outlined at the end', async () => {
     const page = await brokenRing();
     await page.keyboard.press('End');
-    const flagged = () => page.locator('.gs-dv-cell--flagged').evaluateAll((cells) => cells.map((cell) => `${cell.closest('[data-device]')!.getAttribute('data-device')}:${cell.getAttribute('data-chunk')}`).sort());
+    const flagged = () =>
+      page
+        .locator('.gs-dv-cell--flagged')
+        .evaluateAll((cells) => cells.map((cell) => `${cell.closest('[data-device]')!.getAttribute('data-device')}:${cell.getAttribute('data-chunk')}`).sort());
     await expect.poll(flagged).toEqual(['0:0', '1:0', '2:0', '3:0']);
     expect(await page.locator('.gs-dv-cell--flagged title').allTextContents()).toEqual([0, 1, 2, 3].map((d) => `GPU-${d} chunk 1: (c₁+d₁) — lacks a₁, b₁`));
     expect(await page.locator('[data-device="2"]').getAttribute('aria-label')).toContain('wrong: chunk 1 lacks a₁, b₁');
@@ -112,7 +115,11 @@ describe.skipIf(skipReason !== null)('a wrong schedule in Chromium', () => {
     const panel = page.getByRole('region', { name: 'What went wrong' });
     expect(await onScreen(page, '.gs-faults')).toBe(true);
     expect(await panel.getByRole('list', { name: /^Differences/ }).count()).toBe(0);
-    const built = (name: string) => panel.getByRole('list', { name: `Transfers that built ${name}` }).getByRole('listitem').allInnerTexts();
+    const built = (name: string) =>
+      panel
+        .getByRole('list', { name: `Transfers that built ${name}` })
+        .getByRole('listitem')
+        .allInnerTexts();
     expect(await built('GPU-3 chunk 1')).toEqual(['step 3: GPU-2 → GPU-3, c₁, reduce ⇒ (c₁+d₁)']);
     expect(await panel.getByRole('list', { name: 'Where what GPU-3 chunk 1 lacks stopped' }).getByRole('listitem').allInnerTexts()).toEqual([
       'a₁ and b₁ last reached GPU-1 at step 1, in (a₁+b₁); no later transfer carried them on.',

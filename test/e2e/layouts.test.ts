@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dtree } from '../../src/core/algorithms/btree';
-import { browserSession, skipReasonFor } from './session';
+import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/layouts.test.ts');
 
@@ -65,7 +65,9 @@ function expectTwoTrees(boxes: Box[], n: number, where: string): void {
 
 async function legendTexts(scope: Locator | Page): Promise<string[]> {
   const items = await scope.locator('.gs-devices-legend li').allInnerTexts();
-  return items.map((text) => text.replace(/^\+/, '').trim()).filter((text) => text.startsWith('tree') || text.startsWith('partners') || text.startsWith('fold'));
+  return items
+    .map((text) => text.replace(/^\+/, '').trim())
+    .filter((text) => text.startsWith('tree') || text.startsWith('partners') || text.startsWith('fold'));
 }
 
 describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
@@ -73,7 +75,7 @@ describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
   const problems = session.problems;
 
   it('draws the double tree as two trees: every device’s depth in tree 0 and tree 1 sets its row, roots named in their colours', async () => {
-    const page = await session.open('/?algorithm=double-tree&devices=8');
+    const page = await session.open(onCpuEngine('/?algorithm=double-tree&devices=8'));
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.locator('[data-device="7"]').waitFor();
     const boxes = await cardBoxes(page, 8);
@@ -94,7 +96,11 @@ describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
     expect(root1.y).toBeGreaterThan(boxes[7].y + boxes[7].height / 2);
     expect(await legendTexts(page)).toEqual(['tree 0 (root GPU-0): chunks 1–4', 'tree 1 (root GPU-7): chunks 5–8']);
     // The two colours differ, so the legend can say which is which.
-    const stroke = (kind: string) => page.locator(`path.gs-dv-link--${kind}`).first().evaluate((el) => getComputedStyle(el).stroke);
+    const stroke = (kind: string) =>
+      page
+        .locator(`path.gs-dv-link--${kind}`)
+        .first()
+        .evaluate((el) => getComputedStyle(el).stroke);
     expect(await stroke('tree0')).not.toBe(await stroke('tree1'));
     await page.close();
   }, 60_000);
@@ -107,7 +113,7 @@ describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
     expectTwoTrees(await cardBoxes(presenter.locator('.gs-presenter-stage'), 16), 16, 'presenter 1366×768');
     await presenter.close();
 
-    const phone = await session.open('/?algorithm=double-tree&devices=8&step=3');
+    const phone = await session.open(onCpuEngine('/?algorithm=double-tree&devices=8&step=3'));
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.locator('[data-device="7"]').waitFor();
     const small = await cardBoxes(phone, 8);
@@ -126,7 +132,7 @@ describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
   }, 60_000);
 
   it('draws halving-doubling as partners by distance: two rows, the step’s pairs lit', async () => {
-    const page = await session.open('/?algorithm=halving-doubling&devices=8&step=1');
+    const page = await session.open(onCpuEngine('/?algorithm=halving-doubling&devices=8&step=1'));
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.locator('[data-device="7"]').waitFor();
     const boxes = await cardBoxes(page, 8);
@@ -139,7 +145,12 @@ describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
     expect(await page.locator('.gs-dv-links text').allTextContents()).toEqual(['d=1', 'd=2', 'd=4']);
     expect(await legendTexts(page)).toEqual(['partners at distance d = 1, 2, 4']);
     // Step 1 halves across the rows: the lit links join each device to the one below it.
-    const lit = async () => (await page.locator('[data-link]').evaluateAll((els) => els.filter((el) => getComputedStyle(el.closest('svg')!).opacity !== '0').map((el) => el.getAttribute('data-link')))).sort();
+    const lit = async () =>
+      (
+        await page
+          .locator('[data-link]')
+          .evaluateAll((els) => els.filter((el) => getComputedStyle(el.closest('svg')!).opacity !== '0').map((el) => el.getAttribute('data-link')))
+      ).sort();
     await expect.poll(lit).toEqual(['0-4', '1-5', '2-6', '3-7']);
     await page.keyboard.press('ArrowRight');
     await expect.poll(lit).toEqual(['0-2', '1-3', '4-6', '5-7']);

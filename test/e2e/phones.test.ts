@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { narrateStep } from '../../src/core/narration';
-import { browserSession, skipReasonFor } from './session';
+import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/phones.test.ts');
 
@@ -48,9 +48,9 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
   }
 
   const pages: [string, string, (page: Page) => Locator][] = [
-    ['the app', '/?algorithm=ring&devices=4&step=2', (p) => p.getByRole('region', { name: 'Narration' })],
+    ['the app', onCpuEngine('/?algorithm=ring&devices=4&step=2'), (p) => p.getByRole('region', { name: 'Narration' })],
     ['the race', 'present.html?race=master,ring&devices=8&elements=1048576', (p) => p.getByRole('region', { name: 'ring lane' }).locator('.gs-devices-svg')],
-    ['embed.html', 'embed.html?algorithm=ring&devices=4&step=2', (p) => p.getByRole('region', { name: 'Narration' })],
+    ['embed.html', onCpuEngine('embed.html?algorithm=ring&devices=4&step=2'), (p) => p.getByRole('region', { name: 'Narration' })],
     ['the blog example', 'examples/blog.html', (p) => p.locator('gradsync-sim').first().getByRole('region', { name: 'Narration' })],
   ];
 
@@ -69,7 +69,8 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
 
   it('no page scrolls sideways at 390×844: app, presenter, race, embed, blog example', async () => {
     const widths: Record<string, number> = {};
-    for (const name of [...pages.map(([n]) => n), 'the presenter']) widths[name] = await (await phonePage(name)).evaluate(() => document.documentElement.scrollWidth);
+    for (const name of [...pages.map(([n]) => n), 'the presenter'])
+      widths[name] = await (await phonePage(name)).evaluate(() => document.documentElement.scrollWidth);
     expect(widths).toEqual({ 'the app': 390, 'the race': 390, 'embed.html': 390, 'the blog example': 390, 'the presenter': 390 });
   }, 60_000);
 
@@ -155,7 +156,10 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     const page = await session.open('/?algorithm=naive&devices=1024', () => {
       const long: number[] = [];
       (window as unknown as { longTasks: number[] }).longTasks = long;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => long.push(Math.round(entry.duration)))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => long.push(Math.round(entry.duration)))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
     });
     const narration = page.getByRole('region', { name: 'Narration' });
     await narration.getByText(/^Each GPU starts/).waitFor({ timeout: 60_000 });
@@ -173,11 +177,21 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     const page = await session.open('/?algorithm=ring&devices=1024', () => {
       const long: number[] = [];
       (window as unknown as { longTasks: number[] }).longTasks = long;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => long.push(Math.round(entry.duration)))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => long.push(Math.round(entry.duration)))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
     });
     // Built, verified and costed in the background: the picture's place says so, and nothing freezes.
-    await page.getByRole('status').filter({ hasText: /^(Building|Verifying|Modelling the cost of|Reading) ring on 1,024 devices…/ }).first().waitFor({ timeout: 30_000 });
-    await page.getByRole('region', { name: 'Narration' }).getByText(/^Each GPU starts/).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^(Building|Verifying|Modelling the cost of) ring on 1,024 devices…/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('region', { name: 'Narration' })
+      .getByText(/^Each GPU starts/)
+      .waitFor({ timeout: 60_000 });
     const opening = Math.max(0, ...(await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)));
     console.info(`ring on 1024 devices, open: longest task ${opening} ms`);
     expect(opening).toBeLessThan(3_000);

@@ -16,11 +16,20 @@ describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
 
   const open = (path: string): Promise<Page> => session.open(path);
 
-  const stepOf = (page: Page, name: string) => page.getByRole('region', { name: `${name} lane` }).getByTestId('race-step').locator('strong').innerText();
+  const stepOf = (page: Page, name: string) =>
+    page
+      .getByRole('region', { name: `${name} lane` })
+      .getByTestId('race-step')
+      .locator('strong')
+      .innerText();
 
   it('renders the race of master and ring, both sides moving on one clock', async () => {
     const page = await open('present.html?race=master,ring&devices=8&elements=1048576');
-    for (const name of ['master', 'ring']) await page.getByRole('region', { name: `${name} lane` }).locator('.gs-devices-svg').waitFor();
+    for (const name of ['master', 'ring'])
+      await page
+        .getByRole('region', { name: `${name} lane` })
+        .locator('.gs-devices-svg')
+        .waitFor();
     expect(await page.locator('.gs-race-time').innerText()).toBe('model time 0 µs');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => stepOf(page, 'ring')).toBe('1');
@@ -40,7 +49,9 @@ describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
     expect(Number(await stepOf(page, 'master'))).toBeLessThan(2);
     expect(await page.getByRole('region', { name: 'ring lane' }).innerText()).toContain('Finished first');
     await expect.poll(() => stepOf(page, 'master'), { timeout: 10_000 }).toBe('2');
-    await expect.poll(() => page.locator('.gs-race-verdict').innerText()).toMatch(/^ring finishes in 143 µs, 4\.2× faster than master \(597 µs\): master’s GPU-0 receives 7 buffers/);
+    await expect
+      .poll(() => page.locator('.gs-race-verdict').innerText())
+      .toMatch(/^ring finishes in 143 µs, 4\.2× faster than master \(597 µs\): master’s GPU-0 receives 7 buffers/);
     expect(new URL(page.url()).search).toBe('?race=master%2Cring&devices=8&elements=1048576&speed=2');
     await page.close();
   }, 60_000);
@@ -53,7 +64,10 @@ describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
     const narration = presenter.getByRole('region', { name: 'Narration' });
     const schedule = ring.build({ devices: 4 });
     expect(await narration.locator('li').allInnerTexts()).toEqual(narrateStep(schedule, 1).sentences);
-    const size = await narration.locator('li').first().evaluate((li) => parseFloat(getComputedStyle(li).fontSize));
+    const size = await narration
+      .locator('li')
+      .first()
+      .evaluate((li) => parseFloat(getComputedStyle(li).fontSize));
     expect(size).toBeGreaterThanOrEqual(24);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => narration.locator('li').allInnerTexts()).toEqual(narrateStep(schedule, 2).sentences);

@@ -16,6 +16,17 @@ export function skipReasonFor(file: string): string | null {
   return reason;
 }
 
+/**
+ * `path` on the CPU engine, for a page whose test is not about the WebGPU engine. On SwiftShader the
+ * WebGPU engine compiles and runs its shaders on the CPU, in the browser process that also draws the
+ * page's frames; beside the GPU tests on a small machine the frames then come late, and every click
+ * waits for two frames that agree where its target is. A path that names its engine keeps it.
+ */
+export function onCpuEngine(path: string): string {
+  if (/[?&]backend=/.test(path)) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}backend=cpu`;
+}
+
 export interface BrowserSession {
   readonly server: ViteServer;
   readonly browser: LaunchedChromium;

@@ -7,19 +7,19 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ChromeTrace } from '../../src/core/trace';
-import { browserSession, skipReasonFor } from './session';
+import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/share.test.ts');
 
-const STATE = '?algorithm=ring&devices=4&step=2';
+const STATE = onCpuEngine('?algorithm=ring&devices=4&step=2');
 const appHasMenu = readFileSync(new URL('../../src/ui/app/App.tsx', import.meta.url), 'utf8').includes('<ShareMenu');
-const PAGES = [
-  { name: 'the preview page', path: `/test/preview/share.html${STATE}` },
-  ...(appHasMenu ? [{ name: 'the app', path: `/${STATE}` }] : []),
-];
+const PAGES = [{ name: 'the preview page', path: `/test/preview/share.html${STATE}` }, ...(appHasMenu ? [{ name: 'the app', path: `/${STATE}` }] : [])];
 
 describe.skipIf(skipReason !== null)('Share & export in Chromium', () => {
-  const session = browserSession({ server: { optimizeDeps: { entries: ['index.html', 'test/preview/share.html'], include: ['gifenc'] } }, afterLaunch: (s) => s.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(s.server.url).origin }) });
+  const session = browserSession({
+    server: { optimizeDeps: { entries: ['index.html', 'test/preview/share.html'], include: ['gifenc'] } },
+    afterLaunch: (s) => s.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(s.server.url).origin }),
+  });
   const problems = session.problems;
 
   async function open(path: string): Promise<Page> {

@@ -9,7 +9,7 @@ import { ring } from '../../src/core/algorithms/ring';
 import { tree } from '../../src/core/algorithms/tree';
 import { narrateStep } from '../../src/core/narration';
 import type { Schedule } from '../../src/core/schedule';
-import { browserSession, skipReasonFor } from './session';
+import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/shareSchedule.test.ts');
 
@@ -34,8 +34,9 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
   const sentences = (scope: Page | ReturnType<Page['locator']>) => narration(scope).locator('li').allInnerTexts();
   const heading = (scope: Page | ReturnType<Page['locator']>) => narration(scope).locator('h2').textContent();
 
+  /** The app on the CPU engine, which links and embed codes then carry (backend=cpu). */
   async function openApp(search: string, init?: () => void): Promise<Page> {
-    const page = await session.open(`/${search}`, init);
+    const page = await session.open(onCpuEngine(`/${search}`), init);
     await narration(page).waitFor();
     return page;
   }
@@ -86,7 +87,7 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     expect(new URL(page.url()).searchParams.get('schedule')).not.toBeNull();
     expect(await share(page, 'Copy link')).toBe('Copied link');
     const link = new URL(await clipboard(page));
-    expect([...link.searchParams.keys()]).toEqual(['schedule', 'step']);
+    expect([...link.searchParams.keys()]).toEqual(['schedule', 'backend', 'step']);
     await page.close();
 
     const opened = await openApp(link.search);
@@ -97,7 +98,7 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     // Picking a built-in algorithm drops the schedule from the address.
     await opened.getByRole('group', { name: 'Configuration' }).locator('select').first().selectOption('allreduce/ring');
     await expect.poll(() => new URL(opened.url()).searchParams.get('schedule')).toBeNull();
-    expect(Object.fromEntries(new URL(opened.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '6' });
+    expect(Object.fromEntries(new URL(opened.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '6', backend: 'cpu' });
     await opened.close();
   }, 60_000);
 
@@ -106,7 +107,7 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     await load(page, MINE);
     expect(await share(page, 'Copy embed code')).toBe('Copied embed code');
     const element = (await clipboard(page)).split('\n')[1];
-    expect(element).toMatch(/^<gradsync-sim schedule="[A-Za-z0-9_-]+"><\/gradsync-sim>$/);
+    expect(element).toMatch(/^<gradsync-sim schedule="[A-Za-z0-9_-]+" backend="cpu"><\/gradsync-sim>$/);
     await page.close();
 
     const embedding = await host();
@@ -125,7 +126,7 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     expect(await share(page, 'Copy link')).toBe('This schedule is too large to share in a link (6.72 KiB compressed); download the schedule JSON instead');
     expect(await clipboard(page)).toBe('before');
     // The address cannot carry it either: it keeps the algorithm, at the device count shown.
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '32' });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '32', backend: 'cpu' });
     await page.close();
   }, 60_000);
 
@@ -137,7 +138,7 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     await devices.press('Enter');
     await expect.poll(() => page.locator('.gs-devices-svg').getAttribute('aria-label')).toMatch(/Step 0 of 30\.$/);
     expect(await heading(page)).toMatch(/^Before the first step/);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '16' });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '16', backend: 'cpu' });
     await page.close();
 
     const embedding = await host();
@@ -157,7 +158,10 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
   it('an embed without WebGPU shows no banner to readers', async () => {
     const page = await host();
     await page.evaluate(() =>
-      document.body.insertAdjacentHTML('afterbegin', '<gradsync-sim id="fine" algorithm="ring" devices="4"></gradsync-sim><gradsync-sim id="bad" devices="abc"></gradsync-sim>'),
+      document.body.insertAdjacentHTML(
+        'afterbegin',
+        '<gradsync-sim id="fine" algorithm="ring" devices="4"></gradsync-sim><gradsync-sim id="bad" devices="abc"></gradsync-sim>',
+      ),
     );
     const fine = page.locator('#fine');
     const bad = page.locator('#bad');
@@ -166,7 +170,11 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     // The engine has had time to fall back (the app says so within this time); the figure says nothing.
     await page.waitForTimeout(1000);
     // What a reader sees: the figure's text, not its stylesheet.
-    const text = await fine.evaluate((f) => Array.from(f.shadowRoot!.children, (child) => (child.tagName === 'STYLE' ? '' : (child.textContent ?? ''))).join(' ').replace(/\s+/g, ' '));
+    const text = await fine.evaluate((f) =>
+      Array.from(f.shadowRoot!.children, (child) => (child.tagName === 'STYLE' ? '' : (child.textContent ?? '')))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
     expect(text).not.toMatch(/WebGPU|CPU engine/);
     expect(await fine.locator('.gs-notice, .gs-embed-note').count()).toBe(0);
     // A bad attribute is one small line for the page's author, inside the figure, and stays one.

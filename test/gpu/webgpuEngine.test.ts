@@ -1,21 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { CpuEngine } from '../../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../../src/engine/inputs';
 import type { GpuProvider } from '../../src/engine/webgpu/gpuDevice';
 import { WebGpuEngine } from '../../src/engine/webgpu/webgpuEngine';
 import { describeScenario, gpuEquivalenceCases, type Scenario } from '../fixtures/scenarios';
-import { gpuOrReason, requireGpu } from './gpuProvider';
+import { probeGpu, skipNote } from './gpuProvider';
 
-let provider: GpuProvider | null = null;
-let reason = '';
-
-beforeAll(async () => {
-  const found = await gpuOrReason();
-  if (typeof found === 'string') reason = found;
-  else provider = found;
-  if (!provider) console.warn(`WebGPU tests skipped: ${reason}`);
-});
+const probe = await probeGpu('test/gpu/webgpuEngine.test.ts');
 
 function bits(values: Float32Array): Uint32Array {
   return new Uint32Array(values.buffer, values.byteOffset, values.length);
@@ -34,13 +26,13 @@ function firstDifference(a: Uint32Array, b: Uint32Array): number {
   return -1;
 }
 
-describe('the WebGPU engine on a real adapter', () => {
+describe.skipIf(probe.skipReason !== null)(`the WebGPU engine on a real adapter${skipNote(probe)}`, () => {
   it('has an adapter (required when CI=true)', () => {
-    if (requireGpu) expect(reason, 'no WebGPU adapter under CI=true').toBe('');
+    expect(probe.provider()).toBeTruthy();
   });
 
   it('equals the CPU engine bit for bit for every algorithm, collective, size and op', async () => {
-    if (!provider) return;
+    const provider = probe.provider();
     const failures: string[] = [];
     const cases = gpuEquivalenceCases();
     for (const [index, scenario] of cases.entries()) {
@@ -59,7 +51,7 @@ describe('the WebGPU engine on a real adapter', () => {
   }, 600_000);
 
   it('submits once per step and reads nothing back until asked', async () => {
-    if (!provider) return;
+    const provider = probe.provider();
     const schedule = buildSchedule({ algorithm: 'ring', devices: 8 });
     const engine = await WebGpuEngine.create({ schedule, elements: 4096, op: 'sum', provider });
     engine.load(generateInputs(8, 4096, 'sum', 1));
@@ -73,7 +65,7 @@ describe('the WebGPU engine on a real adapter', () => {
   });
 
   it('steps back to any step, from a checkpoint or from the inputs', async () => {
-    if (!provider) return;
+    const provider = probe.provider();
     const scenario: Scenario = { algorithm: 'double-tree', devices: 8, elements: 777, op: 'avg' };
     const schedule = buildSchedule(scenario);
     const inputs = generateInputs(8, 777, 'avg', 2, 'mixed');
@@ -89,7 +81,7 @@ describe('the WebGPU engine on a real adapter', () => {
   });
 
   it('recreates a lost device and replays to where it was, losing nothing', async () => {
-    if (!provider) return;
+    const provider = probe.provider();
     const scenario: Scenario = { algorithm: 'ring', devices: 8, elements: 10_000, op: 'sum' };
     const schedule = buildSchedule(scenario);
     const inputs = generateInputs(8, 10_000, 'sum', 3, 'mixed');
@@ -108,7 +100,7 @@ describe('the WebGPU engine on a real adapter', () => {
   });
 
   it('times a whole run with timestamp queries where the adapter has them', async () => {
-    if (!provider) return;
+    const provider = probe.provider();
     const engine = await WebGpuEngine.create({ schedule: buildSchedule({ algorithm: 'ring', devices: 4 }), elements: 1 << 16, op: 'sum', provider });
     engine.load(generateInputs(4, 1 << 16, 'sum', 4));
     const { wallMs, gpuMs } = await engine.timedRun();
@@ -136,8 +128,8 @@ describe('a configuration that does not fit', () => {
     return { gpu, shaders: real.shaders };
   }
 
-  it('is a clear error naming the size and the limit, not a validation dump', async () => {
-    if (!provider) return;
+  it.skipIf(probe.skipReason !== null)(`is a clear error naming the size and the limit, not a validation dump${skipNote(probe)}`, async () => {
+    const provider = probe.provider();
     const schedule = buildSchedule({ algorithm: 'ring', devices: 4 });
     await expect(WebGpuEngine.create({ schedule, elements: 1 << 20, op: 'sum', provider: shrunk(provider, 1 << 20) })).rejects.toThrow(
       /need 16\.0 MiB in one storage binding, but this adapter allows at most 1\.0 MiB \(maxStorageBufferBindingSize\)/,

@@ -15,7 +15,12 @@ interface ProfileNode {
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const outDir = mkdtempSync(join(tmpdir(), 'gradsync-devices-profile-'));
 const [name, speed = '4'] = (process.argv[2] ?? 'ring64@4').split('@');
-await build({ root, logLevel: 'silent', base: './', build: { outDir, emptyOutDir: true, minify: false, rollupOptions: { input: join(root, 'test/preview/devices.html') } } });
+await build({
+  root,
+  logLevel: 'silent',
+  base: './',
+  build: { outDir, emptyOutDir: true, minify: false, rollupOptions: { input: join(root, 'test/preview/devices.html') } },
+});
 const server = await preview({ root, logLevel: 'silent', build: { outDir }, preview: { port: 0, host: 'localhost' } });
 const browser = await launchChromium();
 try {
@@ -42,7 +47,9 @@ try {
   await traced;
   const threads = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [e.tid, e.args?.name ?? '?']));
   const totals = new Map<string, number>();
-  for (const e of events) if (e.ph === 'X' && e.dur) totals.set(`${threads.get(e.tid) ?? e.tid} ${e.name}`, (totals.get(`${threads.get(e.tid) ?? e.tid} ${e.name}`) ?? 0) + e.dur / 1000);
+  for (const e of events)
+    if (e.ph === 'X' && e.dur)
+      totals.set(`${threads.get(e.tid) ?? e.tid} ${e.name}`, (totals.get(`${threads.get(e.tid) ?? e.tid} ${e.name}`) ?? 0) + e.dur / 1000);
   for (const [key, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 24)) console.log(`trace ${ms.toFixed(1)} ms  ${key}`);
   const after = await metrics();
   for (const key of ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration']) console.log(key, (after[key] - before[key]).toFixed(3), 's');

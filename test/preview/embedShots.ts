@@ -24,7 +24,12 @@ for (const scheme of ['light', 'dark'] as const) {
   await page.locator('[data-figure=dtree][data-action=play]').click();
   await page.waitForTimeout(2500);
   await page.screenshot({ path: `/tmp/embed-blog-dtree-${scheme}.png` });
-  const state = await page.evaluate(() => ['ring', 'dtree'].map((id) => { const e = document.getElementById(id) as unknown as { currentStep: number; totalSteps: number }; return [id, e.currentStep, e.totalSteps]; }));
+  const state = await page.evaluate(() =>
+    ['ring', 'dtree'].map((id) => {
+      const e = document.getElementById(id) as unknown as { currentStep: number; totalSteps: number };
+      return [id, e.currentStep, e.totalSteps];
+    }),
+  );
   console.log(scheme, JSON.stringify(state), await page.locator('#ring-status').textContent());
   await page.close();
 }

@@ -14,7 +14,10 @@ try {
     if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  for (const [width, height] of [[1280, 720], [1920, 1080]]) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ]) {
     await page.setViewportSize({ width, height });
     for (const theme of ['light', 'dark']) {
       for (const scene of ['ring', 'broken', 'big', 'loader', 'notices', 'drop']) {
@@ -27,9 +30,29 @@ try {
         if (scene === 'drop') {
           // A real drag and drop of a hand-written 2-device schedule: the overlay while dragging, then the chip.
           const transfer = await page.evaluateHandle(() => {
-            const ring = { format: 'gradsync-schedule/1', collective: 'allreduce', algorithm: 'mine', devices: 2, chunks: 2, steps: [
-              { phase: 'reduce-scatter', transfers: [{ src: 0, dst: 1, chunk: 0, op: 'reduce' }, { src: 1, dst: 0, chunk: 1, op: 'reduce' }] },
-              { phase: 'allgather', transfers: [{ src: 1, dst: 0, chunk: 0, op: 'copy' }, { src: 0, dst: 1, chunk: 1, op: 'copy' }] } ] };
+            const ring = {
+              format: 'gradsync-schedule/1',
+              collective: 'allreduce',
+              algorithm: 'mine',
+              devices: 2,
+              chunks: 2,
+              steps: [
+                {
+                  phase: 'reduce-scatter',
+                  transfers: [
+                    { src: 0, dst: 1, chunk: 0, op: 'reduce' },
+                    { src: 1, dst: 0, chunk: 1, op: 'reduce' },
+                  ],
+                },
+                {
+                  phase: 'allgather',
+                  transfers: [
+                    { src: 1, dst: 0, chunk: 0, op: 'copy' },
+                    { src: 0, dst: 1, chunk: 1, op: 'copy' },
+                  ],
+                },
+              ],
+            };
             const data = new DataTransfer();
             data.items.add(new File([JSON.stringify(ring)], 'two-gpus.json', { type: 'application/json' }));
             return data;

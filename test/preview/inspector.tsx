@@ -34,7 +34,14 @@ function Stage() {
           type="button"
           className="gs-panel"
           onClick={() => inspect(d)}
-          style={{ width: 120, height: 80, cursor: 'pointer', outline: d === inspected ? '2px solid var(--gs-accent)' : undefined, borderTopWidth: 4, borderTopColor: deviceColor(d, devices) }}
+          style={{
+            width: 120,
+            height: 80,
+            cursor: 'pointer',
+            outline: d === inspected ? '2px solid var(--gs-accent)' : undefined,
+            borderTopWidth: 4,
+            borderTopColor: deviceColor(d, devices),
+          }}
         >
           {deviceLabel(d)}
         </button>
@@ -48,7 +55,16 @@ function App({ store }: { store: SimStore }) {
   return (
     <SimProvider store={store}>
       <div ref={root} className="gs-root" data-theme={theme} style={{ position: 'relative', height: '100%', overflow: 'hidden' }}>
-        <header style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '10px 16px', borderBottom: '1px solid var(--gs-border)', background: 'var(--gs-panel)' }}>
+        <header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 16,
+            padding: '10px 16px',
+            borderBottom: '1px solid var(--gs-border)',
+            background: 'var(--gs-panel)',
+          }}
+        >
           <strong>gradsync</strong>
           <ScheduleLoader />
         </header>
@@ -88,7 +104,10 @@ function Boot({ store }: { store: SimStore }) {
   return <App store={store} />;
 }
 
-const store = createSimStore({ config: { backend: 'cpu', elements: 1024, devices: scene === 'big' ? 1024 : 4, op: scene === 'big' ? 'avg' : 'sum' }, gpu: null });
+const store = createSimStore({
+  config: { backend: 'cpu', elements: 1024, devices: scene === 'big' ? 1024 : 4, op: scene === 'big' ? 'avg' : 'sum' },
+  gpu: null,
+});
 createRoot(document.getElementById('app')!).render(
   <StrictMode>
     <Boot store={store} />

@@ -28,20 +28,28 @@ async function shoot(name: string, width: number, height: number, path: string, 
   await page.close();
 }
 
-const press = (...keys: string[]) => async (page: Page) => {
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(150);
-  }
-};
+const press =
+  (...keys: string[]) =>
+  async (page: Page) => {
+    for (const key of keys) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+  };
 
 /** Loads ring on 4 without step 2's GPU-1 → GPU-2, named `algorithm`, and shows its end. */
 const loadBrokenRing = (algorithm: string) => async (page: Page) => {
   const broken = ring.build({ devices: 4 });
   broken.steps[1].transfers = broken.steps[1].transfers.filter((t) => !(t.src === 1 && t.dst === 2));
   await page.getByRole('button', { name: /Load schedule/ }).click();
-  await page.getByRole('dialog').getByRole('textbox').fill(JSON.stringify({ ...broken, algorithm }));
-  await page.getByRole('dialog').getByRole('button', { name: /^Load$/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('textbox')
+    .fill(JSON.stringify({ ...broken, algorithm }));
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Load$/ })
+    .click();
   await page.keyboard.press('End');
 };
 
@@ -81,7 +89,11 @@ try {
   await shoot('app-1366-wrong-ring-end', 1366, 768, '/?algorithm=ring&devices=4', loadBrokenRing('ring'));
   await shoot('app-1366-wrong-own-end', 1366, 768, '/?algorithm=ring&devices=4', loadBrokenRing('my-ring'));
   // The teacher: present mode and the race at projector sizes.
-  for (const [w, h] of [[1366, 768], [1024, 768], [1280, 800]] as const) {
+  for (const [w, h] of [
+    [1366, 768],
+    [1024, 768],
+    [1280, 800],
+  ] as const) {
     await shoot(`present-${w}-ring4`, w, h, '/test/e2e/presentPages/presenter.html?algorithm=ring&devices=4&step=2', async (page) => {
       await page.getByRole('button', { name: /Present/ }).click();
       await page.waitForTimeout(800);
@@ -94,7 +106,12 @@ try {
     await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(100);
   });
-  for (const [w, h] of [[1024, 768], [1280, 800], [1366, 768], [1400, 900]] as const) {
+  for (const [w, h] of [
+    [1024, 768],
+    [1280, 800],
+    [1366, 768],
+    [1400, 900],
+  ] as const) {
     await shoot(`present-${w}-ring8`, w, h, '/test/e2e/presentPages/presenter.html?algorithm=ring&devices=8&step=2', async (page) => {
       await page.getByRole('button', { name: /Present/ }).click();
     });

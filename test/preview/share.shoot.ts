@@ -27,7 +27,11 @@ try {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   await page.setViewportSize({ width: 1280, height: 720 });
   for (const theme of ['light', 'dark']) {
-    for (const [algorithm, devices] of [['ring', 4], ['double-tree', 16], ['ring', 128]] as const) {
+    for (const [algorithm, devices] of [
+      ['ring', 4],
+      ['double-tree', 16],
+      ['ring', 128],
+    ] as const) {
       const tag = `${algorithm}${devices}-${theme}`;
       await page.goto(`${server.url}test/preview/share.html?algorithm=${algorithm}&devices=${devices}&step=2&theme=${theme}`);
       await page.waitForTimeout(500);

@@ -117,7 +117,14 @@ describe('a mutated schedule fails at the right place', () => {
 describe('the registry', () => {
   it('offers the ids DESIGN.md names for all-reduce', () => {
     expect(ALGORITHMS.allreduce.map((a) => a.id)).toEqual([
-      'naive', 'master', 'ring', 'tree', 'double-tree', 'hierarchical-ring', 'halving-doubling', 'recursive-doubling',
+      'naive',
+      'master',
+      'ring',
+      'tree',
+      'double-tree',
+      'hierarchical-ring',
+      'halving-doubling',
+      'recursive-doubling',
     ]);
   });
 });

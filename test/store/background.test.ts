@@ -228,9 +228,24 @@ describe('the background itself', () => {
     expect(await backgroundOver(inProcessPort()).compare(input)).toEqual(compareData(input));
   });
 
+  it('stops a run when the next schedule is prepared there, and plays nothing until it is ready', async () => {
+    const store = storeWith({ background: backgroundOver(inProcessPort()), config: { algorithm: 'ring', devices: 8 } });
+    store.getState().play();
+    store.getState().setConfig({ devices: 128 });
+    expect(store.getState()).toMatchObject({ player: 'idle', playing: false, preparing: { devices: 128 } });
+    store.getState().play();
+    expect(store.getState().player).toBe('idle');
+    await settled(store);
+    expect(store.getState()).toMatchObject({ player: 'idle', step: 0 });
+    store.getState().play();
+    expect(store.getState().player).toBe('playing');
+  });
+
   it('rejects what is asked after it was stopped', async () => {
     const background = backgroundOver(inProcessPort());
     background.dispose();
-    await expect(background.compare({ devices: 4, elements: 4, latencyUs: 5, bandwidthGBs: 100, devicesPerNode: 8, topology: null, algorithm: null, chunks: null })).rejects.toThrow(/stopped/);
+    await expect(
+      background.compare({ devices: 4, elements: 4, latencyUs: 5, bandwidthGBs: 100, devicesPerNode: 8, topology: null, algorithm: null, chunks: null }),
+    ).rejects.toThrow(/stopped/);
   });
 });

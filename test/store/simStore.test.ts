@@ -107,7 +107,16 @@ describe('the simulation store', () => {
   });
 
   it('keeps the step when the schedule stays: size, op, latency, bandwidth, speed, engine, or a node size ring ignores', () => {
-    for (const patch of [{ elements: 4096 }, { op: 'max' }, { latencyUs: 3 }, { bandwidthGBs: 10 }, { speed: 2 }, { backend: 'webgpu' }, { devicesPerNode: 2 }, { devices: 4 }] as Partial<SimConfig>[]) {
+    for (const patch of [
+      { elements: 4096 },
+      { op: 'max' },
+      { latencyUs: 3 },
+      { bandwidthGBs: 10 },
+      { speed: 2 },
+      { backend: 'webgpu' },
+      { devicesPerNode: 2 },
+      { devices: 4 },
+    ] as Partial<SimConfig>[]) {
       const store = cpuStore({ step: 2 });
       store.getState().setConfig(patch);
       expect(store.getState().step).toBe(2);
@@ -209,7 +218,19 @@ describe('the URL', () => {
   });
 
   it('round-trips every key', () => {
-    const config = { ...parseUrlState('').config, algorithm: 'tree', devices: 16, elements: 4096, chunks: 8, op: 'max' as const, devicesPerNode: 4, latencyUs: 2.5, bandwidthGBs: 50, backend: 'cpu' as const, speed: 3 };
+    const config = {
+      ...parseUrlState('').config,
+      algorithm: 'tree',
+      devices: 16,
+      elements: 4096,
+      chunks: 8,
+      op: 'max' as const,
+      devicesPerNode: 4,
+      latencyUs: 2.5,
+      bandwidthGBs: 50,
+      backend: 'cpu' as const,
+      speed: 3,
+    };
     const back = parseUrlState(formatUrlState(config, 5));
     expect(back).toEqual({ config, step: 5, notices: [] });
     expect('schedule' in back).toBe(false);
@@ -236,7 +257,11 @@ describe('a loaded schedule in the URL', () => {
     const back = parseUrlState(search);
     expect(back).toEqual({ config: { ...config, algorithm: 'binomial-tree' }, step: 2, notices: [], schedule: broadcast });
     const store = cpuStore({ config: back.config, schedule: back.schedule, step: back.step });
-    expect(store.getState()).toMatchObject({ step: 2, custom: { name: 'binomial-tree', schedule: broadcast }, config: { collective: 'broadcast', devices: 6 } });
+    expect(store.getState()).toMatchObject({
+      step: 2,
+      custom: { name: 'binomial-tree', schedule: broadcast },
+      config: { collective: 'broadcast', devices: 6 },
+    });
     expect(store.getState().derived!.schedule).toBe(back.schedule);
     expect(store.getState().notices).toEqual([]);
   });
@@ -264,7 +289,9 @@ describe('a loaded schedule in the URL', () => {
     broken.steps = broken.steps.slice(1);
     const store = cpuStore({ schedule: broken });
     expect(store.getState().custom!.name).toBe('shared schedule');
-    expect(store.getState().notices.map((n) => n.text)).toEqual([`shared schedule is not a correct allreduce: ${store.getState().derived!.verification!.violation!.message}`]);
+    expect(store.getState().notices.map((n) => n.text)).toEqual([
+      `shared schedule is not a correct allreduce: ${store.getState().derived!.verification!.violation!.message}`,
+    ]);
   });
 
   it(`leaves out a schedule whose link would pass ${MAX_LINK_CHARS.toLocaleString('en-US')} characters`, () => {
@@ -300,5 +327,60 @@ describe('editing the model', () => {
     store.getState().setConfig({ speed: 4 });
     expect(store.getState().playing).toBe(true);
     expect(timers.pending.map((t) => t.ms)).toEqual([250]);
+  });
+
+  it('says a run ended at the last step; playing again starts over and shows step 0 for a step', () => {
+    const timers = manualTimers();
+    const store = cpuStore({ step: 5, ...timers });
+    expect(store.getState().player).toBe('idle');
+    store.getState().play();
+    expect(timers.pending.map((t) => t.ms)).toEqual([0]);
+    timers.fire();
+    timers.fire();
+    expect(store.getState()).toMatchObject({ player: 'ended', playing: false, step: 6 });
+    // A pause or a model edit leaves the picture at the end; a step by hand does not.
+    store.getState().pause();
+    store.getState().setConfig({ speed: 2 });
+    expect([store.getState().player, timers.pending]).toEqual(['ended', []]);
+    store.getState().play();
+    expect(store.getState()).toMatchObject({ player: 'playing', playing: true, step: 0 });
+    expect(timers.pending.map((t) => t.ms)).toEqual([500]);
+    store.getState().toEnd();
+    expect([store.getState().player, timers.pending]).toEqual(['idle', []]);
+  });
+
+  it('stops the run, with no step left to come, when the schedule changes or the engine restarts', () => {
+    for (const patch of [{ algorithm: 'naive' }, { devices: 8 }, { elements: 4096 }, { op: 'max' }] as Partial<SimConfig>[]) {
+      const timers = manualTimers();
+      const store = cpuStore(timers);
+      store.getState().play();
+      timers.fire();
+      store.getState().setConfig(patch);
+      expect([store.getState().player, store.getState().playing, timers.pending]).toEqual(['idle', false, []]);
+    }
+    const timers = manualTimers();
+    const store = cpuStore(timers);
+    store.getState().play();
+    expect(store.getState().loadSchedule(ring.build({ devices: 4 }), 'mine.json')).toBe(true);
+    expect([store.getState().player, timers.pending]).toEqual(['idle', []]);
+  });
+
+  it('shows no further step once a listener pauses at the step shown', () => {
+    const timers = manualTimers();
+    const store = cpuStore(timers);
+    store.subscribe((state, previous) => state.step === 2 && previous.step !== 2 && state.pause());
+    store.getState().play();
+    timers.fire();
+    timers.fire();
+    expect(store.getState()).toMatchObject({ player: 'idle', step: 2 });
+    expect(timers.pending).toEqual([]);
+  });
+
+  it('stops its timer when disposed', () => {
+    const timers = manualTimers();
+    const store = cpuStore(timers);
+    store.getState().play();
+    store.getState().dispose();
+    expect([store.getState().player, timers.pending]).toEqual(['idle', []]);
   });
 });

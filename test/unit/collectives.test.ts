@@ -153,7 +153,14 @@ describe('exact schedules for 4 devices', () => {
 
   it('ring reduce-scatter with 2 chunks per segment sends both chunks of a segment together', () => {
     expect(transfersOf(ringReduceScatter.build({ devices: 4, chunks: 8 }))[0]).toEqual([
-      '0>1:6', '0>1:7', '1>2:0', '1>2:1', '2>3:2', '2>3:3', '3>0:4', '3>0:5',
+      '0>1:6',
+      '0>1:7',
+      '1>2:0',
+      '1>2:1',
+      '2>3:2',
+      '2>3:3',
+      '3>0:4',
+      '3>0:5',
     ]);
   });
 
@@ -189,7 +196,10 @@ describe('exact schedules for 4 devices', () => {
     expect(transfersOf(fromZero)).toEqual([['0>1:0'], ['0>2:0', '1>3:0']]);
     expect(fromZero.root).toBeUndefined();
     const fromOne = binomialTreeBroadcast.build({ devices: 4, root: 1, chunks: 2 });
-    expect(transfersOf(fromOne)).toEqual([['1>2:0', '1>2:1'], ['1>3:0', '1>3:1', '2>0:0', '2>0:1']]);
+    expect(transfersOf(fromOne)).toEqual([
+      ['1>2:0', '1>2:1'],
+      ['1>3:0', '1>3:1', '2>0:0', '2>0:1'],
+    ]);
     expect(fromOne.root).toBe(1);
     expect(opsOf(fromOne)).toEqual(new Set(['copy']));
     expect(phasesOf(fromOne)).toEqual(new Set(['broadcast']));
@@ -221,12 +231,7 @@ describe('exact schedules for 4 devices', () => {
   });
 
   it('ring broadcast from root 2 starts the chain at 2 and wraps around', () => {
-    expect(transfersOf(ringBroadcast.build({ devices: 4, root: 2, chunks: 2 }))).toEqual([
-      ['2>3:0'],
-      ['2>3:1', '3>0:0'],
-      ['3>0:1', '0>1:0'],
-      ['0>1:1'],
-    ]);
+    expect(transfersOf(ringBroadcast.build({ devices: 4, root: 2, chunks: 2 }))).toEqual([['2>3:0'], ['2>3:1', '3>0:0'], ['3>0:1', '0>1:0'], ['0>1:1']]);
   });
 
   it('ring reduce pipelines 4 chunks along 1 → 2 → 3 → 0, ending at root 0', () => {

@@ -72,7 +72,10 @@ const SETTING_CASES: [string, () => unknown][] = [
 const OTHER_CASES: [string, () => unknown][] = [
   ['a step past the end', () => narrateStep(ring4, 99)],
   ['text that is not JSON', () => parseSchedule('{')],
-  ['a schedule with a device out of range', () => compileSchedule({ ...ring4, steps: [{ phase: 'x', transfers: [{ src: 0, dst: 9, chunk: 0, op: 'reduce' }] }] })],
+  [
+    'a schedule with a device out of range',
+    () => compileSchedule({ ...ring4, steps: [{ phase: 'x', transfers: [{ src: 0, dst: 9, chunk: 0, op: 'reduce' }] }] }),
+  ],
 ];
 
 describe('messages thrown by the core', () => {
@@ -119,12 +122,14 @@ describe('the core’s source', () => {
     const root = join(__dirname, '..', '..');
     const found: string[] = [];
     for (const file of sourceFiles(join(root, 'src', 'core'))) {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        const code = line.replace(/^\s*(\/\/|\*|\/\*).*$/, '').replace(/\s\/\/\s.*$/, '');
-        for (const literal of code.match(/'[^']*'|"[^"]*"|`[^`]*`/g) ?? []) {
-          if (FLAG.test(literal)) found.push(`${relative(root, file)}:${i + 1}: ${literal}`);
-        }
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const code = line.replace(/^\s*(\/\/|\*|\/\*).*$/, '').replace(/\s\/\/\s.*$/, '');
+          for (const literal of code.match(/'[^']*'|"[^"]*"|`[^`]*`/g) ?? []) {
+            if (FLAG.test(literal)) found.push(`${relative(root, file)}:${i + 1}: ${literal}`);
+          }
+        });
     }
     expect(found).toEqual([]);
   });

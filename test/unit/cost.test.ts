@@ -3,22 +3,10 @@ import { master } from '../../src/core/algorithms/master';
 import { naive } from '../../src/core/algorithms/naive';
 import { ring } from '../../src/core/algorithms/ring';
 import { chunkLength } from '../../src/core/chunks';
-import {
-  DEFAULT_TOPOLOGY,
-  checkTopology,
-  modelCost,
-  nodesTopology,
-  type Topology,
-} from '../../src/core/cost';
+import { DEFAULT_TOPOLOGY, checkTopology, modelCost, nodesTopology, type Topology } from '../../src/core/cost';
 import { GradsyncError } from '../../src/core/errors';
 import { parseTopology } from '../../src/core/topology';
-import {
-  bandwidthMetrics,
-  busBandwidthFactor,
-  formatG,
-  formatNcclTable,
-  ncclTableRow,
-} from '../../src/core/metrics';
+import { bandwidthMetrics, busBandwidthFactor, formatG, formatNcclTable, ncclTableRow } from '../../src/core/metrics';
 import { COLLECTIVES, SCHEDULE_FORMAT, type Schedule } from '../../src/core/schedule';
 import { countTraffic } from '../../src/core/traffic';
 
@@ -177,7 +165,10 @@ describe('zero-length transfers', () => {
     // K = 2 in 4 chunks: lengths 0, 1, 0, 1.
     const s = schedule(2, 4, [
       [{ src: 0, dst: 1, chunk: 0, op: 'reduce' }],
-      [{ src: 1, dst: 0, chunk: 1, op: 'copy' }, { src: 0, dst: 1, chunk: 2, op: 'copy' }],
+      [
+        { src: 1, dst: 0, chunk: 1, op: 'copy' },
+        { src: 0, dst: 1, chunk: 2, op: 'copy' },
+      ],
       [{ src: 0, dst: 1, chunk: 2, op: 'reduce' }],
     ]);
     const cost = modelCost(s, 2, SWITCH, { gammaUsPerByte: 1 });
@@ -256,7 +247,7 @@ describe('nodes:G topology', () => {
 describe('γ per reduced byte', () => {
   const gamma = 0.001;
 
-  it('adds γ × the busiest reducer\'s bytes to reducing steps only', () => {
+  it("adds γ × the busiest reducer's bytes to reducing steps only", () => {
     for (const n of range(2, 32)) {
       const k = 1000 * n;
       const step = ALPHA + wire(4000);
@@ -315,7 +306,7 @@ describe('nccl-tests metrics', () => {
     expect(bandwidthMetrics('allreduce', 1, 1000, single.totalUs).algbwGBs).toBeNull();
   });
 
-  it('formatG prints like C\'s %g', () => {
+  it("formatG prints like C's %g", () => {
     expect(formatG(41.93312)).toBe('41.9331');
     expect(formatG(100)).toBe('100');
     expect(formatG(0.5)).toBe('0.5');
@@ -376,10 +367,7 @@ describe('bad topologies', () => {
   it('reject a negative γ, a bad element count and unknown topology names', () => {
     expectBadArgument(() => modelCost(s, 100, SWITCH, { gammaUsPerByte: -1 }), 'γ per byte must be a number ≥ 0, got -1');
     expectBadArgument(() => modelCost(s, 1.5, SWITCH), 'elements must be an integer ≥ 0, got 1.5');
-    expectBadArgument(
-      () => parseTopology('nodes:0'),
-      "the topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got 'nodes:0'",
-    );
+    expectBadArgument(() => parseTopology('nodes:0'), "the topology must be 'switch' or 'nodes:G' with G a positive integer (devices per node), got 'nodes:0'");
     expectBadArgument(() => checkTopology({ kind: 'mesh' } as unknown as Topology), "the topology must be 'switch' or 'nodes:G', got 'mesh'");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { algorithmIds, buildSchedule } from '../../src/core/algorithms';
+import { algorithmIds, buildSchedule, findAlgorithm } from '../../src/core/algorithms';
 import { allreduceModel, allreduceModelTimeUs } from '../../src/core/costFormulas';
 import { modelCost, nodesTopology, type Topology } from '../../src/core/cost';
 import { GradsyncError } from '../../src/core/errors';
@@ -7,7 +7,8 @@ import { GradsyncError } from '../../src/core/errors';
 const SWITCH: Topology = { kind: 'switch', latencyUs: 5, bandwidthGBs: 100 };
 const range = (lo: number, hi: number) => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 const ALGORITHMS = algorithmIds('allreduce');
-const CLOSED_FORMS = ['naive', 'master', 'ring', 'halving-doubling', 'recursive-doubling', 'hierarchical-ring'];
+const CLOSED_FORMS = ['naive', 'master', 'ring', 'hierarchical-ring', 'halving-doubling', 'recursive-doubling'];
+const overNodes = (algorithm: string) => findAlgorithm('allreduce', algorithm).takesDevicesPerNode === true;
 
 /** K values per N: 0, fewer than N, divisible by N, and not. */
 const sizesFor = (n: number) => [0, 1, Math.max(1, n - 1), n, 3 * n, 1000, 1001, 4099, 12 * n + 5];
@@ -24,7 +25,7 @@ function perNodeFor(n: number): number {
 }
 
 function expectEqualsScheduled(algorithm: string, n: number, topology: Topology, perNode: number, chunks?: number) {
-  const request = { algorithm, devices: n, topology, chunks, devicesPerNode: algorithm === 'hierarchical-ring' ? perNode : undefined };
+  const request = { algorithm, devices: n, topology, chunks, devicesPerNode: overNodes(algorithm) ? perNode : undefined };
   const model = allreduceModel(request);
   const schedule = buildSchedule(request);
   for (const k of sizesFor(n)) {
@@ -55,7 +56,8 @@ describe('closed forms equal the cost of the built schedule', () => {
   it('more chunks than the natural count change tree and double-tree but not the closed forms', () => {
     for (const n of range(2, 24)) {
       for (const algorithm of ALGORITHMS) {
-        const natural = algorithm === 'halving-doubling' ? 2 ** Math.floor(Math.log2(n)) : ['ring', 'hierarchical-ring'].includes(algorithm) ? n : 1;
+        const rule = findAlgorithm('allreduce', algorithm).chunks;
+        const natural = rule.kind === 'segments' ? rule.segments(n) : 1;
         expectEqualsScheduled(algorithm, n, SWITCH, perNodeFor(n), natural * 3);
       }
     }
@@ -118,7 +120,7 @@ describe('the compare grid', () => {
     const times: number[] = [];
     for (const algorithm of ALGORITHMS) {
       for (const n of devices) {
-        if (algorithm === 'hierarchical-ring' && n % perNode !== 0) continue;
+        if (overNodes(algorithm) && n % perNode !== 0) continue;
         times.push(allreduceModel({ algorithm, devices: n, devicesPerNode: perNode, topology: topologyAt(n) })((4 << 20) / 4));
       }
       const model = allreduceModel({ algorithm, devices: 1024, devicesPerNode: perNode, topology: topologyAt(1024) });
@@ -130,5 +132,5 @@ describe('the compare grid', () => {
 
 it('covers every all-reduce algorithm, with closed forms for the six that have them', () => {
   expect(ALGORITHMS).toHaveLength(8);
-  for (const id of CLOSED_FORMS) expect(ALGORITHMS).toContain(id);
+  expect(ALGORITHMS.filter((id) => findAlgorithm('allreduce', id).costForm !== undefined)).toEqual(CLOSED_FORMS);
 });

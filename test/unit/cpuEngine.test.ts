@@ -119,7 +119,10 @@ describe('a run', () => {
         for (const op of REDUCE_OPS) {
           const schedule = buildSchedule(request);
           const report = runOnCpu({ schedule, elements: 50, op, inputs: generateInputs(n, 50, op, 3, 'mixed') });
-          expect(report.verified, `${schedule.algorithm} ${schedule.collective} N=${n} ${op}: ${report.symbolic.violation?.message ?? ''} wrong=${report.numeric.wrong}`).toBe(true);
+          expect(
+            report.verified,
+            `${schedule.algorithm} ${schedule.collective} N=${n} ${op}: ${report.symbolic.violation?.message ?? ''} wrong=${report.numeric.wrong}`,
+          ).toBe(true);
         }
       }
     }

@@ -82,7 +82,11 @@ describe('listFaults', () => {
             const faults = listFaults(dropped);
             const where = `${request.collective}/${request.algorithm} on ${n} without step ${s + 1} transfer ${i + 1}`;
             expect(faults.length > 0, where).toBe(violation !== null);
-            if (violation) expect(faults.some((f) => f.device === violation.heldBy.device && f.chunk === violation.heldBy.chunk), where).toBe(true);
+            if (violation)
+              expect(
+                faults.some((f) => f.device === violation.heldBy.device && f.chunk === violation.heldBy.chunk),
+                where,
+              ).toBe(true);
           }),
         );
       }

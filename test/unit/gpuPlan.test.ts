@@ -25,7 +25,11 @@ function rangeTotals(plan: GpuPlan): number[] {
 describe('the GPU plan', () => {
   it('packs a run of 1 … RUN_VEC4S vec4s into two words the shaders decode back', () => {
     for (const count of [1, 2, 15, 16, 17, RUN_VEC4S / 2, RUN_VEC4S - 1, RUN_VEC4S]) {
-      for (const [read, write] of [[0, 0], [12345, 678], [ADDRESS_MASK, ADDRESS_MASK - RUN_VEC4S]]) {
+      for (const [read, write] of [
+        [0, 0],
+        [12345, 678],
+        [ADDRESS_MASK, ADDRESS_MASK - RUN_VEC4S],
+      ]) {
         const [x, y] = packRun(read, write, count);
         expect(unpack(x, y)).toEqual({ read, write, count });
       }

@@ -62,7 +62,10 @@ describe('halving-doubling all-reduce', () => {
         ...(folds ? ['unfold'] : []),
       ];
       const schedule = halvingDoubling.build({ devices: n });
-      expect(schedule.steps.map((s) => s.phase), `N = ${n}`).toEqual(phases);
+      expect(
+        schedule.steps.map((s) => s.phase),
+        `N = ${n}`,
+      ).toEqual(phases);
       expect(schedule.steps.length).toBe(2 * lg + (folds ? 2 : 0));
     }
   });
@@ -75,23 +78,81 @@ describe('halving-doubling all-reduce', () => {
     expect(rows(halvingDoubling.build({ devices: 4 }))).toEqual([
       {
         phase: 'reduce-scatter',
-        transfers: [[0, 2, 2, 'r'], [0, 2, 3, 'r'], [1, 3, 2, 'r'], [1, 3, 3, 'r'], [2, 0, 0, 'r'], [2, 0, 1, 'r'], [3, 1, 0, 'r'], [3, 1, 1, 'r']],
+        transfers: [
+          [0, 2, 2, 'r'],
+          [0, 2, 3, 'r'],
+          [1, 3, 2, 'r'],
+          [1, 3, 3, 'r'],
+          [2, 0, 0, 'r'],
+          [2, 0, 1, 'r'],
+          [3, 1, 0, 'r'],
+          [3, 1, 1, 'r'],
+        ],
       },
-      { phase: 'reduce-scatter', transfers: [[0, 1, 1, 'r'], [1, 0, 0, 'r'], [2, 3, 3, 'r'], [3, 2, 2, 'r']] },
-      { phase: 'allgather', transfers: [[0, 1, 0, 'c'], [1, 0, 1, 'c'], [2, 3, 2, 'c'], [3, 2, 3, 'c']] },
+      {
+        phase: 'reduce-scatter',
+        transfers: [
+          [0, 1, 1, 'r'],
+          [1, 0, 0, 'r'],
+          [2, 3, 3, 'r'],
+          [3, 2, 2, 'r'],
+        ],
+      },
       {
         phase: 'allgather',
-        transfers: [[0, 2, 0, 'c'], [0, 2, 1, 'c'], [1, 3, 0, 'c'], [1, 3, 1, 'c'], [2, 0, 2, 'c'], [2, 0, 3, 'c'], [3, 1, 2, 'c'], [3, 1, 3, 'c']],
+        transfers: [
+          [0, 1, 0, 'c'],
+          [1, 0, 1, 'c'],
+          [2, 3, 2, 'c'],
+          [3, 2, 3, 'c'],
+        ],
+      },
+      {
+        phase: 'allgather',
+        transfers: [
+          [0, 2, 0, 'c'],
+          [0, 2, 1, 'c'],
+          [1, 3, 0, 'c'],
+          [1, 3, 1, 'c'],
+          [2, 0, 2, 'c'],
+          [2, 0, 3, 'c'],
+          [3, 1, 2, 'c'],
+          [3, 1, 3, 'c'],
+        ],
       },
     ]);
   });
 
   it('on 3 devices folds GPU-0 into GPU-1, runs on GPU-1 and GPU-2, and unfolds back to GPU-0', () => {
     expect(rows(halvingDoubling.build({ devices: 3 }))).toEqual([
-      { phase: 'fold', transfers: [[0, 1, 0, 'r'], [0, 1, 1, 'r']] },
-      { phase: 'reduce-scatter', transfers: [[1, 2, 1, 'r'], [2, 1, 0, 'r']] },
-      { phase: 'allgather', transfers: [[1, 2, 0, 'c'], [2, 1, 1, 'c']] },
-      { phase: 'unfold', transfers: [[1, 0, 0, 'c'], [1, 0, 1, 'c']] },
+      {
+        phase: 'fold',
+        transfers: [
+          [0, 1, 0, 'r'],
+          [0, 1, 1, 'r'],
+        ],
+      },
+      {
+        phase: 'reduce-scatter',
+        transfers: [
+          [1, 2, 1, 'r'],
+          [2, 1, 0, 'r'],
+        ],
+      },
+      {
+        phase: 'allgather',
+        transfers: [
+          [1, 2, 0, 'c'],
+          [2, 1, 1, 'c'],
+        ],
+      },
+      {
+        phase: 'unfold',
+        transfers: [
+          [1, 0, 0, 'c'],
+          [1, 0, 1, 'c'],
+        ],
+      },
     ]);
   });
 

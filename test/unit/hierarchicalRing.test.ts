@@ -42,13 +42,21 @@ describe('hierarchical-ring all-reduce', () => {
   });
 
   it('is a correct all-reduce on large machines', () => {
-    for (const [n, g] of [[100, 4], [1000, 8], [1024, 8]]) {
+    for (const [n, g] of [
+      [100, 4],
+      [1000, 8],
+      [1024, 8],
+    ]) {
       expect(verifySchedule(hierarchicalRing.build({ devices: n, devicesPerNode: g })).ok, `N = ${n}, G = ${g}`).toBe(true);
     }
   });
 
   it('is a correct all-reduce with several chunks per segment', () => {
-    for (const [n, g] of [[4, 2], [6, 3], [12, 4]]) {
+    for (const [n, g] of [
+      [4, 2],
+      [6, 3],
+      [12, 4],
+    ]) {
       const schedule = hierarchicalRing.build({ devices: n, devicesPerNode: g, chunks: 3 * n });
       expect(schedule.chunks).toBe(3 * n);
       expect(verifySchedule(schedule).ok, `N = ${n}, G = ${g}`).toBe(true);
@@ -66,7 +74,10 @@ describe('hierarchical-ring all-reduce', () => {
           ...Array<string>(g - 1).fill('intra-allgather'),
         ];
         const schedule = hierarchicalRing.build({ devices: n, devicesPerNode: g });
-        expect(schedule.steps.map((s) => s.phase), `N = ${n}, G = ${g}`).toEqual(phases);
+        expect(
+          schedule.steps.map((s) => s.phase),
+          `N = ${n}, G = ${g}`,
+        ).toEqual(phases);
         expect(schedule.steps.length).toBe(2 * (g - 1) + 2 * (m - 1));
       }
     }
@@ -82,19 +93,59 @@ describe('hierarchical-ring all-reduce', () => {
     expect(rows(hierarchicalRing.build({ devices: 4, devicesPerNode: 2 }))).toEqual([
       {
         phase: 'intra-reduce-scatter',
-        transfers: [[0, 1, 0, 'r'], [0, 1, 1, 'r'], [1, 0, 2, 'r'], [1, 0, 3, 'r'], [2, 3, 0, 'r'], [2, 3, 1, 'r'], [3, 2, 2, 'r'], [3, 2, 3, 'r']],
+        transfers: [
+          [0, 1, 0, 'r'],
+          [0, 1, 1, 'r'],
+          [1, 0, 2, 'r'],
+          [1, 0, 3, 'r'],
+          [2, 3, 0, 'r'],
+          [2, 3, 1, 'r'],
+          [3, 2, 2, 'r'],
+          [3, 2, 3, 'r'],
+        ],
       },
-      { phase: 'inter-reduce-scatter', transfers: [[0, 2, 2, 'r'], [2, 0, 3, 'r'], [1, 3, 0, 'r'], [3, 1, 1, 'r']] },
-      { phase: 'inter-allgather', transfers: [[0, 2, 3, 'c'], [2, 0, 2, 'c'], [1, 3, 1, 'c'], [3, 1, 0, 'c']] },
+      {
+        phase: 'inter-reduce-scatter',
+        transfers: [
+          [0, 2, 2, 'r'],
+          [2, 0, 3, 'r'],
+          [1, 3, 0, 'r'],
+          [3, 1, 1, 'r'],
+        ],
+      },
+      {
+        phase: 'inter-allgather',
+        transfers: [
+          [0, 2, 3, 'c'],
+          [2, 0, 2, 'c'],
+          [1, 3, 1, 'c'],
+          [3, 1, 0, 'c'],
+        ],
+      },
       {
         phase: 'intra-allgather',
-        transfers: [[0, 1, 2, 'c'], [0, 1, 3, 'c'], [1, 0, 0, 'c'], [1, 0, 1, 'c'], [2, 3, 2, 'c'], [2, 3, 3, 'c'], [3, 2, 0, 'c'], [3, 2, 1, 'c']],
+        transfers: [
+          [0, 1, 2, 'c'],
+          [0, 1, 3, 'c'],
+          [1, 0, 0, 'c'],
+          [1, 0, 1, 'c'],
+          [2, 3, 2, 'c'],
+          [2, 3, 3, 'c'],
+          [3, 2, 0, 'c'],
+          [3, 2, 1, 'c'],
+        ],
       },
     ]);
   });
 
   it('leaves local rank l holding super-segment (l+1) mod G summed over its node after the intra-node reduce-scatter', () => {
-    for (const [n, g] of [[4, 2], [6, 3], [12, 4], [16, 8], [30, 5]]) {
+    for (const [n, g] of [
+      [4, 2],
+      [6, 3],
+      [12, 4],
+      [16, 8],
+      [30, 5],
+    ]) {
       const m = n / g;
       const tracker = new ContributionTracker(hierarchicalRing.build({ devices: n, devicesPerNode: g }));
       for (let s = 0; s < g - 1; s++) tracker.apply();
@@ -109,7 +160,11 @@ describe('hierarchical-ring all-reduce', () => {
   });
 
   it('keeps intra-node phases inside a node and the inter-node ring among equal local ranks', () => {
-    for (const [n, g] of [[8, 2], [12, 3], [16, 4]]) {
+    for (const [n, g] of [
+      [8, 2],
+      [12, 3],
+      [16, 4],
+    ]) {
       for (const step of hierarchicalRing.build({ devices: n, devicesPerNode: g }).steps) {
         for (const t of step.transfers) {
           if (step.phase.startsWith('inter-')) expect(t.src % g, `${step.phase} ${t.src}→${t.dst}`).toBe(t.dst % g);
@@ -123,13 +178,22 @@ describe('hierarchical-ring all-reduce', () => {
     for (const n of [1, 2, 3, 5, 8]) {
       const plain = ring.build({ devices: n }).steps.map((s) => s.transfers);
       for (const g of [1, n]) {
-        expect(hierarchicalRing.build({ devices: n, devicesPerNode: g }).steps.map((s) => s.transfers), `N = ${n}, G = ${g}`).toEqual(plain);
+        expect(
+          hierarchicalRing.build({ devices: n, devicesPerNode: g }).steps.map((s) => s.transfers),
+          `N = ${n}, G = ${g}`,
+        ).toEqual(plain);
       }
     }
   });
 
   it('rejects devices per node that do not divide the device count, suggesting one that does', () => {
-    for (const [n, g, suggestion] of [[8, 3, 4], [8, 0, 4], [8, 16, 4], [6, 1.5, 3], [6, -2, 3]]) {
+    for (const [n, g, suggestion] of [
+      [8, 3, 4],
+      [8, 0, 4],
+      [8, 16, 4],
+      [6, 1.5, 3],
+      [6, -2, 3],
+    ]) {
       const error = errorOf(() => hierarchicalRing.build({ devices: n, devicesPerNode: g }));
       expect(error.code).toBe('bad-argument');
       expect(error.message).toBe(`hierarchical-ring needs devices per node G dividing the device count N, got G = ${g} for N = ${n}; try G = ${suggestion}`);
@@ -143,12 +207,30 @@ describe('hierarchical-ring all-reduce', () => {
     const error = errorOf(() => hierarchicalRing.build({ devices: 8 }));
     expect(error.code).toBe('bad-argument');
     expect(error.message).toBe('hierarchical-ring needs devices per node G dividing the device count N, got none for N = 8; try G = 4');
-    expect({ field: error.field, value: error.value, allowed: error.allowed }).toEqual({ field: 'devicesPerNode', value: undefined, allowed: 'divide the 8 devices: 1, 2, 4 or 8' });
+    expect({ field: error.field, value: error.value, allowed: error.allowed }).toEqual({
+      field: 'devicesPerNode',
+      value: undefined,
+      allowed: 'divide the 8 devices: 1, 2, 4 or 8',
+    });
   });
 
   it('suggests the largest divisor up to 8 that makes at least 2 nodes, and 1 where none does', () => {
     const suggested = [1, 2, 3, 4, 6, 7, 8, 9, 12, 16, 24, 64, 1024].map((n) => [n, suggestDevicesPerNode(n)]);
-    expect(suggested).toEqual([[1, 1], [2, 1], [3, 1], [4, 2], [6, 3], [7, 1], [8, 4], [9, 3], [12, 6], [16, 8], [24, 8], [64, 8], [1024, 8]]);
+    expect(suggested).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 2],
+      [6, 3],
+      [7, 1],
+      [8, 4],
+      [9, 3],
+      [12, 6],
+      [16, 8],
+      [24, 8],
+      [64, 8],
+      [1024, 8],
+    ]);
     for (let n = 1; n <= 64; n++) {
       const g = suggestDevicesPerNode(n);
       expect(n % g, `N = ${n}`).toBe(0);

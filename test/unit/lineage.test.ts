@@ -13,7 +13,8 @@ function ringWithoutStep2Hop(): Schedule {
   return broken;
 }
 
-const brief = (links: ReturnType<typeof lineageOf>) => links.map((l) => `${l.step}: ${l.transfer.src}→${l.transfer.dst} ${l.transfer.op} ${l.sent} ⇒ ${l.result}`);
+const brief = (links: ReturnType<typeof lineageOf>) =>
+  links.map((l) => `${l.step}: ${l.transfer.src}→${l.transfer.dst} ${l.transfer.op} ${l.sent} ⇒ ${l.result}`);
 
 describe('lineageOf', () => {
   it('traces ring on 4’s GPU-2 chunk 0 through the three reduces and three copies that built it', () => {

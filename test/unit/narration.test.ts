@@ -87,11 +87,15 @@ describe('master and naive narration on 3 devices', () => {
   it('master gathers into GPU-0, which then sends the sum back', () => {
     expect(narrateAll(master.build({ devices: 3 }))).toEqual([
       {
-        step: 1, phase: 'reduce', phaseLabel: 'reduce',
+        step: 1,
+        phase: 'reduce',
+        phaseLabel: 'reduce',
         sentences: ['GPU-1 sends b₁ to GPU-0, where it gets added to a₁.', 'GPU-2 sends c₁ to GPU-0, where it gets added to (b₁+a₁).'],
       },
       {
-        step: 2, phase: 'broadcast', phaseLabel: 'broadcast',
+        step: 2,
+        phase: 'broadcast',
+        phaseLabel: 'broadcast',
         sentences: ['GPU-0 sends (c₁+b₁+a₁) to GPU-1, which stores it.', 'GPU-0 sends (c₁+b₁+a₁) to GPU-2, which stores it.'],
       },
     ]);
@@ -101,7 +105,9 @@ describe('master and naive narration on 3 devices', () => {
     const schedule = naive.build({ devices: 3 });
     const narrator = new Narrator(schedule);
     expect(narrator.narrateNext()).toEqual({
-      step: 1, phase: 'exchange', phaseLabel: 'exchange',
+      step: 1,
+      phase: 'exchange',
+      phaseLabel: 'exchange',
       sentences: [
         'GPU-0 sends a₁ to GPU-1, where it gets added to b₁.',
         'GPU-0 sends a₁ to GPU-2, where it gets added to c₁.',
@@ -118,7 +124,11 @@ describe('master and naive narration on 3 devices', () => {
 
 describe('writes within one step', () => {
   const schedule: Schedule = {
-    format: 'gradsync-schedule/1', collective: 'allreduce', algorithm: 'custom', devices: 3, chunks: 1,
+    format: 'gradsync-schedule/1',
+    collective: 'allreduce',
+    algorithm: 'custom',
+    devices: 3,
+    chunks: 1,
     steps: [
       {
         phase: 'gather',

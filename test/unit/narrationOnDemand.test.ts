@@ -49,6 +49,8 @@ describe('the opening sentence', () => {
 
   it('names the first GPUs and says "and so on" when there are more', () => {
     expect(openingSentence(2, 2, 3)).toBe('Each GPU starts with its own gradient, split into 2 chunks: GPU-0 holds a₁…a₂, GPU-1 holds b₁…b₂.');
-    expect(openingSentence(1024, 1, 3)).toBe('Each GPU starts with its own gradient, in one chunk: GPU-0 holds g0₁, GPU-1 holds g1₁, GPU-2 holds g2₁ and so on.');
+    expect(openingSentence(1024, 1, 3)).toBe(
+      'Each GPU starts with its own gradient, in one chunk: GPU-0 holds g0₁, GPU-1 holds g1₁, GPU-2 holds g2₁ and so on.',
+    );
   });
 });

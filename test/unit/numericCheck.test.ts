@@ -58,7 +58,10 @@ describe('the expected value of an element', () => {
 
   it('demands max and min exactly', () => {
     const inputs = Float32Array.of(1.5, -3, 2.25);
-    for (const [op, want] of [['max', 2.25], ['min', -3]] as const) {
+    for (const [op, want] of [
+      ['max', 2.25],
+      ['min', -3],
+    ] as const) {
       const expectation = expectElement([0, 1, 2], inputs, 1, 0, combinationFor(op, 'allreduce', 3));
       expect(expectation).toEqual({ expected: want, tolerance: 0 });
       expect(compare(want, expectation).within).toBe(true);

@@ -38,7 +38,10 @@ describe('recursive-doubling all-reduce', () => {
       const folds = powerOfTwoBelow(n) < n;
       const phases = [...(folds ? ['fold'] : []), ...Array<string>(lg).fill('exchange'), ...(folds ? ['unfold'] : [])];
       const schedule = recursiveDoubling.build({ devices: n });
-      expect(schedule.steps.map((s) => s.phase), `N = ${n}`).toEqual(phases);
+      expect(
+        schedule.steps.map((s) => s.phase),
+        `N = ${n}`,
+      ).toEqual(phases);
       expect(schedule.steps.length).toBe(lg + (folds ? 2 : 0));
     }
   });
@@ -50,31 +53,91 @@ describe('recursive-doubling all-reduce', () => {
 
   it('on 4 devices exchanges whole buffers at distance 1, then 2', () => {
     expect(rows(recursiveDoubling.build({ devices: 4 }))).toEqual([
-      { phase: 'exchange', transfers: [[0, 1, 0, 'r'], [1, 0, 0, 'r'], [2, 3, 0, 'r'], [3, 2, 0, 'r']] },
-      { phase: 'exchange', transfers: [[0, 2, 0, 'r'], [1, 3, 0, 'r'], [2, 0, 0, 'r'], [3, 1, 0, 'r']] },
+      {
+        phase: 'exchange',
+        transfers: [
+          [0, 1, 0, 'r'],
+          [1, 0, 0, 'r'],
+          [2, 3, 0, 'r'],
+          [3, 2, 0, 'r'],
+        ],
+      },
+      {
+        phase: 'exchange',
+        transfers: [
+          [0, 2, 0, 'r'],
+          [1, 3, 0, 'r'],
+          [2, 0, 0, 'r'],
+          [3, 1, 0, 'r'],
+        ],
+      },
     ]);
   });
 
   it('sends every chunk of the buffer in a whole-buffer message', () => {
     expect(rows(recursiveDoubling.build({ devices: 2, chunks: 3 }))).toEqual([
-      { phase: 'exchange', transfers: [[0, 1, 0, 'r'], [0, 1, 1, 'r'], [0, 1, 2, 'r'], [1, 0, 0, 'r'], [1, 0, 1, 'r'], [1, 0, 2, 'r']] },
+      {
+        phase: 'exchange',
+        transfers: [
+          [0, 1, 0, 'r'],
+          [0, 1, 1, 'r'],
+          [0, 1, 2, 'r'],
+          [1, 0, 0, 'r'],
+          [1, 0, 1, 'r'],
+          [1, 0, 2, 'r'],
+        ],
+      },
     ]);
   });
 
   it('on 3 devices folds GPU-0 into GPU-1, exchanges between GPU-1 and GPU-2, and unfolds back to GPU-0', () => {
     expect(rows(recursiveDoubling.build({ devices: 3 }))).toEqual([
       { phase: 'fold', transfers: [[0, 1, 0, 'r']] },
-      { phase: 'exchange', transfers: [[1, 2, 0, 'r'], [2, 1, 0, 'r']] },
+      {
+        phase: 'exchange',
+        transfers: [
+          [1, 2, 0, 'r'],
+          [2, 1, 0, 'r'],
+        ],
+      },
       { phase: 'unfold', transfers: [[1, 0, 0, 'c']] },
     ]);
   });
 
   it('on 6 devices renumbers GPU-1, GPU-3, GPU-4, GPU-5 as ranks 0–3 after the fold', () => {
     expect(rows(recursiveDoubling.build({ devices: 6 }))).toEqual([
-      { phase: 'fold', transfers: [[0, 1, 0, 'r'], [2, 3, 0, 'r']] },
-      { phase: 'exchange', transfers: [[1, 3, 0, 'r'], [3, 1, 0, 'r'], [4, 5, 0, 'r'], [5, 4, 0, 'r']] },
-      { phase: 'exchange', transfers: [[1, 4, 0, 'r'], [3, 5, 0, 'r'], [4, 1, 0, 'r'], [5, 3, 0, 'r']] },
-      { phase: 'unfold', transfers: [[1, 0, 0, 'c'], [3, 2, 0, 'c']] },
+      {
+        phase: 'fold',
+        transfers: [
+          [0, 1, 0, 'r'],
+          [2, 3, 0, 'r'],
+        ],
+      },
+      {
+        phase: 'exchange',
+        transfers: [
+          [1, 3, 0, 'r'],
+          [3, 1, 0, 'r'],
+          [4, 5, 0, 'r'],
+          [5, 4, 0, 'r'],
+        ],
+      },
+      {
+        phase: 'exchange',
+        transfers: [
+          [1, 4, 0, 'r'],
+          [3, 5, 0, 'r'],
+          [4, 1, 0, 'r'],
+          [5, 3, 0, 'r'],
+        ],
+      },
+      {
+        phase: 'unfold',
+        transfers: [
+          [1, 0, 0, 'c'],
+          [3, 2, 0, 'c'],
+        ],
+      },
     ]);
   });
 

@@ -51,7 +51,16 @@ describe('a schedule in a link', () => {
   });
 
   it('keeps only the fields of the schedule format, in its order', () => {
-    const loaded = { comment: 'mine', format: SCHEDULE_FORMAT, collective: 'broadcast', algorithm: 'x', devices: 2, chunks: 1, root: 1, steps: [{ transfers: [{ op: 'copy', chunk: 0, dst: 0, src: 1, note: 1 }] }] };
+    const loaded = {
+      comment: 'mine',
+      format: SCHEDULE_FORMAT,
+      collective: 'broadcast',
+      algorithm: 'x',
+      devices: 2,
+      chunks: 1,
+      root: 1,
+      steps: [{ transfers: [{ op: 'copy', chunk: 0, dst: 0, src: 1, note: 1 }] }],
+    };
     expect(compactScheduleJson(loaded as unknown as Schedule)).toBe(
       '{"format":"gradsync-schedule/1","collective":"broadcast","algorithm":"x","devices":2,"chunks":1,"root":1,"steps":[{"transfers":[{"src":1,"dst":0,"chunk":0,"op":"copy"}]}]}',
     );
@@ -76,7 +85,10 @@ describe('a schedule in a link', () => {
   });
 
   it('says what is wrong with a schedule that decompresses but is not valid', () => {
-    expect(failure(deflated('{"format":"nope"}'))).toEqual(['invalid-schedule', 'it holds a schedule that is not valid: "format" must be "gradsync-schedule/1", got "nope"']);
+    expect(failure(deflated('{"format":"nope"}'))).toEqual([
+      'invalid-schedule',
+      'it holds a schedule that is not valid: "format" must be "gradsync-schedule/1", got "nope"',
+    ]);
     const selfSend = { ...buildSchedule({ algorithm: 'ring', devices: 2 }) };
     selfSend.steps = [{ phase: 'x', transfers: [{ src: 1, dst: 1, chunk: 0, op: 'reduce' }] }];
     expect(failure(deflated(JSON.stringify(selfSend)))).toEqual([
@@ -93,7 +105,14 @@ describe('a schedule in a link', () => {
 
   it(`does not compress a schedule of more than ${MAX_LINKED_TRANSFERS.toLocaleString('en-US')} transfers`, () => {
     const transfers = (n: number) => Array.from({ length: n }, () => ({ src: 0, dst: 1, chunk: 0, op: 'reduce' as const }));
-    const schedule = (n: number): Schedule => ({ format: SCHEDULE_FORMAT, collective: 'allreduce', algorithm: 'x', devices: 2, chunks: 1, steps: transfers(n).map((t) => ({ phase: 'p', transfers: [t] })) });
+    const schedule = (n: number): Schedule => ({
+      format: SCHEDULE_FORMAT,
+      collective: 'allreduce',
+      algorithm: 'x',
+      devices: 2,
+      chunks: 1,
+      steps: transfers(n).map((t) => ({ phase: 'p', transfers: [t] })),
+    });
     expect(encodeScheduleParam(schedule(MAX_LINKED_TRANSFERS + 1))).toBeNull();
     expect(encodeScheduleParam(schedule(MAX_LINKED_TRANSFERS))).toMatch(/^[A-Za-z0-9_-]+$/);
   });

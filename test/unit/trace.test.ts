@@ -22,7 +22,10 @@ function expectedBytes(schedule: Schedule, elements: number): Map<string, { sent
     for (const t of step.transfers) {
       const n = chunkBytes(t.chunk);
       if (n === 0) continue;
-      for (const [d, field] of [[t.src, 'sent'], [t.dst, 'received']] as const) {
+      for (const [d, field] of [
+        [t.src, 'sent'],
+        [t.dst, 'received'],
+      ] as const) {
         const key = `${s}:${d}`;
         const entry = bytes.get(key) ?? { sent: 0, received: 0 };
         entry[field] += n;
@@ -51,7 +54,12 @@ describe('traceEvents', () => {
       for (const schedule of [ring.build({ devices }), master.build({ devices })]) {
         for (const elements of [1, 3, 1024]) {
           const expected = expectedBytes(schedule, elements);
-          const got = new Map(steps(traceEvents(schedule, elements, SWITCH).traceEvents).map((e) => [`${e.args.step - 1}:${e.tid}`, { sent: e.args.bytesSent, received: e.args.bytesReceived }]));
+          const got = new Map(
+            steps(traceEvents(schedule, elements, SWITCH).traceEvents).map((e) => [
+              `${e.args.step - 1}:${e.tid}`,
+              { sent: e.args.bytesSent, received: e.args.bytesReceived },
+            ]),
+          );
           expect(got).toEqual(expected);
         }
       }
@@ -91,7 +99,9 @@ describe('traceEvents', () => {
 
   it('names events after the phase and the step number', () => {
     const events = steps(traceEvents(ring.build({ devices: 4 }), 1024, SWITCH).traceEvents);
-    expect([...new Set(events.map((e) => e.name))]).toEqual([1, 2, 3].map((s) => `reduce-scatter step ${s}`).concat([4, 5, 6].map((s) => `allgather step ${s}`)));
+    expect([...new Set(events.map((e) => e.name))]).toEqual(
+      [1, 2, 3].map((s) => `reduce-scatter step ${s}`).concat([4, 5, 6].map((s) => `allgather step ${s}`)),
+    );
     expect(events.filter((e) => e.args.step === 3).map((e) => e.cat)).toEqual(['reduce-scatter', 'reduce-scatter', 'reduce-scatter', 'reduce-scatter']);
   });
 

@@ -68,6 +68,7 @@ describe('the busiest port of a step', () => {
     { algorithm: 'master', devices: 4 },
     { algorithm: 'double-tree', devices: 9 },
     { algorithm: 'hierarchical-ring', devices: 8, devicesPerNode: 4 },
+    { algorithm: 'halving-doubling', devices: 6 },
   ];
   for (const request of cases) {
     it(`matches a direct count for ${request.algorithm} on ${request.devices} devices, on one fabric and on nodes of 2`, () => {

@@ -2,6 +2,7 @@
 // and the same table measured on the engine.
 
 import { Command } from 'commander';
+import { DEFAULT_ALGORITHM } from '../../core/algorithms';
 import { modelCost } from '../../core/cost';
 import { GradsyncError } from '../../core/errors';
 import { formatNcclTable, ncclTableRow, type NcclTableRow } from '../../core/metrics';
@@ -13,14 +14,7 @@ import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { describeTopology } from '../../core/topology';
 import { checkBufferSize } from '../limits';
-import {
-  addScheduleOptions,
-  addTopologyOptions,
-  resolveSchedule,
-  resolveTopology,
-  type ScheduleFlags,
-  type TopologyFlags,
-} from '../scheduleOptions';
+import { addScheduleOptions, addTopologyOptions, resolveSchedule, resolveTopology, type ScheduleFlags, type TopologyFlags } from '../scheduleOptions';
 import { BACKENDS } from './run';
 
 interface BenchFlags extends ScheduleFlags, TopologyFlags {
@@ -36,7 +30,7 @@ interface BenchFlags extends ScheduleFlags, TopologyFlags {
 const SIZE_UNITS: Record<string, number> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
 
 /** Sizes like nccl-tests' -b/-e: 8, 64K, 16M, 1G (powers of 1024). */
-export function parseSize(option: string, raw: string): number {
+function parseSize(option: string, raw: string): number {
   const match = /^(\d+)([KMG]?)$/i.exec(raw.trim());
   const bytes = match ? Number(match[1]) * SIZE_UNITS[match[2].toUpperCase()] : Number.NaN;
   if (!Number.isSafeInteger(bytes) || bytes < 4 || bytes % 4 !== 0) {
@@ -45,7 +39,7 @@ export function parseSize(option: string, raw: string): number {
   return bytes;
 }
 
-export function benchSizes(minBytes: number, maxBytes: number, factor: number): number[] {
+function benchSizes(minBytes: number, maxBytes: number, factor: number): number[] {
   const sizes: number[] = [];
   for (let size = minBytes; size <= maxBytes; size *= factor) sizes.push(size - (size % 4));
   return sizes;
@@ -70,7 +64,7 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
     if (maxBytes < minBytes) throw new GradsyncError('bad-argument', `--max-bytes (${flags.maxBytes}) must be at least --min-bytes (${flags.minBytes})`);
     const factor = parseInteger('--step-factor', flags.stepFactor, 2, 1024);
     const iterations = parseInteger('--iters', flags.iters, 1, 10000);
-    if (flags.algorithm === undefined && flags.schedule === undefined) flags.algorithm = 'ring';
+    if (flags.algorithm === undefined && flags.schedule === undefined) flags.algorithm = DEFAULT_ALGORITHM;
     flags.devices ??= flags.schedule === undefined ? '8' : undefined;
     const schedule = resolveSchedule(flags);
     const topology = resolveTopology(flags, schedule);
@@ -101,17 +95,30 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
     const summary = {
       engineReducedGBs: engineGBs,
       engineMovedGBs: movedGBs,
-      ...(plainGBs === null ? {} : { plainAddVec4GBs: plainGBs, ratio: movedGBs / plainGBs, submissionsPerStep: last!.submissionsPerStep, readbacksWhileStepping: last!.readbacksWhileStepping }),
+      ...(plainGBs === null
+        ? {}
+        : {
+            plainAddVec4GBs: plainGBs,
+            ratio: movedGBs / plainGBs,
+            submissionsPerStep: last!.submissionsPerStep,
+            readbacksWhileStepping: last!.readbacksWhileStepping,
+          }),
     };
     if (flags.json) {
-      io.out(`${JSON.stringify({ algorithm: schedule.algorithm, collective: schedule.collective, devices: schedule.devices, op, backend, ...(adapter ? { adapter } : {}), topology, model, measured, ...summary })}\n`);
+      io.out(
+        `${JSON.stringify({ algorithm: schedule.algorithm, collective: schedule.collective, devices: schedule.devices, op, backend, ...(adapter ? { adapter } : {}), topology, model, measured, ...summary })}\n`,
+      );
     } else {
       const what = `${schedule.algorithm} ${schedule.collective} on ${schedule.devices} devices`;
       io.out(formatNcclTable(model, [`gradsync bench: ${what}, α-β model (${describeTopology(topology)})`]));
       io.out('\n');
-      const engineTitle = provider ? `webgpu engine on ${adapter}, measured: best of ${iterations} runs per size` : `cpu engine, measured: average of ${iterations} runs per size`;
+      const engineTitle = provider
+        ? `webgpu engine on ${adapter}, measured: best of ${iterations} runs per size`
+        : `cpu engine, measured: average of ${iterations} runs per size`;
       io.out(formatNcclTable(measured, [engineTitle]));
-      io.out(`# engine throughput at ${maxBytes} B: ${engineGBs.toFixed(3)} GB/s of reduced bytes, ${movedGBs.toFixed(3)} GB/s of moved (reduced + copied) bytes\n`);
+      io.out(
+        `# engine throughput at ${maxBytes} B: ${engineGBs.toFixed(3)} GB/s of reduced bytes, ${movedGBs.toFixed(3)} GB/s of moved (reduced + copied) bytes\n`,
+      );
       if (plainGBs !== null) {
         io.out(`# fused vec4 add over the same moved bytes: ${plainGBs.toFixed(3)} GB/s; engine ÷ add = ${(movedGBs / plainGBs).toFixed(2)}\n`);
         io.out(`# submissions per step: ${last!.submissionsPerStep!.toFixed(2)}; readbacks while stepping: ${last!.readbacksWhileStepping}\n`);

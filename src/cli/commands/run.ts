@@ -11,16 +11,9 @@ import { parseChoice, parseInteger } from '../args';
 import { checkWritable, readInputs, writeOutputs } from '../files';
 import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
-import { checkBufferSize, MAX_ELEMENTS, MAX_VALUES } from '../limits';
+import { checkBufferSize, MAX_VALUES } from '../limits';
 import { formatRunReport, runJson } from '../runReport';
-import {
-  addScheduleOptions,
-  addTopologyOptions,
-  resolveSchedule,
-  resolveTopology,
-  type ScheduleFlags,
-  type TopologyFlags,
-} from '../scheduleOptions';
+import { addScheduleOptions, addTopologyOptions, resolveSchedule, resolveTopology, type ScheduleFlags, type TopologyFlags } from '../scheduleOptions';
 
 interface RunFlags extends ScheduleFlags, TopologyFlags {
   elements?: string;
@@ -53,7 +46,7 @@ export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
     const backend = parseChoice('--backend', flags.backend, BACKENDS);
     if (flags.elements !== undefined && flags.input !== undefined) throw new GradsyncError('bad-argument', 'give either --elements or --input, not both');
     if (flags.elements === undefined && flags.input === undefined) throw new GradsyncError('bad-argument', 'missing --elements K (or --input FILE)');
-    const elementsFlag = flags.elements === undefined ? undefined : parseInteger('--elements', flags.elements, 1, MAX_ELEMENTS);
+    const elementsFlag = flags.elements === undefined ? undefined : parseInteger('--elements', flags.elements, 1, MAX_VALUES);
     const seed = parseInteger('--seed', flags.seed, 0, 2 ** 32 - 1);
     const distribution = parseChoice<Distribution>('--data', flags.data, ['uniform', 'mixed']);
     const schedule = resolveSchedule(flags);

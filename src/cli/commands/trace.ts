@@ -8,14 +8,7 @@ import { parseInteger } from '../args';
 import { checkWritable, writeWhole } from '../files';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
-import {
-  addScheduleOptions,
-  addTopologyOptions,
-  resolveSchedule,
-  resolveTopology,
-  type ScheduleFlags,
-  type TopologyFlags,
-} from '../scheduleOptions';
+import { addScheduleOptions, addTopologyOptions, resolveSchedule, resolveTopology, type ScheduleFlags, type TopologyFlags } from '../scheduleOptions';
 
 interface TraceFlags extends ScheduleFlags, TopologyFlags {
   elements?: string;
@@ -23,14 +16,12 @@ interface TraceFlags extends ScheduleFlags, TopologyFlags {
 }
 
 /** Nothing is allocated per element, so the size may go far beyond what `run` holds: up to 4 TiB. */
-export const MAX_TRACE_ELEMENTS = 2 ** 40;
+const MAX_TRACE_ELEMENTS = 2 ** 40;
 
 export function traceCommand(io: Io, done: (code: ExitCode) => void): Command {
   const command = new Command('trace').description('write the model timeline as Chrome trace JSON (Perfetto, chrome://tracing): one track per device');
   addScheduleOptions(command, true);
-  command
-    .option('--elements <K>', 'elements (f32) per device buffer')
-    .option('--out <file>', 'write the trace to this file instead of stdout');
+  command.option('--elements <K>', 'elements (f32) per device buffer').option('--out <file>', 'write the trace to this file instead of stdout');
   addTopologyOptions(command);
   command.action((flags: TraceFlags) => {
     if (flags.elements === undefined) throw new GradsyncError('bad-argument', 'missing --elements K');

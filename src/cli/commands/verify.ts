@@ -28,7 +28,9 @@ export function verifyCommand(io: Io, done: (code: ExitCode) => void): Command {
         const { ok, collective, violation } = result;
         io.out(`${JSON.stringify({ ok, collective, algorithm: schedule.algorithm, devices: schedule.devices, steps: schedule.steps.length, violation })}\n`);
       } else if (result.ok) {
-        io.out(`verified: ${schedule.algorithm} ${schedule.collective} on ${schedule.devices} devices, ${schedule.steps.length} steps: ${POSTCONDITION[schedule.collective]}\n`);
+        io.out(
+          `verified: ${schedule.algorithm} ${schedule.collective} on ${schedule.devices} devices, ${schedule.steps.length} steps: ${POSTCONDITION[schedule.collective]}\n`,
+        );
       } else {
         io.out(`not verified: ${result.violation!.message}\n`);
       }

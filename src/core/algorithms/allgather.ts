@@ -4,35 +4,33 @@
 // for N not a power of two the first 2·rem devices (rem = N − 2^⌊lg N⌋) fold in pairs before and
 // unfold after, as in Thakur, Rabenseifner & Gropp's all-reduce.
 
-import type { Step, Transfer } from '../schedule';
 import { largestPowerOfTwoAtMost } from './fold';
-import { checkDevices, chunksPerSegment } from './options';
-import { identityRing, mod, ringSteps } from './ring';
-import { makeSchedule, segmentTransfers, type AlgorithmSpec } from './types';
+import { checkDevices, chunksOf, SEGMENT_PER_DEVICE } from './options';
+import { identityRing, mod, writeRingPass } from './ring';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
+import type { ScheduleWriter } from './writer';
 
-export const ringAllgather: AlgorithmSpec = {
+export const ringAllgather: AlgorithmSpec = defineAlgorithm({
   id: 'ring',
   collective: 'allgather',
   summary: 'N−1 ring steps passing each segment on ((N−1)/N·K sent per device)',
-  build(options) {
+  chunks: SEGMENT_PER_DEVICE,
+  phases: ['allgather'],
+  layout: 'circle',
+  drawsLinks: true,
+  baseline: false,
+  write(options, out) {
     const devices = checkDevices(options);
-    const perSegment = chunksPerSegment(options, devices, 'ring allgather');
-    // ringSteps' all-gather sends position (i + 1 − s); shifting by one gives segment (i − s).
-    const steps = ringSteps(identityRing(devices), perSegment, (p) => mod(p - 1, devices), {
-      allgather: 'allgather',
-    });
-    return makeSchedule('allgather', 'ring', devices, devices * perSegment, steps);
+    const { perSegment } = chunksOf(ringAllgather, options);
+    // The all-gather pass sends position (i + 1 − s); shifting by one gives segment (i − s).
+    writeRingPass(out, [identityRing(devices)], 'allgather', 'allgather', perSegment, (_, p) => mod(p - 1, devices));
+    return makeHeader('allgather', 'ring', devices, devices * perSegment);
   },
-};
+});
 
-/** Copies of segments [from, to) from src to dst. */
-function segmentRange(src: number, dst: number, from: number, to: number, perSegment: number): Transfer[] {
-  const out: Transfer[] = [];
-  for (let segment = from; segment < to; segment++) out.push(...segmentTransfers(src, dst, segment, perSegment, 'copy'));
-  return out;
-}
-
-function recursiveDoublingSteps(devices: number, perSegment: number): Step[] {
+function writeRecursiveDoubling(out: ScheduleWriter, devices: number, perSegment: number): void {
+  /** Copies of segments [from, to) from src to dst. */
+  const segmentRange = (src: number, dst: number, from: number, to: number) => out.chunks(src, dst, from * perSegment, (to - from) * perSegment, 'copy');
   const power = largestPowerOfTwoAtMost(devices);
   const rem = devices - power;
   // Virtual rank v < rem is device 2v+1 carrying segments {2v, 2v+1}; v ≥ rem is device v + rem.
@@ -40,38 +38,39 @@ function recursiveDoublingSteps(devices: number, perSegment: number): Step[] {
   const deviceOf = (v: number) => (v < rem ? 2 * v + 1 : v + rem);
   const firstSegment = (v: number) => (v < rem ? 2 * v : v + rem);
 
-  const steps: Step[] = [];
   if (rem > 0) {
-    const fold: Transfer[] = [];
-    for (let v = 0; v < rem; v++) fold.push(...segmentTransfers(2 * v, 2 * v + 1, 2 * v, perSegment, 'copy'));
-    steps.push({ phase: 'fold', transfers: fold });
+    out.step('fold');
+    for (let v = 0; v < rem; v++) segmentRange(2 * v, 2 * v + 1, 2 * v, 2 * v + 1);
   }
   for (let distance = 1; distance < power; distance *= 2) {
-    const transfers: Transfer[] = [];
+    out.step('allgather');
     for (let v = 0; v < power; v++) {
       const block = v - (v % distance);
-      transfers.push(...segmentRange(deviceOf(v), deviceOf(v ^ distance), firstSegment(block), firstSegment(block + distance), perSegment));
+      segmentRange(deviceOf(v), deviceOf(v ^ distance), firstSegment(block), firstSegment(block + distance));
     }
-    steps.push({ phase: 'allgather', transfers });
   }
   if (rem > 0) {
-    const unfold: Transfer[] = [];
+    out.step('unfold');
     for (let v = 0; v < rem; v++) {
-      unfold.push(...segmentRange(2 * v + 1, 2 * v, 0, 2 * v, perSegment));
-      unfold.push(...segmentRange(2 * v + 1, 2 * v, 2 * v + 1, devices, perSegment));
+      segmentRange(2 * v + 1, 2 * v, 0, 2 * v);
+      segmentRange(2 * v + 1, 2 * v, 2 * v + 1, devices);
     }
-    steps.push({ phase: 'unfold', transfers: unfold });
   }
-  return steps;
 }
 
-export const recursiveDoublingAllgather: AlgorithmSpec = {
+export const recursiveDoublingAllgather: AlgorithmSpec = defineAlgorithm({
   id: 'recursive-doubling',
   collective: 'allgather',
   summary: 'exchange everything held with the partner at distance 1, 2, 4, …: ⌈lg N⌉ steps (+1 fold step when N is not a power of two)',
-  build(options) {
+  chunks: SEGMENT_PER_DEVICE,
+  phases: ['fold', 'allgather', 'unfold'],
+  layout: 'partners',
+  drawsLinks: true,
+  baseline: false,
+  write(options, out) {
     const devices = checkDevices(options);
-    const perSegment = chunksPerSegment(options, devices, 'recursive-doubling allgather');
-    return makeSchedule('allgather', 'recursive-doubling', devices, devices * perSegment, recursiveDoublingSteps(devices, perSegment));
+    const { perSegment } = chunksOf(recursiveDoublingAllgather, options);
+    writeRecursiveDoubling(out, devices, perSegment);
+    return makeHeader('allgather', 'recursive-doubling', devices, devices * perSegment);
   },
-};
+});

@@ -3,9 +3,10 @@
 // ⌈lg N⌉ steps everyone has it. Ring: a pipelined chain root → root+1 → … → root+N−1; chunk c leaves
 // the root at step c and moves one hop per step, N−1 + C−1 steps in all.
 
-import type { Step, Transfer, TransferOp } from '../schedule';
-import { anyChunks, checkDevices, checkRoot } from './options';
-import { makeSchedule, wholeBuffer, type AlgorithmOptions, type AlgorithmSpec } from './types';
+import type { TransferOp } from '../schedule';
+import { checkDevices, checkRoot, chunksOf } from './options';
+import { defineAlgorithm, makeHeader, type AlgorithmOptions, type AlgorithmSpec } from './types';
+import type { ScheduleWriter } from './writer';
 
 /** Default chunk count of the pipelined chains: enough to show chunks overlapping on the chain. */
 export const CHAIN_CHUNKS = 4;
@@ -24,21 +25,16 @@ export function binomialTreeRounds(devices: number, root: number): [number, numb
 }
 
 /**
- * Steps moving every chunk along `chain` (device ids, first to last): chunk c crosses hop h (from
- * chain[h] to chain[h+1]) in step c + h, so a device forwards a chunk the step after it arrives.
+ * Writes the steps moving every chunk along `chain` (device ids, first to last): chunk c crosses hop
+ * h (from chain[h] to chain[h+1]) in step c + h, so a device forwards a chunk the step after it arrives.
  */
-export function pipelinedChainSteps(chain: readonly number[], chunks: number, op: TransferOp, phase: string): Step[] {
+export function writePipelinedChain(out: ScheduleWriter, chain: readonly number[], chunks: number, op: TransferOp, phase: string): void {
   const hops = chain.length - 1;
-  if (hops < 1) return [];
-  const steps: Step[] = [];
+  if (hops < 1) return;
   for (let t = 0; t < hops + chunks - 1; t++) {
-    const transfers: Transfer[] = [];
-    for (let hop = Math.max(0, t - chunks + 1); hop <= Math.min(hops - 1, t); hop++) {
-      transfers.push({ src: chain[hop], dst: chain[hop + 1], chunk: t - hop, op });
-    }
-    steps.push({ phase, transfers });
+    out.step(phase);
+    for (let hop = Math.max(0, t - chunks + 1); hop <= Math.min(hops - 1, t); hop++) out.transfer(chain[hop], chain[hop + 1], t - hop, op);
   }
-  return steps;
 }
 
 /** Devices from `start`, following the ring upward: start, start+1, … (mod N). */
@@ -51,31 +47,41 @@ export function rootExtra(options: AlgorithmOptions, root: number): { root?: num
   return options.root === undefined ? {} : { root };
 }
 
-export const binomialTreeBroadcast: AlgorithmSpec = {
+export const binomialTreeBroadcast: AlgorithmSpec = defineAlgorithm({
   id: 'binomial-tree',
   collective: 'broadcast',
   summary: 'every device that has the data sends its whole buffer on, doubling the holders each step: ⌈lg N⌉ steps',
-  build(options) {
+  chunks: { kind: 'any', fallback: 1 },
+  phases: ['broadcast'],
+  layout: 'binomial-tree',
+  drawsLinks: true,
+  baseline: false,
+  write(options, out) {
     const devices = checkDevices(options);
     const root = checkRoot(options, devices);
-    const chunks = anyChunks(options, 1);
-    const steps = binomialTreeRounds(devices, root).map((edges) => ({
-      phase: 'broadcast',
-      transfers: edges.flatMap(([parent, child]) => wholeBuffer(parent, child, chunks, 'copy')),
-    }));
-    return makeSchedule('broadcast', 'binomial-tree', devices, chunks, steps, rootExtra(options, root));
+    const { chunks } = chunksOf(binomialTreeBroadcast, options);
+    for (const edges of binomialTreeRounds(devices, root)) {
+      out.step('broadcast');
+      for (const [parent, child] of edges) out.chunks(parent, child, 0, chunks, 'copy');
+    }
+    return makeHeader('broadcast', 'binomial-tree', devices, chunks, rootExtra(options, root));
   },
-};
+});
 
-export const ringBroadcast: AlgorithmSpec = {
+export const ringBroadcast: AlgorithmSpec = defineAlgorithm({
   id: 'ring',
   collective: 'broadcast',
   summary: 'pipelined chain root → root+1 → …, one chunk leaving the root per step: N−1 + C−1 steps',
-  build(options) {
+  chunks: { kind: 'any', fallback: CHAIN_CHUNKS },
+  phases: ['broadcast'],
+  layout: 'circle',
+  drawsLinks: true,
+  baseline: false,
+  write(options, out) {
     const devices = checkDevices(options);
     const root = checkRoot(options, devices);
-    const chunks = anyChunks(options, CHAIN_CHUNKS);
-    const steps = pipelinedChainSteps(ringOrderFrom(root, devices), chunks, 'copy', 'broadcast');
-    return makeSchedule('broadcast', 'ring', devices, chunks, steps, rootExtra(options, root));
+    const { chunks } = chunksOf(ringBroadcast, options);
+    writePipelinedChain(out, ringOrderFrom(root, devices), chunks, 'copy', 'broadcast');
+    return makeHeader('broadcast', 'ring', devices, chunks, rootExtra(options, root));
   },
-};
+});

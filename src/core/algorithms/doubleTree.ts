@@ -5,27 +5,31 @@
 // chunk messages each way, where a single tree's interior devices carry 3·C.
 
 import { dtree } from './btree';
-import { anyChunks, checkDevices } from './options';
-import { pipelinedTreeSteps } from './pipelinedTree';
-import { makeSchedule, type AlgorithmSpec } from './types';
-
-const DEFAULT_CHUNKS = 8;
+import { checkDevices, chunksOf } from './options';
+import { PIPELINED_TREE_PHASES, writePipelinedTrees } from './pipelinedTree';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
-export const doubleTree: AlgorithmSpec = {
+export const doubleTree: AlgorithmSpec = defineAlgorithm({
   id: 'double-tree',
   collective: 'allreduce',
   summary: "NCCL's double binary tree: two complementary trees each pipeline half the chunks, ⌈C/2⌉ − 1 + 2⌈log2 N⌉ steps",
-  build(options) {
+  // Eight chunks: four per tree, as many as the single tree pipelines.
+  chunks: { kind: 'any', fallback: 8 },
+  phases: PIPELINED_TREE_PHASES,
+  layout: 'double-tree',
+  drawsLinks: true,
+  baseline: false,
+  write(options, out) {
     const devices = checkDevices(options);
-    const chunks = anyChunks(options, DEFAULT_CHUNKS);
+    const { chunks } = chunksOf(doubleTree, options);
     const split = Math.ceil(chunks / 2);
     const [first, second] = dtree(devices);
-    const steps = pipelinedTreeSteps([
+    writePipelinedTrees(out, [
       { tree: first, chunks: range(0, split) },
       { tree: second, chunks: range(split, chunks) },
     ]);
-    return makeSchedule('allreduce', 'double-tree', devices, chunks, steps);
+    return makeHeader('allreduce', 'double-tree', devices, chunks);
   },
-};
+});

@@ -2,8 +2,7 @@
 // rem = N − p', each even rank i < 2·rem folds its whole buffer into i+1, the p' survivors run a
 // power-of-two algorithm, and each odd rank i < 2·rem unfolds its result back into i−1.
 
-import type { Step } from '../schedule';
-import { wholeBuffer } from './types';
+import type { ScheduleWriter } from './writer';
 
 export interface FoldPlan {
   /** p' = 2^⌊lg N⌋: ranks that take part after the fold. */
@@ -27,22 +26,16 @@ export function foldPlan(devices: number): FoldPlan {
   return { ranks, folded, survivors };
 }
 
-export function foldStep(plan: FoldPlan, chunks: number): Step {
-  const transfers = [];
-  for (let i = 0; i < plan.folded; i++) transfers.push(...wholeBuffer(2 * i, 2 * i + 1, chunks, 'reduce'));
-  return { phase: 'fold', transfers };
-}
-
-export function unfoldStep(plan: FoldPlan, chunks: number): Step {
-  const transfers = [];
-  for (let i = 0; i < plan.folded; i++) transfers.push(...wholeBuffer(2 * i + 1, 2 * i, chunks, 'copy'));
-  return { phase: 'unfold', transfers };
-}
-
-/** Steps of `inner` (run on the p' survivors) wrapped in fold and unfold when N is not a power of two. */
-export function withFold(devices: number, chunks: number, inner: (plan: FoldPlan) => Step[]): Step[] {
+/** Writes the steps of `inner` (run on the p' survivors), wrapped in fold and unfold when N is not a power of two. */
+export function writeWithFold(out: ScheduleWriter, devices: number, chunks: number, inner: (plan: FoldPlan) => void): void {
   const plan = foldPlan(devices);
-  const steps = inner(plan);
-  if (plan.folded === 0) return steps;
-  return [foldStep(plan, chunks), ...steps, unfoldStep(plan, chunks)];
+  if (plan.folded > 0) {
+    out.step('fold');
+    for (let i = 0; i < plan.folded; i++) out.chunks(2 * i, 2 * i + 1, 0, chunks, 'reduce');
+  }
+  inner(plan);
+  if (plan.folded > 0) {
+    out.step('unfold');
+    for (let i = 0; i < plan.folded; i++) out.chunks(2 * i + 1, 2 * i, 0, chunks, 'copy');
+  }
 }

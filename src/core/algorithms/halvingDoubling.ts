@@ -5,57 +5,53 @@
 // holds the aligned block of `distance` segments around r (it starts at r & ~(distance − 1)) and
 // copies it to its partner.
 
-import type { Step, Transfer } from '../schedule';
-import { largestPowerOfTwoAtMost, withFold } from './fold';
-import { checkDevices, chunksPerSegment } from './options';
-import { makeSchedule, segmentTransfers, type AlgorithmSpec } from './types';
+import { foldPlan, largestPowerOfTwoAtMost, writeWithFold } from './fold';
+import { checkDevices, chunksOf } from './options';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
+import type { ScheduleWriter } from './writer';
 
-/** The block of `size` segments starting at `lo` (a multiple of size) as one message. */
-function blockTransfers(src: number, dst: number, lo: number, size: number, perSegment: number, op: Transfer['op']): Transfer[] {
-  return segmentTransfers(src, dst, lo / size, size * perSegment, op);
-}
-
-function reduceScatterSteps(survivors: readonly number[], perSegment: number): Step[] {
+function writeReduceScatter(out: ScheduleWriter, survivors: readonly number[], perSegment: number): void {
   const ranks = survivors.length;
-  const steps: Step[] = [];
   for (let distance = ranks / 2; distance >= 1; distance /= 2) {
-    const transfers: Transfer[] = [];
+    out.step('reduce-scatter');
     for (let r = 0; r < ranks; r++) {
       // Rank r holds the aligned block of 2·distance segments around r and sends the half around its partner.
       const partner = r ^ distance;
-      transfers.push(...blockTransfers(survivors[r], survivors[partner], partner & ~(distance - 1), distance, perSegment, 'reduce'));
+      out.chunks(survivors[r], survivors[partner], (partner & ~(distance - 1)) * perSegment, distance * perSegment, 'reduce');
     }
-    steps.push({ phase: 'reduce-scatter', transfers });
   }
-  return steps;
 }
 
-function allgatherSteps(survivors: readonly number[], perSegment: number): Step[] {
+function writeAllgather(out: ScheduleWriter, survivors: readonly number[], perSegment: number): void {
   const ranks = survivors.length;
-  const steps: Step[] = [];
   for (let distance = 1; distance < ranks; distance *= 2) {
-    const transfers: Transfer[] = [];
+    out.step('allgather');
     for (let r = 0; r < ranks; r++) {
-      transfers.push(...blockTransfers(survivors[r], survivors[r ^ distance], r & ~(distance - 1), distance, perSegment, 'copy'));
+      out.chunks(survivors[r], survivors[r ^ distance], (r & ~(distance - 1)) * perSegment, distance * perSegment, 'copy');
     }
-    steps.push({ phase: 'allgather', transfers });
   }
-  return steps;
 }
 
-export const halvingDoubling: AlgorithmSpec = {
+export const halvingDoubling: AlgorithmSpec = defineAlgorithm({
   id: 'halving-doubling',
   collective: 'allreduce',
   summary: 'Rabenseifner: recursive-halving reduce-scatter then recursive-doubling all-gather (any N, folded to a power of two): ~2·lg N steps',
-  build(options) {
+  chunks: { kind: 'segments', segments: largestPowerOfTwoAtMost },
+  phases: ['fold', 'reduce-scatter', 'allgather', 'unfold'],
+  layout: 'partners',
+  drawsLinks: true,
+  baseline: false,
+  costForm: { kind: 'halving-blocks' },
+  write(options, out) {
     const devices = checkDevices(options);
-    const segments = largestPowerOfTwoAtMost(devices);
-    const perSegment = chunksPerSegment(options, segments, 'halving-doubling');
-    const chunks = segments * perSegment;
-    const steps = withFold(devices, chunks, ({ survivors }) => [
-      ...reduceScatterSteps(survivors, perSegment),
-      ...allgatherSteps(survivors, perSegment),
-    ]);
-    return makeSchedule('allreduce', 'halving-doubling', devices, chunks, steps);
+    const { chunks, perSegment } = chunksOf(halvingDoubling, options);
+    const { ranks, folded } = foldPlan(devices);
+    // Each half moves every chunk but one rank's share, for each rank; fold and unfold whole buffers.
+    out.reserve(2 * (ranks - 1) * chunks + 2 * folded * chunks);
+    writeWithFold(out, devices, chunks, ({ survivors }) => {
+      writeReduceScatter(out, survivors, perSegment);
+      writeAllgather(out, survivors, perSegment);
+    });
+    return makeHeader('allreduce', 'halving-doubling', devices, chunks);
   },
-};
+});

@@ -6,62 +6,42 @@
 // all-gather passes the finished super-segments around. Rings follow the seeds' order; all nodes (and
 // all local ranks) run in the same steps.
 
-import type { Step } from '../schedule';
-import { checkDevices, checkDevicesPerNode, chunksPerSegment } from './options';
-import { ringSteps } from './ring';
-import { makeSchedule, type AlgorithmSpec } from './types';
-
-/** Rings that run side by side: step i of the result holds step i of every ring. */
-function inParallel(rings: Step[][]): Step[] {
-  return (rings[0] ?? []).map((step, i) => ({
-    phase: step.phase,
-    transfers: rings.flatMap((steps) => steps[i].transfers),
-  }));
-}
+import { checkDevices, checkDevicesPerNode, chunksOf, SEGMENT_PER_DEVICE } from './options';
+import { writeRingPass } from './ring';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
 
 function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
 
-export const hierarchicalRing: AlgorithmSpec = {
+export const hierarchicalRing: AlgorithmSpec = defineAlgorithm({
   id: 'hierarchical-ring',
   collective: 'allreduce',
   takesDevicesPerNode: true,
   summary: 'intra-node ring reduce-scatter, inter-node ring all-reduce among equal local ranks, intra-node ring all-gather: 2(G−1) + 2(N/G−1) steps',
-  build(options) {
+  chunks: SEGMENT_PER_DEVICE,
+  phases: ['intra-reduce-scatter', 'inter-reduce-scatter', 'inter-allgather', 'intra-allgather'],
+  layout: 'nodes',
+  drawsLinks: true,
+  baseline: false,
+  costForm: { kind: 'node-rings' },
+  write(options, out) {
     const devices = checkDevices(options);
-    const perNode = checkDevicesPerNode(options.devicesPerNode, devices, 'hierarchical-ring');
+    const perNode = checkDevicesPerNode(options.devicesPerNode, devices, hierarchicalRing.id);
     const nodes = devices / perNode;
-    const perSegment = chunksPerSegment(options, devices, 'hierarchical-ring');
+    const { perSegment } = chunksOf(hierarchicalRing, options);
     const perSuperSegment = nodes * perSegment;
 
     const nodeRings = range(nodes).map((node) => range(perNode).map((local) => node * perNode + local));
     const localRankRings = range(perNode).map((local) => range(nodes).map((node) => node * perNode + local));
-    const superSegment = (position: number) => position;
+    const superSegment = (_: number, position: number) => position;
+    // Local rank l's ring all-reduces the super-segment it holds, (l+1) mod G, segment by segment.
+    const heldSegment = (local: number, position: number) => ((local + 1) % perNode) * nodes + position;
 
-    const intraReduceScatter = inParallel(
-      nodeRings.map((ring) => ringSteps(ring, perSuperSegment, superSegment, { reduceScatter: 'intra-reduce-scatter' })),
-    );
-    const interRing = inParallel(
-      localRankRings.map((ring, local) => {
-        const held = (local + 1) % perNode;
-        return ringSteps(ring, perSegment, (position) => held * nodes + position, {
-          reduceScatter: 'inter-reduce-scatter',
-          allgather: 'inter-allgather',
-        });
-      }),
-    );
-    const intraAllgather = inParallel(
-      nodeRings.map((ring) => ringSteps(ring, perSuperSegment, superSegment, { allgather: 'intra-allgather' })),
-    );
-
-    return makeSchedule(
-      'allreduce',
-      'hierarchical-ring',
-      devices,
-      devices * perSegment,
-      [...intraReduceScatter, ...interRing, ...intraAllgather],
-      { devicesPerNode: perNode },
-    );
+    writeRingPass(out, nodeRings, 'reduce-scatter', 'intra-reduce-scatter', perSuperSegment, superSegment);
+    writeRingPass(out, localRankRings, 'reduce-scatter', 'inter-reduce-scatter', perSegment, heldSegment);
+    writeRingPass(out, localRankRings, 'allgather', 'inter-allgather', perSegment, heldSegment);
+    writeRingPass(out, nodeRings, 'allgather', 'intra-allgather', perSuperSegment, superSegment);
+    return makeHeader('allreduce', 'hierarchical-ring', devices, devices * perSegment, { devicesPerNode: perNode });
   },
-};
+});

@@ -1,6 +1,8 @@
 // Every algorithm by collective and id: the ids are what the CLI, the URL and the UI accept.
 
+import type { CompiledSchedule } from '../compile';
 import { GradsyncError } from '../errors';
+import { lazySchedule } from '../flatSchedule';
 import { COLLECTIVES, type Collective, type Schedule } from '../schedule';
 import { ringAllgather, recursiveDoublingAllgather } from './allgather';
 import { binomialTreeBroadcast, ringBroadcast } from './broadcast';
@@ -14,9 +16,10 @@ import { binomialTreeReduce, ringReduce } from './reduce';
 import { ringReduceScatter } from './reduceScatter';
 import { ring } from './ring';
 import { tree } from './tree';
-import type { AlgorithmOptions, AlgorithmSpec } from './types';
+import { writeAlgorithm, type AlgorithmOptions, type AlgorithmSpec } from './types';
 
-export type { AlgorithmOptions, AlgorithmSpec } from './types';
+export type { AlgorithmLayout, AlgorithmOptions, AlgorithmSpec, CostForm, TrafficFormula } from './types';
+export { algorithmName } from './types';
 
 export const ALGORITHMS: Record<Collective, readonly AlgorithmSpec[]> = {
   allreduce: [naive, master, ring, tree, doubleTree, hierarchicalRing, halvingDoubling, recursiveDoubling],
@@ -26,26 +29,38 @@ export const ALGORITHMS: Record<Collective, readonly AlgorithmSpec[]> = {
   reduce: [binomialTreeReduce, ringReduce],
 };
 
+/** The algorithm every front end starts from: the seeds' ring, which every collective has. */
+export const DEFAULT_ALGORITHM = ring.id;
+
+/** The pairs the front ends hold against each other, named here so that no view spells an id. */
+export const MATCHUPS = {
+  /** The comparison's caption: where the tree beats the ring. */
+  crossover: { challenger: tree.id, incumbent: ring.id },
+  /** The race's default: the seeds' single-GPU master against their ring. */
+  race: [master.id, ring.id] as readonly [string, string],
+} as const;
+
 export function algorithmIds(collective: Collective): string[] {
   return ALGORITHMS[collective].map((spec) => spec.id);
 }
 
+/** The spec of a schedule's algorithm; undefined for a name the registry does not know (a loaded file's own). */
+export function specOf(schedule: { collective: Collective; algorithm: string }): AlgorithmSpec | undefined {
+  return ALGORITHMS[schedule.collective].find((spec) => spec.id === schedule.algorithm);
+}
+
 export function findAlgorithm(collective: Collective, id: string): AlgorithmSpec {
-  const spec = ALGORITHMS[collective].find((candidate) => candidate.id === id);
+  const spec = specOf({ collective, algorithm: id });
   if (!spec) {
     const elsewhere = COLLECTIVES.filter((c) => c !== collective && ALGORITHMS[c].some((s) => s.id === id));
     const hint = elsewhere.length ? ` ('${id}' exists for the collective${elsewhere.length > 1 ? 's' : ''} ${elsewhere.join(' and ')})` : '';
-    throw new GradsyncError(
-      'bad-argument',
-      `unknown ${collective} algorithm '${id}'; choose one of ${algorithmIds(collective).join(', ')}${hint}`,
-      {
-        field: 'algorithm',
-        value: id,
-        allowed: `be one of the ${collective} algorithms: ${algorithmIds(collective).join(', ')}`,
-        // Each front end says how to pick the collective: a flag, a URL key, a menu group.
-        ...(elsewhere.length ? { allowedWith: { field: 'collective', values: elsewhere } } : {}),
-      },
-    );
+    throw new GradsyncError('bad-argument', `unknown ${collective} algorithm '${id}'; choose one of ${algorithmIds(collective).join(', ')}${hint}`, {
+      field: 'algorithm',
+      value: id,
+      allowed: `be one of the ${collective} algorithms: ${algorithmIds(collective).join(', ')}`,
+      // Each front end says how to pick the collective: a flag, a URL key, a menu group.
+      ...(elsewhere.length ? { allowedWith: { field: 'collective', values: elsewhere } } : {}),
+    });
   }
   return spec;
 }
@@ -55,8 +70,18 @@ export interface BuildRequest extends AlgorithmOptions {
   algorithm: string;
 }
 
-/** Builds the schedule of a named algorithm; bad options throw GradsyncError('bad-argument'). */
+/** Builds the schedule of a named algorithm as new objects; bad options throw GradsyncError('bad-argument'). */
 export function buildSchedule(request: BuildRequest): Schedule {
   const { collective = 'allreduce', algorithm, ...options } = request;
   return findAlgorithm(collective, algorithm).build(options);
+}
+
+/**
+ * The same schedule in compiled form, written straight into its flat arrays: its steps make their
+ * transfers into objects only when read, so two million transfers cost tens of milliseconds until a
+ * view asks for them. The schedule must not be changed (buildSchedule's may).
+ */
+export function compileAlgorithm(request: BuildRequest): CompiledSchedule {
+  const { collective = 'allreduce', algorithm, ...options } = request;
+  return lazySchedule(writeAlgorithm(findAlgorithm(collective, algorithm), options));
 }

@@ -1,30 +1,29 @@
 // Single-GPU master (seed 000): all devices send their buffers to GPU-0, which reduces them and sends
 // the result back: 2·(G−1)·K elements, all through one device's port.
 
-import type { Transfer } from '../schedule';
-import { anyChunks, checkDevices } from './options';
-import { makeSchedule, wholeBuffer, type AlgorithmSpec } from './types';
+import { checkDevices, chunksOf } from './options';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
 
-export const master: AlgorithmSpec = {
+export const master: AlgorithmSpec = defineAlgorithm({
   id: 'master',
   collective: 'allreduce',
   summary: 'all devices send to GPU-0, which reduces and sends the result back (2·(G−1)·K elements)',
-  build(options) {
+  chunks: { kind: 'any', fallback: 1 },
+  phases: ['reduce', 'broadcast'],
+  layout: 'star',
+  drawsLinks: true,
+  baseline: true,
+  seedTraffic: [{ scope: 'in all', text: '2·(G−1)·N', elements: (g, n) => 2 * (g - 1) * n }],
+  costForm: { kind: 'whole-buffers', steps: 2 },
+  write(options, out) {
     const devices = checkDevices(options);
-    const chunks = anyChunks(options, 1);
-    const gather: Transfer[] = [];
-    const scatter: Transfer[] = [];
-    for (let d = 1; d < devices; d++) {
-      gather.push(...wholeBuffer(d, 0, chunks, 'reduce'));
-      scatter.push(...wholeBuffer(0, d, chunks, 'copy'));
+    const { chunks } = chunksOf(master, options);
+    if (devices > 1) {
+      out.step('reduce');
+      for (let d = 1; d < devices; d++) out.chunks(d, 0, 0, chunks, 'reduce');
+      out.step('broadcast');
+      for (let d = 1; d < devices; d++) out.chunks(0, d, 0, chunks, 'copy');
     }
-    const steps =
-      devices > 1
-        ? [
-            { phase: 'reduce', transfers: gather },
-            { phase: 'broadcast', transfers: scatter },
-          ]
-        : [];
-    return makeSchedule('allreduce', 'master', devices, chunks, steps);
+    return makeHeader('allreduce', 'master', devices, chunks);
   },
-};
+});

@@ -3,33 +3,39 @@
 // incoming buffers in device order.
 
 import { GradsyncError } from '../errors';
-import type { Transfer } from '../schedule';
-import { anyChunks, checkDevices } from './options';
-import { makeSchedule, wholeBuffer, type AlgorithmSpec } from './types';
+import { checkDevices, chunksOf } from './options';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
 
 /** naive's G·(G−1)·C transfers grow fastest of all; this keeps the schedule within memory. */
 const MAX_NAIVE_TRANSFERS = 1 << 24;
 
-export const naive: AlgorithmSpec = {
+export const naive: AlgorithmSpec = defineAlgorithm({
   id: 'naive',
   collective: 'allreduce',
   summary: 'every device sends its whole buffer to every other device (G·(G−1)·K elements)',
-  build(options) {
+  chunks: { kind: 'any', fallback: 1 },
+  phases: ['exchange'],
+  layout: 'circle',
+  drawsLinks: false,
+  baseline: true,
+  seedTraffic: [{ scope: 'in all', text: 'G·(G−1)·N', elements: (g, n) => g * (g - 1) * n }],
+  costForm: { kind: 'whole-buffers', steps: 1 },
+  write(options, out) {
     const devices = checkDevices(options);
-    const chunks = anyChunks(options, 1);
+    const { chunks } = chunksOf(naive, options);
     if (devices * (devices - 1) * chunks > MAX_NAIVE_TRANSFERS) {
       throw new GradsyncError(
         'too-large',
         `naive on ${devices} devices with ${chunks} chunks would need ${(devices * (devices - 1) * chunks).toLocaleString('en-US')} transfers; the limit is ${MAX_NAIVE_TRANSFERS.toLocaleString('en-US')}`,
       );
     }
-    const transfers: Transfer[] = [];
+    out.reserve(devices * (devices - 1) * chunks);
+    if (devices > 1) out.step('exchange');
     for (let src = 0; src < devices; src++) {
       for (let dst = 0; dst < devices; dst++) {
-        if (dst !== src) transfers.push(...wholeBuffer(src, dst, chunks, 'reduce'));
+        if (dst !== src) out.chunks(src, dst, 0, chunks, 'reduce');
       }
     }
-    const steps = devices > 1 ? [{ phase: 'exchange', transfers }] : [];
-    return makeSchedule('allreduce', 'naive', devices, chunks, steps);
+    return makeHeader('allreduce', 'naive', devices, chunks);
   },
-};
+});

@@ -2,7 +2,7 @@
 
 import { GradsyncError } from '../errors';
 import { MAX_CELLS, MAX_CHUNKS, MAX_DEVICES } from '../schedule';
-import type { AlgorithmOptions } from './types';
+import { algorithmName, type AlgorithmOptions, type AlgorithmSpec, type ChunkRule } from './types';
 
 export function checkDevices(options: AlgorithmOptions): number {
   const { devices } = options;
@@ -25,7 +25,7 @@ function checkChunkCount(chunks: number, devices: number): void {
 }
 
 /** Chunks for an algorithm whose natural unit is `segments` segments: any positive multiple of it. */
-export function chunksPerSegment(options: AlgorithmOptions, segments: number, algorithm: string): number {
+function chunksPerSegment(options: AlgorithmOptions, segments: number, algorithm: string): number {
   const chunks = options.chunks ?? segments;
   checkChunkCount(chunks, options.devices);
   if (chunks % segments !== 0) {
@@ -37,11 +37,32 @@ export function chunksPerSegment(options: AlgorithmOptions, segments: number, al
   return chunks / segments;
 }
 
+/** The rule of algorithms that give each device one segment of the buffer (ring and its kin). */
+export const SEGMENT_PER_DEVICE: ChunkRule = { kind: 'segments', segments: (devices) => devices };
+
 /** Chunks for an algorithm that takes any chunk count. */
-export function anyChunks(options: AlgorithmOptions, fallback: number): number {
+function anyChunks(options: AlgorithmOptions, fallback: number): number {
   const chunks = options.chunks ?? fallback;
   checkChunkCount(chunks, options.devices);
   return chunks;
+}
+
+export interface ChunkSplit {
+  chunks: number;
+  /** Chunks per segment (all of them for an algorithm that takes any count): segment s is chunks [s·perSegment, (s+1)·perSegment). */
+  perSegment: number;
+}
+
+/** The chunks an algorithm runs with under its rule (ChunkRule); a count the rule rejects throws GradsyncError. */
+export function chunksOf(spec: Pick<AlgorithmSpec, 'id' | 'collective' | 'chunks'>, options: AlgorithmOptions): ChunkSplit {
+  const rule = spec.chunks;
+  if (rule.kind === 'any') {
+    const chunks = anyChunks(options, rule.fallback);
+    return { chunks, perSegment: chunks };
+  }
+  const segments = rule.segments(options.devices);
+  const perSegment = chunksPerSegment(options, segments, algorithmName(spec));
+  return { chunks: segments * perSegment, perSegment };
 }
 
 /** The most devices per node suggested: the GPUs of one server. */

@@ -9,8 +9,9 @@
 // Within a step, transfers are ordered by chunk, then by sending device, then by receiving device.
 
 import { invariant } from '../errors';
-import type { Step, Transfer } from '../schedule';
+import type { Transfer } from '../schedule';
 import type { TreeShape } from './btree';
+import type { ScheduleWriter } from './writer';
 
 interface TreeLoad {
   tree: TreeShape;
@@ -28,7 +29,7 @@ function subtreeHeights(tree: TreeShape): number[] {
 }
 
 /** Each device's distance from the root. */
-export function depths(tree: TreeShape): number[] {
+function depths(tree: TreeShape): number[] {
   const depth = new Array<number>(tree.devices).fill(0);
   for (const d of topDownOrder(tree)) {
     for (const child of tree.children[d]) depth[child] = depth[d] + 1;
@@ -44,14 +45,18 @@ function topDownOrder(tree: TreeShape): number[] {
   return order;
 }
 
+/** A step's phase: reducing, broadcasting, or both once the pipeline overlaps them. */
+export const PIPELINED_TREE_PHASES = ['reduce', 'reduce+broadcast', 'broadcast'] as const;
+
 function phaseOf(transfers: readonly Transfer[]): string {
   const reduces = transfers.some((t) => t.op === 'reduce');
   const copies = transfers.some((t) => t.op === 'copy');
-  return reduces && copies ? 'reduce+broadcast' : reduces ? 'reduce' : 'broadcast';
+  const [reduce, both, broadcast] = PIPELINED_TREE_PHASES;
+  return reduces && copies ? both : reduces ? reduce : broadcast;
 }
 
-/** Pipelined all-reduce steps over trees that carry disjoint chunks concurrently. */
-export function pipelinedTreeSteps(loads: readonly TreeLoad[]): Step[] {
+/** Writes the pipelined all-reduce steps of trees that carry disjoint chunks concurrently. */
+export function writePipelinedTrees(out: ScheduleWriter, loads: readonly TreeLoad[]): void {
   interface Move extends Transfer {
     step: number;
   }
@@ -77,8 +82,10 @@ export function pipelinedTreeSteps(loads: readonly TreeLoad[]): Step[] {
   moves.sort((a, b) => a.chunk - b.chunk || a.src - b.src || a.dst - b.dst);
   const buckets: Transfer[][] = [];
   for (const { step, src, dst, chunk, op } of moves) (buckets[step] ??= []).push({ src, dst, chunk, op });
-  return Array.from(buckets, (transfers, i) => {
+  for (let i = 0; i < buckets.length; i++) {
+    const transfers = buckets[i];
     invariant(transfers !== undefined, `pipelined tree step ${i} has no transfers`);
-    return { phase: phaseOf(transfers), transfers };
-  });
+    out.step(phaseOf(transfers));
+    for (const t of transfers) out.transfer(t.src, t.dst, t.chunk, t.op);
+  }
 }

@@ -3,28 +3,30 @@
 // share a step because each message is a snapshot taken at the step's start. lg p' steps of a whole
 // buffer each: few messages, lg p'·K elements per device.
 
-import type { Transfer } from '../schedule';
-import { withFold } from './fold';
-import { anyChunks, checkDevices } from './options';
-import { makeSchedule, wholeBuffer, type AlgorithmSpec } from './types';
+import { writeWithFold } from './fold';
+import { checkDevices, chunksOf } from './options';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
 
-export const recursiveDoubling: AlgorithmSpec = {
+export const recursiveDoubling: AlgorithmSpec = defineAlgorithm({
   id: 'recursive-doubling',
   collective: 'allreduce',
   summary: 'partners at distance 1, 2, 4, … exchange and add whole buffers (any N, folded to a power of two): ~lg N steps',
-  build(options) {
+  chunks: { kind: 'any', fallback: 1 },
+  phases: ['fold', 'exchange', 'unfold'],
+  layout: 'partners',
+  drawsLinks: true,
+  baseline: false,
+  costForm: { kind: 'folded-exchanges' },
+  write(options, out) {
     const devices = checkDevices(options);
-    const chunks = anyChunks(options, 1);
-    const steps = withFold(devices, chunks, ({ survivors }) => {
+    const { chunks } = chunksOf(recursiveDoubling, options);
+    writeWithFold(out, devices, chunks, ({ survivors }) => {
       const ranks = survivors.length;
-      const exchanges = [];
       for (let distance = 1; distance < ranks; distance *= 2) {
-        const transfers: Transfer[] = [];
-        for (let r = 0; r < ranks; r++) transfers.push(...wholeBuffer(survivors[r], survivors[r ^ distance], chunks, 'reduce'));
-        exchanges.push({ phase: 'exchange', transfers });
+        out.step('exchange');
+        for (let r = 0; r < ranks; r++) out.chunks(survivors[r], survivors[r ^ distance], 0, chunks, 'reduce');
       }
-      return exchanges;
     });
-    return makeSchedule('allreduce', 'recursive-doubling', devices, chunks, steps);
+    return makeHeader('allreduce', 'recursive-doubling', devices, chunks);
   },
-};
+});

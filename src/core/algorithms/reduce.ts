@@ -4,37 +4,45 @@
 // root+1 → root+2 → … → root+N−1 → root, so every hop goes from device i to i+1 as in the ring
 // broadcast; chunk c leaves root+1 at step c and gains one contribution per hop.
 
-import { anyChunks, checkDevices, checkRoot } from './options';
-import { binomialTreeRounds, CHAIN_CHUNKS, pipelinedChainSteps, ringOrderFrom, rootExtra } from './broadcast';
-import { makeSchedule, wholeBuffer, type AlgorithmSpec } from './types';
+import { checkDevices, checkRoot, chunksOf } from './options';
+import { binomialTreeRounds, CHAIN_CHUNKS, ringOrderFrom, rootExtra, writePipelinedChain } from './broadcast';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
 
-export const binomialTreeReduce: AlgorithmSpec = {
+export const binomialTreeReduce: AlgorithmSpec = defineAlgorithm({
   id: 'binomial-tree',
   collective: 'reduce',
   summary: 'the binomial broadcast tree run backwards: whole buffers are added toward the root, ⌈lg N⌉ steps',
-  build(options) {
+  chunks: { kind: 'any', fallback: 1 },
+  phases: ['reduce'],
+  layout: 'binomial-tree',
+  drawsLinks: true,
+  baseline: false,
+  write(options, out) {
     const devices = checkDevices(options);
     const root = checkRoot(options, devices);
-    const chunks = anyChunks(options, 1);
-    const steps = binomialTreeRounds(devices, root)
-      .reverse()
-      .map((edges) => ({
-        phase: 'reduce',
-        transfers: edges.flatMap(([parent, child]) => wholeBuffer(child, parent, chunks, 'reduce')),
-      }));
-    return makeSchedule('reduce', 'binomial-tree', devices, chunks, steps, rootExtra(options, root));
+    const { chunks } = chunksOf(binomialTreeReduce, options);
+    for (const edges of binomialTreeRounds(devices, root).reverse()) {
+      out.step('reduce');
+      for (const [parent, child] of edges) out.chunks(child, parent, 0, chunks, 'reduce');
+    }
+    return makeHeader('reduce', 'binomial-tree', devices, chunks, rootExtra(options, root));
   },
-};
+});
 
-export const ringReduce: AlgorithmSpec = {
+export const ringReduce: AlgorithmSpec = defineAlgorithm({
   id: 'ring',
   collective: 'reduce',
   summary: 'pipelined chain root+1 → root+2 → … → root, one chunk leaving root+1 per step: N−1 + C−1 steps',
-  build(options) {
+  chunks: { kind: 'any', fallback: CHAIN_CHUNKS },
+  phases: ['reduce'],
+  layout: 'circle',
+  drawsLinks: true,
+  baseline: false,
+  write(options, out) {
     const devices = checkDevices(options);
     const root = checkRoot(options, devices);
-    const chunks = anyChunks(options, CHAIN_CHUNKS);
-    const steps = pipelinedChainSteps(ringOrderFrom(root + 1, devices), chunks, 'reduce', 'reduce');
-    return makeSchedule('reduce', 'ring', devices, chunks, steps, rootExtra(options, root));
+    const { chunks } = chunksOf(ringReduce, options);
+    writePipelinedChain(out, ringOrderFrom(root + 1, devices), chunks, 'reduce', 'reduce');
+    return makeHeader('reduce', 'ring', devices, chunks, rootExtra(options, root));
   },
-};
+});

@@ -3,60 +3,72 @@
 // fully reduced segment (i+1) mod N. All-gather ("share-only") then passes the finished segments on:
 // in step s device i sends segment (i + 1 − s) mod N, which the receiver stores.
 
-import type { Step } from '../schedule';
-import { checkDevices, chunksPerSegment } from './options';
-import { makeSchedule, segmentTransfers, type AlgorithmSpec } from './types';
+import { checkDevices, chunksOf, SEGMENT_PER_DEVICE } from './options';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
+import type { ScheduleWriter } from './writer';
 
 /** a mod n in [0, n), also for negative a. */
 export const mod = (a: number, n: number) => ((a % n) + n) % n;
 
-/** Steps of a ring over `ring` (device ids in ring order), segments indexed by ring position. */
-export function ringSteps(
-  ring: readonly number[],
+/**
+ * A pass around rings: in reduce-scatter step s, ring[i] adds position (i − s) into ring[i+1]; in
+ * all-gather step s it copies position (i + 1 − s) there.
+ */
+export type RingPass = 'reduce-scatter' | 'allgather';
+
+/**
+ * Writes the N−1 steps of a pass around rings of equal length that run side by side: each step holds
+ * that step of every ring, rings in order. `segmentOf(r, position)` is the segment that ring r's
+ * position stands for; a segment is `perSegment` consecutive chunks.
+ */
+export function writeRingPass(
+  out: ScheduleWriter,
+  rings: readonly (readonly number[])[],
+  pass: RingPass,
+  phase: string,
   perSegment: number,
-  segmentOf: (position: number) => number,
-  phases: { reduceScatter?: string; allgather?: string },
-): Step[] {
-  const n = ring.length;
-  const steps: Step[] = [];
-  if (phases.reduceScatter !== undefined) {
-    for (let s = 0; s < n - 1; s++) {
-      steps.push({
-        phase: phases.reduceScatter,
-        transfers: ring.flatMap((device, i) =>
-          segmentTransfers(device, ring[(i + 1) % n], segmentOf(mod(i - s, n)), perSegment, 'reduce'),
-        ),
-      });
-    }
+  segmentOf: (ring: number, position: number) => number,
+): void {
+  const n = rings[0]?.length ?? 0;
+  const shift = pass === 'reduce-scatter' ? 0 : 1;
+  const op = pass === 'reduce-scatter' ? 'reduce' : 'copy';
+  out.reserve((n - 1) * rings.length * n * perSegment);
+  for (let s = 0; s < n - 1; s++) {
+    out.step(phase);
+    rings.forEach((ring, r) => {
+      for (let i = 0; i < n; i++) {
+        out.chunks(ring[i], ring[(i + 1) % n], segmentOf(r, mod(i + shift - s, n)) * perSegment, perSegment, op);
+      }
+    });
   }
-  if (phases.allgather !== undefined) {
-    for (let s = 0; s < n - 1; s++) {
-      steps.push({
-        phase: phases.allgather,
-        transfers: ring.flatMap((device, i) =>
-          segmentTransfers(device, ring[(i + 1) % n], segmentOf(mod(i + 1 - s, n)), perSegment, 'copy'),
-        ),
-      });
-    }
-  }
-  return steps;
 }
 
 export function identityRing(devices: number): number[] {
   return Array.from({ length: devices }, (_, i) => i);
 }
 
-export const ring: AlgorithmSpec = {
+export const ring: AlgorithmSpec = defineAlgorithm({
   id: 'ring',
   collective: 'allreduce',
   summary: 'reduce-scatter ("share-reduce") then all-gather ("share-only") around a ring: 2(N−1) steps',
-  build(options) {
+  chunks: SEGMENT_PER_DEVICE,
+  phases: ['reduce-scatter', 'allgather'],
+  layout: 'circle',
+  drawsLinks: true,
+  baseline: false,
+  seedTraffic: [
+    { scope: 'per device', text: '2·(G−1)·N/G', elements: (g, n) => (2 * (g - 1) * n) / g },
+    { scope: 'in all', text: '2·(G−1)·N', elements: (g, n) => 2 * (g - 1) * n },
+  ],
+  costForm: { kind: 'segment-ring' },
+  write(options, out) {
     const devices = checkDevices(options);
-    const perSegment = chunksPerSegment(options, devices, 'ring');
-    const steps = ringSteps(identityRing(devices), perSegment, (p) => p, {
-      reduceScatter: 'reduce-scatter',
-      allgather: 'allgather',
-    });
-    return makeSchedule('allreduce', 'ring', devices, devices * perSegment, steps);
+    const { perSegment } = chunksOf(ring, options);
+    const rings = [identityRing(devices)];
+    const position = (_: number, p: number) => p;
+    out.reserve(2 * (devices - 1) * devices * perSegment);
+    writeRingPass(out, rings, 'reduce-scatter', 'reduce-scatter', perSegment, position);
+    writeRingPass(out, rings, 'allgather', 'allgather', perSegment, position);
+    return makeHeader('allreduce', 'ring', devices, devices * perSegment);
   },
-};
+});

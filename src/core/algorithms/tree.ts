@@ -2,21 +2,25 @@
 // broadcast back down, pipelined chunk by chunk (see pipelinedTree.ts): C − 1 + 2⌈log2 N⌉ steps.
 
 import { btree } from './btree';
-import { anyChunks, checkDevices } from './options';
-import { pipelinedTreeSteps } from './pipelinedTree';
-import { makeSchedule, type AlgorithmSpec } from './types';
+import { checkDevices, chunksOf } from './options';
+import { PIPELINED_TREE_PHASES, writePipelinedTrees } from './pipelinedTree';
+import { defineAlgorithm, makeHeader, type AlgorithmSpec } from './types';
 
-const DEFAULT_CHUNKS = 4;
-
-export const tree: AlgorithmSpec = {
+export const tree: AlgorithmSpec = defineAlgorithm({
   id: 'tree',
   collective: 'allreduce',
   summary: 'binary tree (NCCL btree): chunks pipelined up to GPU-0 and broadcast back down, C − 1 + 2⌈log2 N⌉ steps',
-  build(options) {
+  // Four chunks show the pipeline: the reduce of later chunks overlapping the broadcast of earlier ones.
+  chunks: { kind: 'any', fallback: 4 },
+  phases: PIPELINED_TREE_PHASES,
+  layout: 'tree',
+  drawsLinks: true,
+  baseline: false,
+  write(options, out) {
     const devices = checkDevices(options);
-    const chunks = anyChunks(options, DEFAULT_CHUNKS);
+    const { chunks } = chunksOf(tree, options);
     const order = Array.from({ length: chunks }, (_, c) => c);
-    const steps = pipelinedTreeSteps([{ tree: btree(devices), chunks: order }]);
-    return makeSchedule('allreduce', 'tree', devices, chunks, steps);
+    writePipelinedTrees(out, [{ tree: btree(devices), chunks: order }]);
+    return makeHeader('allreduce', 'tree', devices, chunks);
   },
-};
+});

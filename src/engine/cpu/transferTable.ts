@@ -24,7 +24,12 @@ export interface TransferTable {
   groupFills: Uint8Array;
 }
 
-function fill(compiled: CompiledSchedule, plan: SnapshotPlan, layout: ChunkMajorLayout, order: Int32Array | null): Omit<TransferTable, 'groups' | 'groupFills'> {
+function fill(
+  compiled: CompiledSchedule,
+  plan: SnapshotPlan,
+  layout: ChunkMajorLayout,
+  order: Int32Array | null,
+): Omit<TransferTable, 'groups' | 'groupFills'> {
   const { src, dst, chunk, op } = compiled;
   const { starts } = layout;
   const count = src.length;

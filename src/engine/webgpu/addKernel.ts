@@ -12,8 +12,7 @@ import { dispatchSize, shaderModule } from './resources';
 export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, elements: number, repeats: number, workingSetBytes: number): Promise<number> {
   const total = Math.max(1, Math.ceil(elements / 4));
   const vec4s = Math.max(1, Math.min(total, Math.floor(workingSetBytes / 32)));
-  const make = (label: string) =>
-    device.createBuffer({ label, size: vec4s * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+  const make = (label: string) => device.createBuffer({ label, size: vec4s * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
   const a = make('bench.addVec4.a');
   const b = make('bench.addVec4.b');
   const pipeline = device.createComputePipeline({

@@ -2,7 +2,7 @@
 // k − 1 steps instead of the whole run.
 
 /** Checkpoints together may use at most this much GPU memory. */
-export const CHECKPOINT_BUDGET_BYTES = 256 * 2 ** 20;
+const CHECKPOINT_BUDGET_BYTES = 256 * 2 ** 20;
 
 export class Checkpoints {
   readonly every: number;
@@ -29,7 +29,11 @@ export class Checkpoints {
     let buffer = this.buffers.get(step);
     if (!buffer) {
       if ((this.buffers.size + 1) * this.stateBytes > CHECKPOINT_BUDGET_BYTES) return;
-      buffer = device.createBuffer({ label: `engine.checkpoint${step}`, size: Math.max(16, this.stateBytes), usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+      buffer = device.createBuffer({
+        label: `engine.checkpoint${step}`,
+        size: Math.max(16, this.stateBytes),
+        usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+      });
       this.buffers.set(step, buffer);
     }
     encoder.copyBufferToBuffer(memory, 0, buffer, 0, this.stateBytes);

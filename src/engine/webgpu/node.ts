@@ -10,10 +10,13 @@ import { join } from 'node:path';
 import { GradsyncError } from '../../core/errors';
 import type { GpuProvider, ShaderSources } from './gpuDevice';
 
-const SWIFTSHADER_ICDS = ['/usr/lib/chromium/vk_swiftshader_icd.json', '/usr/lib64/chromium/vk_swiftshader_icd.json', '/usr/lib/chromium-browser/vk_swiftshader_icd.json'];
+const SWIFTSHADER_ICDS = [
+  '/usr/lib/chromium/vk_swiftshader_icd.json',
+  '/usr/lib64/chromium/vk_swiftshader_icd.json',
+  '/usr/lib/chromium-browser/vk_swiftshader_icd.json',
+];
 
-const NO_ADAPTER_HINT =
-  'no WebGPU adapter: no GPU was found, and no software one either (on Debian: apt-get install chromium libvulkan1 provides SwiftShader)';
+const NO_ADAPTER_HINT = 'no WebGPU adapter: no GPU was found, and no software one either (on Debian: apt-get install chromium libvulkan1 provides SwiftShader)';
 
 function shaderSource(name: string): string {
   return readFileSync(new URL(`../../../shaders/${name}`, import.meta.url), 'utf8');

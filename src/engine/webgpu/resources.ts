@@ -94,7 +94,9 @@ export function createResources(
   const applyBindGroup = device.createBindGroup({
     label: 'engine.applyBindGroup',
     layout: applyLayout,
-    entries: [memory, wire, applyRuns, multiTiles, messages].map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: 5, resource: stepParams }]),
+    entries: [memory, wire, applyRuns, multiTiles, messages]
+      .map((buffer, binding) => ({ binding, resource: { buffer } }))
+      .concat([{ binding: 5, resource: stepParams }]),
   });
   const querySet = timestamps ? device.createQuerySet({ label: 'engine.timestamps', type: 'timestamp', count: 2 }) : null;
   return {

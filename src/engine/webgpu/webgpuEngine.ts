@@ -125,7 +125,11 @@ export class WebGpuEngine {
     this.resources = createResources(device, this.provider.shaders, this.plan, this.layout.totalElements, this.op, this.timestamps);
     const outOfMemory = await device.popErrorScope();
     const invalid = await device.popErrorScope();
-    if (outOfMemory) throw new GradsyncError('too-large', `the GPU ran out of memory for ${this.compiled.devices} devices × ${this.elements} elements: ${outOfMemory.message}`);
+    if (outOfMemory)
+      throw new GradsyncError(
+        'too-large',
+        `the GPU ran out of memory for ${this.compiled.devices} devices × ${this.elements} elements: ${outOfMemory.message}`,
+      );
     invariant(!invalid, `GPU resources failed validation: ${invalid?.message}`);
     this.readbackBuffer = null;
     this.checkpoints.clear(false);
@@ -148,7 +152,10 @@ export class WebGpuEngine {
     })().catch((error: unknown) => {
       if (this.life.is('destroyed')) return;
       this.life.to('failed');
-      throw new GradsyncError('unavailable', `the GPU device was lost (${info.message || info.reason}) and could not be recreated: ${(error as Error).message}`);
+      throw new GradsyncError(
+        'unavailable',
+        `the GPU device was lost (${info.message || info.reason}) and could not be recreated: ${(error as Error).message}`,
+      );
     });
   }
 

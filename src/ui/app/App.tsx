@@ -58,7 +58,13 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
           <ShareMenu />
           <ScheduleLoader />
           <PresentButton />
-          <button type="button" className="gs-button" onClick={() => setTheme(NEXT_THEME[theme])} aria-label={`Theme: ${theme}; switch to ${NEXT_THEME[theme]}`} title={`Theme: ${theme}`}>
+          <button
+            type="button"
+            className="gs-button"
+            onClick={() => setTheme(NEXT_THEME[theme])}
+            aria-label={`Theme: ${theme}; switch to ${NEXT_THEME[theme]}`}
+            title={`Theme: ${theme}`}
+          >
             {theme === 'dark' ? '☾' : theme === 'light' ? '☀' : '◐'}
           </button>
         </div>

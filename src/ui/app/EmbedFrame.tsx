@@ -13,8 +13,8 @@ import { SimProvider, useSim } from '../StoreContext';
 import { EmbedNotices } from './EmbedNotices';
 
 /** standard: picture, player, narration; full: also metrics; minimal: picture and a small bar; none: picture and narration. */
-export type EmbedControls = 'standard' | 'full' | 'minimal' | 'none';
-export type EmbedTheme = 'auto' | 'light' | 'dark';
+type EmbedControls = 'standard' | 'full' | 'minimal' | 'none';
+type EmbedTheme = 'auto' | 'light' | 'dark';
 
 export interface EmbedFrameProps {
   store: SimStore;
@@ -35,7 +35,9 @@ export function EmbedFrame({ store, controls = 'standard', theme = 'auto', docum
 function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProps>) {
   const root = useRef<HTMLDivElement>(null);
   useKeyboardControls(store, root, documentKeys);
-  const label = useSim((s) => `gradsync: ${s.custom?.name ?? s.config.algorithm} ${s.config.collective} on ${s.config.devices} device${s.config.devices === 1 ? '' : 's'}`);
+  const label = useSim(
+    (s) => `gradsync: ${s.custom?.name ?? s.config.algorithm} ${s.config.collective} on ${s.config.devices} device${s.config.devices === 1 ? '' : 's'}`,
+  );
   const narration = controls !== 'minimal';
   const metrics = controls === 'full';
   return (

@@ -5,20 +5,41 @@ import { useEffect } from 'react';
 import type { SimStore } from '../../store/simStore';
 import { formatUrlState, linkSearch } from '../../store/url';
 
+/**
+ * While a run plays, the address follows it at most this often: each write is a navigation the browser
+ * records, a few milliseconds of the frames the run draws. A pause writes at once.
+ */
+const PLAYING_WRITE_MS = 1000;
+
 export function useUrlSync(store: SimStore, enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     let last = '';
+    let writtenAt = -Infinity;
+    let later: ReturnType<typeof setTimeout> | null = null;
     const write = () => {
-      const { config, step, custom } = store.getState();
+      const { config, step, custom, playing } = store.getState();
       // A schedule too large for a link stays out of the address (a reload would fail at the server);
       // the address keeps the algorithm it replaced, and the share menu says why.
       const search = linkSearch(`${location.origin}${location.pathname}`, config, step, custom?.schedule ?? null) ?? formatUrlState(config, 0);
       if (search === last) return;
+      const wait = playing ? writtenAt + PLAYING_WRITE_MS - performance.now() : 0;
+      if (wait > 0) {
+        later ??= setTimeout(() => {
+          later = null;
+          write();
+        }, wait);
+        return;
+      }
       last = search;
+      writtenAt = performance.now();
       history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
     };
     write();
-    return store.subscribe(write);
+    const unsubscribe = store.subscribe(write);
+    return () => {
+      unsubscribe();
+      if (later !== null) clearTimeout(later);
+    };
   }, [store, enabled]);
 }

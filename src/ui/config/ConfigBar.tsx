@@ -78,7 +78,13 @@ export function ConfigBar() {
           onApply={(devicesPerNode) => setConfig({ devicesPerNode })}
         />
       )}
-      <ConfigNumberField label="Elements" value={config.elements} min={LIMITS.elements.min} max={LIMITS.elements.max} onApply={(elements) => setConfig({ elements })} />
+      <ConfigNumberField
+        label="Elements"
+        value={config.elements}
+        min={LIMITS.elements.min}
+        max={LIMITS.elements.max}
+        onApply={(elements) => setConfig({ elements })}
+      />
       <label className="gs-field">
         <span>Op</span>
         <select value={config.op} onChange={(event) => setConfig({ op: event.target.value as ReduceOp })}>

@@ -14,7 +14,7 @@ export function Controls({ variant = 'full' }: { variant?: 'full' | 'minimal' })
   const steps = useSim(totalSteps);
   const playing = useSim((s) => s.playing);
   const speed = useSim((s) => s.config.speed);
-  const phase = useSim((s) => (s.step > 0 ? s.derived?.schedule.steps[s.step - 1]?.phase ?? '' : ''));
+  const phase = useSim((s) => (s.step > 0 ? (s.derived?.schedule.steps[s.step - 1]?.phase ?? '') : ''));
   const stepForward = useSim((s) => s.stepForward);
   const stepBack = useSim((s) => s.stepBack);
   const toStart = useSim((s) => s.toStart);
@@ -34,7 +34,14 @@ export function Controls({ variant = 'full' }: { variant?: 'full' | 'minimal' })
         <button type="button" onClick={stepBack} disabled={disabled || step === 0} aria-label="Step back (←)" title="Step back (←)">
           <Icon name="back" />
         </button>
-        <button type="button" className="gs-play" onClick={togglePlay} disabled={disabled} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>
+        <button
+          type="button"
+          className="gs-play"
+          onClick={togglePlay}
+          disabled={disabled}
+          aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
+          title={playing ? 'Pause (Space)' : 'Play (Space)'}
+        >
           <Icon name={playing ? 'pause' : 'play'} />
         </button>
         <button type="button" onClick={stepForward} disabled={disabled || step === steps} aria-label="Step forward (→)" title="Step forward (→)">

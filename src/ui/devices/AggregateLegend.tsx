@@ -31,7 +31,9 @@ export function AggregateLegend({ devices, messages, shownMessages, onInspect }:
         reduce
         <span className="gs-dv-key-line gs-dv-key-line--copy" aria-hidden="true" />
         copy
-        {messages > 0 && <span className="gs-dv-key-note">{shownMessages < messages ? `${shownMessages} of ${messages} messages drawn` : `${messages} messages`}</span>}
+        {messages > 0 && (
+          <span className="gs-dv-key-note">{shownMessages < messages ? `${shownMessages} of ${messages} messages drawn` : `${messages} messages`}</span>
+        )}
       </span>
       <form className="gs-dv-inspect" onSubmit={submit}>
         <label>

@@ -1,27 +1,27 @@
 // Beyond what cards can show: every device as a mark on a ring (or in its node's block), coloured
-// by how complete it is, with the step's traffic as thin curves. Completeness comes from a cursor
-// that moves step by step, so playing never replays the schedule from the start.
+// by how complete it is, with the step's traffic as thin curves. Completeness comes from the store's
+// step tracker, which moves step by step, so playing never replays the schedule from the start.
 
 import { useEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
+import { invariant } from '../../core/errors';
 import type { Schedule, Transfer } from '../../core/schedule';
+import type { StepTracker } from '../../core/stepTracker';
 import { useSim } from '../StoreContext';
+import { useTrackerSlot } from '../useTracker';
 import { AggregateLegend } from './AggregateLegend';
 import { deviceAt, gridMarks, ringMarks, type AggregateMarks } from './aggregateMarks';
-import { CompletenessCursor } from './completenessCursor';
 import { flaggedAt } from './chunkViews';
 import { drawAggregate, readPalette, type AggregatePalette } from './drawAggregate';
 import { FALLBACK_SIZE } from './fallbackSize';
-import { pickTransfers } from './sprites';
+import { pickCompiledStep } from './sprites';
 import { useElementSize } from './useElementSize';
 import { useThemeVersion } from './useThemeVersion';
 
 /** Most traffic curves drawn per step. */
 const MAX_TRAFFIC = 512;
-const NO_TRANSFERS: readonly Transfer[] = [];
+const NO_TRANSFERS: Transfer[] = [];
 /** A move that replays at most this many transfers is made at once; a longer one in slices. */
 const AT_ONCE_TRANSFERS = 50_000;
-/** Longest slice of replay per task (ms): about half a frame. */
-const SLICE_MS = 8;
 /** How often a long replay shows how far it got (ms). */
 const REDRAW_MS = 250;
 
@@ -33,10 +33,16 @@ function canDraw(): boolean {
 function marksFor(schedule: Schedule, width: number, height: number): AggregateMarks {
   const perNode = schedule.devicesPerNode;
   const size = { width, height };
-  if (schedule.algorithm === 'hierarchical-ring' && perNode && perNode > 1 && perNode < schedule.devices && schedule.devices % perNode === 0) {
+  if (perNode && perNode > 1 && perNode < schedule.devices && schedule.devices % perNode === 0) {
     return gridMarks(schedule.devices, perNode, size);
   }
   return ringMarks(schedule.devices, size);
+}
+
+/** How complete every device is at `step`, where the tracker stands. */
+function completenessAt(tracker: StepTracker, step: number): Float32Array {
+  invariant(tracker.position === step, `the tracker stands at step ${tracker.position}, not ${step}`);
+  return Float32Array.from({ length: tracker.compiled.devices }, (_, d) => tracker.completeness(d));
 }
 
 export function AggregateView({ schedule }: { schedule: Schedule }) {
@@ -52,34 +58,35 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
   const shown = Math.min(step, schedule.steps.length);
 
   const marks = useMemo(() => marksFor(schedule, size.width, size.height), [schedule, size.width, size.height]);
-  const cursor = useMemo(() => new CompletenessCursor(schedule), [schedule]);
-  // A long replay (the end of a ring on 1024 devices) goes a slice per task, and the picture is
+  const slot = useTrackerSlot();
+  const tracker = slot.trackerOf(schedule);
+  // A long replay (the end of a ring on 1024 devices) is read a slice per task, and the picture is
   // redrawn with the completeness reached so far only now and then: a redraw costs more than a slice.
-  const [progress, redraw] = useReducer((n: number) => n + 1, 0);
-  const completeness = useMemo(() => {
-    if (cursor.workTo(shown) <= AT_ONCE_TRANSFERS) cursor.seek(shown);
-    return Float32Array.from({ length: schedule.devices }, (_, d) => cursor.completeness(d));
-    // `progress` is not read: a change of it says the cursor moved on.
-  }, [cursor, shown, schedule.devices, progress]);
-  const reading = cursor.position !== shown;
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  if (tracker.position !== shown && tracker.workTo(shown) <= AT_ONCE_TRANSFERS) tracker.seek(shown);
+  // Completeness counts whole steps only, so it changes with the step the tracker stands at.
+  const at = tracker.position;
+  const completeness = useMemo(() => completenessAt(tracker, at), [tracker, at]);
+  const reading = at !== shown;
   useEffect(() => {
     if (!reading) return;
-    let timer: ReturnType<typeof setTimeout>;
     let shownAt = performance.now();
-    const slice = () => {
-      const end = performance.now() + SLICE_MS;
-      const done = cursor.seekToward(shown, () => performance.now() > end);
-      if (done || performance.now() - shownAt > REDRAW_MS) {
+    const unsubscribe = slot.subscribe(() => {
+      if (tracker.position === shown || performance.now() - shownAt > REDRAW_MS) {
         shownAt = performance.now();
         redraw();
       }
-      if (!done) timer = setTimeout(slice, 0);
+    });
+    const stop = slot.readToward(schedule, shown);
+    return () => {
+      stop();
+      unsubscribe();
     };
-    timer = setTimeout(slice, 0);
-    return () => clearTimeout(timer);
-  }, [cursor, shown, reading]);
-  const messages = shown > 0 ? schedule.steps[shown - 1].transfers : NO_TRANSFERS;
-  const traffic = useMemo(() => pickTransfers(messages, MAX_TRAFFIC), [messages]);
+  }, [slot, tracker, schedule, shown, reading]);
+  // Read from the compiled arrays: naive's one step on 1024 devices is a million transfers.
+  const compiled = tracker.compiled;
+  const messages = shown > 0 ? compiled.stepStart[shown] - compiled.stepStart[shown - 1] : 0;
+  const traffic = useMemo(() => (shown > 0 ? pickCompiledStep(compiled, shown - 1, MAX_TRAFFIC) : NO_TRANSFERS), [compiled, shown]);
   // Every device holding a wrong chunk at this step, as the cards show them below 64 devices.
   const wrong = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
   const flagged = useMemo(() => [...(wrong?.devices ?? [])], [wrong]);
@@ -117,13 +124,21 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
   return (
     <>
       <div className="gs-devices-stage" ref={stageRef}>
-        <canvas ref={canvasRef} className="gs-devices-canvas" role="img" aria-label={label} style={{ width: size.width, height: size.height }} onClick={onClick} onMouseMove={onMove} />
+        <canvas
+          ref={canvasRef}
+          className="gs-devices-canvas"
+          role="img"
+          aria-label={label}
+          style={{ width: size.width, height: size.height }}
+          onClick={onClick}
+          onMouseMove={onMove}
+        />
       </div>
       <div className="gs-devices-footer">
-        <AggregateLegend devices={schedule.devices} messages={messages.length} shownMessages={traffic.length} onInspect={inspect} />
+        <AggregateLegend devices={schedule.devices} messages={messages} shownMessages={traffic.length} onInspect={inspect} />
         {reading && (
           <p className="gs-devices-reading" role="status">
-            Reading step {shown}… (step {cursor.position} of {schedule.steps.length} read)
+            Reading step {shown}… (step {tracker.position} of {schedule.steps.length} read)
           </p>
         )}
         {wrong && (

@@ -18,7 +18,13 @@ function CellText({ text, x, y, card }: { text: string; x: number; y: number; ca
       {lines.map((line, i) => {
         const squeeze = charCount(line) * MONO_EM * textSize > room;
         return (
-          <tspan key={i} x={x} y={first + i * LINE_EM * textSize} textLength={squeeze ? room : undefined} lengthAdjust={squeeze ? 'spacingAndGlyphs' : undefined}>
+          <tspan
+            key={i}
+            x={x}
+            y={first + i * LINE_EM * textSize}
+            textLength={squeeze ? room : undefined}
+            lengthAdjust={squeeze ? 'spacingAndGlyphs' : undefined}
+          >
             {line}
           </tspan>
         );
@@ -64,9 +70,7 @@ function ChunkCellImpl({ chunk, x, y, card, view, devices, fill }: ChunkCellProp
       {tiny && view.complete ? null : (
         <SlotRuns set={view.set} devices={devices} fill={fill} axis={card.slotAxis} x={ox} y={stripeY} width={w} height={stripeHeight} />
       )}
-      {view.text !== null && textSize > 0 && (
-        <CellText text={view.text} x={ox + w / 2} y={oy + (h - barHeight) / 2 + 0.5} card={card} />
-      )}
+      {view.text !== null && textSize > 0 && <CellText text={view.text} x={ox + w / 2} y={oy + (h - barHeight) / 2 + 0.5} card={card} />}
       {outlined && <rect className="gs-dv-cell-edge" x={ox} y={oy} width={w} height={h} rx={radius} />}
       {view.title !== null && <title>{view.title}</title>}
     </g>
@@ -75,5 +79,6 @@ function ChunkCellImpl({ chunk, x, y, card, view, devices, fill }: ChunkCellProp
 
 export const ChunkCell = memo(
   ChunkCellImpl,
-  (a, b) => a.chunk === b.chunk && a.x === b.x && a.y === b.y && a.card === b.card && a.devices === b.devices && a.fill === b.fill && sameChunkView(a.view, b.view),
+  (a, b) =>
+    a.chunk === b.chunk && a.x === b.x && a.y === b.y && a.card === b.card && a.devices === b.devices && a.fill === b.fill && sameChunkView(a.view, b.view),
 );

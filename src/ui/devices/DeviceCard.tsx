@@ -33,7 +33,8 @@ function topBar(width: number, radius: number, height: number): string {
   return `M0,${height}V${radius}Q0,0 ${radius},0H${width - radius}Q${width},0 ${width},${radius}V${height}Z`;
 }
 
-function Header({ device, devices, card }: { device: number; devices: number; card: CardShape }) {
+/** The same at every step: a card's cells change, its header does not. */
+const Header = memo(function Header({ device, devices, card }: { device: number; devices: number; card: CardShape }) {
   const color = deviceColor(device, devices);
   const radius = Math.min(6, card.width * 0.12);
   const bar = <path className="gs-dv-card-bar" d={topBar(card.width, radius, Math.max(3, radius * 0.6))} fill={color} />;
@@ -60,13 +61,28 @@ function Header({ device, devices, card }: { device: number; devices: number; ca
       <text className="gs-dv-card-label" x={card.pad + 1} y={card.header * 0.71} fontSize={size}>
         {deviceLabel(device)}
       </text>
-      <rect className="gs-dv-card-chip" x={card.width - card.pad - chipWidth} y={chipY} width={chipWidth} height={chipHeight} rx={chipHeight / 2} fill={color} />
-      <text className="gs-dv-card-letter" x={card.width - card.pad - chipWidth / 2} y={chipY + chipHeight / 2} fontSize={size * 0.88} textAnchor="middle" dominantBaseline="central">
+      <rect
+        className="gs-dv-card-chip"
+        x={card.width - card.pad - chipWidth}
+        y={chipY}
+        width={chipWidth}
+        height={chipHeight}
+        rx={chipHeight / 2}
+        fill={color}
+      />
+      <text
+        className="gs-dv-card-letter"
+        x={card.width - card.pad - chipWidth / 2}
+        y={chipY + chipHeight / 2}
+        fontSize={size * 0.88}
+        textAnchor="middle"
+        dominantBaseline="central"
+      >
         {letter}
       </text>
     </>
   );
-}
+});
 
 interface CellCache {
   card: CardShape;
@@ -90,6 +106,25 @@ function useCellElements(views: readonly ChunkView[], card: CardShape, devices: 
   });
   cache.current = { card, devices, fill, views, elements };
   return elements;
+}
+
+/** A run of cells, rendered again only when one of its elements is new. */
+const CellGroup = memo(
+  function CellGroup({ cells }: { cells: readonly ReactElement[] }) {
+    return <>{cells}</>;
+  },
+  (a, b) => a.cells.length === b.cells.length && a.cells.every((cell, i) => cell === b.cells[i]),
+);
+
+/**
+ * The cells in about √n groups: a step that changes a cell or two of a card visits its groups and the
+ * cells of one or two of them, not every cell (64 cards × 64 cells would be 4,096 visits a step).
+ */
+function groupCells(cells: ReactElement[]): ReactElement[] {
+  const size = Math.max(1, Math.ceil(Math.sqrt(cells.length)));
+  const groups: ReactElement[] = [];
+  for (let at = 0; at < cells.length; at += size) groups.push(<CellGroup key={at} cells={cells.slice(at, at + size)} />);
+  return groups;
 }
 
 /** About how wide the badge's text runs (11.5 px bold). */
@@ -121,7 +156,7 @@ function DeviceCardImpl({ device, devices, centre, rotation, card, views, fill, 
     >
       <rect className="gs-dv-card-bg" width={card.width} height={card.height} rx={Math.min(6, card.width * 0.12)} />
       <Header device={device} devices={devices} card={card} />
-      {useCellElements(views, card, devices, fill)}
+      {groupCells(useCellElements(views, card, devices, fill))}
       {flag && (
         <g className="gs-dv-flag" transform={`translate(${card.width},0)`}>
           <title>{flag.message}</title>

@@ -4,7 +4,7 @@
 import { useCallback, useId, useMemo, useRef } from 'react';
 import type { Schedule } from '../../core/schedule';
 import { useSim, useSimStore } from '../StoreContext';
-import { useStepState } from '../useStepState';
+import { useStepCells } from '../useTracker';
 import { longestExpression } from './cardShape';
 import { flaggedAt } from './chunkViews';
 import { DeviceCard } from './DeviceCard';
@@ -43,11 +43,11 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
 
   const { devices, chunks } = schedule;
   const { geometry, route } = useMemo(() => geometryFor(schedule, layout, size), [schedule, layout, size]);
-  const state = useStepState(schedule, op, shown)!;
+  const state = useStepCells(schedule, op, shown);
   const flagged = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
   const withText = geometry.card.textSize > 0;
   const views = useMemo(() => deviceViews(schedule, state, withText, flagged), [schedule, state, withText, flagged]);
-  const message = useCallback((d: number, c: number) => state.value(d, c).set, [state]);
+  const message = useCallback((d: number, c: number) => state.set(d, c), [state]);
   // Messages carry their expression wherever the seeds' notation applies, also when cells are too small for it.
   const notation = longestExpression(devices, chunks) > 0;
   const expression = useMemo(() => (notation ? (d: number, c: number) => state.expression(d, c) : null), [notation, state]);
@@ -63,7 +63,13 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
       <div className="gs-devices-stage" ref={stageRef}>
         <svg className="gs-devices-svg" role="group" aria-label={label} width={size.width} height={size.height}>
           <defs>
-            <SlotGradient id={`${uid}-cell`} devices={devices} start={0} length={card.slotAxis === 'x' ? card.cellWidth : card.cellHeight} axis={card.slotAxis} />
+            <SlotGradient
+              id={`${uid}-cell`}
+              devices={devices}
+              start={0}
+              length={card.slotAxis === 'x' ? card.cellWidth : card.cellHeight}
+              axis={card.slotAxis}
+            />
           </defs>
           <LinkLayer geometry={geometry} />
           <g className="gs-dv-cards">
@@ -73,7 +79,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
                 device={d}
                 devices={devices}
                 centre={geometry.centres[d]}
-              rotation={geometry.rotations[d]}
+                rotation={geometry.rotations[d]}
                 card={card}
                 views={view.views}
                 fill={cellFill}

@@ -4,14 +4,14 @@
 
 import { PreparingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
-import { DETAIL_LIMIT } from '../useStepState';
+import { DETAIL_LIMIT } from '../useTracker';
 import { AggregateView } from './AggregateView';
 import { DeviceDiagram } from './DeviceDiagram';
 
 /** Most devices drawn as cards. */
-export const CARD_LIMIT = 64;
+const CARD_LIMIT = 64;
 
-export function showsAggregate(devices: number, chunks: number): boolean {
+function showsAggregate(devices: number, chunks: number): boolean {
   return devices > CARD_LIMIT || devices * chunks > DETAIL_LIMIT;
 }
 

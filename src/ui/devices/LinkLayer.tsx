@@ -24,7 +24,14 @@ function LinkLayerImpl({ geometry }: LinkLayerProps) {
         <path key={i} className={`gs-dv-link gs-dv-link--${link.kind}`} d={curvePath(link)} />
       ))}
       {geometry.labels.map((label) => (
-        <text key={label.text} className={label.kind ? `gs-dv-ring-label gs-dv-ring-label--${label.kind}` : 'gs-dv-ring-label'} x={label.x} y={label.y} textAnchor={label.anchor ?? 'middle'} dominantBaseline="central">
+        <text
+          key={label.text}
+          className={label.kind ? `gs-dv-ring-label gs-dv-ring-label--${label.kind}` : 'gs-dv-ring-label'}
+          x={label.x}
+          y={label.y}
+          textAnchor={label.anchor ?? 'middle'}
+          dominantBaseline="central"
+        >
           {label.text}
         </text>
       ))}

@@ -22,7 +22,14 @@ export const SlotGradient = memo(function SlotGradient({ id, devices, start, len
   }
   const end = start + length;
   return (
-    <linearGradient id={id} gradientUnits="userSpaceOnUse" x1={axis === 'x' ? start : 0} x2={axis === 'x' ? end : 0} y1={axis === 'y' ? start : 0} y2={axis === 'y' ? end : 0}>
+    <linearGradient
+      id={id}
+      gradientUnits="userSpaceOnUse"
+      x1={axis === 'x' ? start : 0}
+      x2={axis === 'x' ? end : 0}
+      y1={axis === 'y' ? start : 0}
+      y2={axis === 'y' ? end : 0}
+    >
       {stops}
     </linearGradient>
   );

@@ -57,7 +57,9 @@ function sameLinks(a: readonly StepLink[], b: readonly StepLink[]): boolean {
   if (a.length !== b.length) return false;
   return a.every((link, i) => {
     const other = b[i];
-    return link.index === other.index && link.d === other.d && link.forward === other.forward && link.backward === other.backward && link.arrows === other.arrows;
+    return (
+      link.index === other.index && link.d === other.d && link.forward === other.forward && link.backward === other.backward && link.arrows === other.arrows
+    );
   });
 }
 

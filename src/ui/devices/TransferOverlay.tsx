@@ -18,7 +18,7 @@ export interface TransferOverlayProps {
   handle: RefObject<OverlayHandle>;
 }
 
-export function pillSize(geometry: DiagramGeometry): { length: number; thickness: number } {
+function pillSize(geometry: DiagramGeometry): { length: number; thickness: number } {
   const large = geometry.card.textSize > 0;
   const length = Math.max(10, Math.min(large ? 44 : 30, geometry.card.width * 0.3));
   return { length, thickness: Math.max(5, Math.min(large ? 13 : 10, length * 0.36)) };
@@ -57,17 +57,18 @@ function TransferOverlayImpl({ geometry, devices, pills, lands, handle }: Transf
   );
 }
 
-/** The landing marks, hidden until the animator shows them. */
+/** The landing marks, transparent until the animator shows them. */
 function landMarks(lands: SpritePlan, radius: number) {
   return lands.sprites.map((sprite, i) => {
+    // Keyed by position, as the pills: a mark is reused from step to step (the animator hides it after landing).
     const w = lands.targets[i * TARGET_STRIDE + 2] + 4;
     const h = lands.targets[i * TARGET_STRIDE + 3] + 4;
     const [width, height] = sprite.op === 'reduce' ? [2 * radius, 2 * radius] : [w, h];
     return (
       <div
-        key={`${lands.step}-${i}`}
+        key={i}
         className={`gs-dv-land gs-dv-land--${sprite.op}`}
-        style={{ width, height, marginLeft: -width / 2, marginTop: -height / 2, fontSize: radius * 1.5, visibility: 'hidden' }}
+        style={{ width, height, marginLeft: -width / 2, marginTop: -height / 2, fontSize: radius * 1.5, opacity: 0 }}
       >
         {sprite.op === 'reduce' ? '+' : null}
       </div>
@@ -75,12 +76,18 @@ function landMarks(lands: SpritePlan, radius: number) {
   });
 }
 
-/** The travelling messages, hidden until the animator moves them. */
+/** The travelling messages, transparent until the animator moves them. */
 function pillBoxes(pills: SpritePlan, devices: number, length: number, thickness: number, fontSize: number) {
   return pills.sprites.map((sprite, i) => (
     // Keyed by position: a sprite is reused from step to step (the animator hides it on arrival).
-    // The wrapper moves; the pill inside turns along the path; the label stays level.
-    <div key={i} className="gs-dv-sprite" style={{ visibility: 'hidden' }}>
+    // The wrapper moves; the pill inside turns along the path; the label stays level. Without a label
+    // the wrapper turns too, and the pill needs no layer of its own (nor a turn left from a labelled
+    // picture: the key tells the two kinds apart).
+    <div
+      key={sprite.label === null ? i : `labelled-${i}`}
+      className={sprite.label === null ? 'gs-dv-sprite' : 'gs-dv-sprite gs-dv-sprite--labelled'}
+      style={{ opacity: 0 }}
+    >
       <div
         className={`gs-dv-pill gs-dv-pill--${sprite.op}`}
         style={{ width: length, height: thickness, left: -length / 2, top: -thickness / 2, backgroundImage: pillBackground(sprite.set, devices) }}

@@ -13,7 +13,7 @@ export interface RingMarks {
   inner: number;
 }
 
-export interface NodeBlock {
+interface NodeBlock {
   label: string;
   x: number;
   y: number;

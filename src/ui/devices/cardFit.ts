@@ -17,7 +17,7 @@ const RING_LABELS = 16;
 /** Least room between cards that write texts (px). */
 const LINK_ROOM = 28;
 
-export interface Frame {
+interface Frame {
   left: number;
   top: number;
   innerWidth: number;
@@ -40,7 +40,7 @@ function rowCount(layout: DeviceLayout): number {
   return new Set(layout.positions.map((p) => p.y)).size;
 }
 
-export function frameFor(layout: DeviceLayout, size: Size, card: CardShape, radial: boolean): Frame {
+function frameFor(layout: DeviceLayout, size: Size, card: CardShape, radial: boolean): Frame {
   if (radial) {
     // A turned card reaches at most this far from its centre along either axis.
     const reach = Math.max(card.height / 2, 0.71 * (card.width + card.height) * 0.5) + MARGIN + RING_LABELS;

@@ -2,7 +2,7 @@
 // and whether the chunks' seed expressions fit, on one line or wrapped over a few.
 
 /** Chunk texts are shown between these font sizes (px), else hidden. */
-export const TEXT_MIN = 10;
+const TEXT_MIN = 10;
 export const TEXT_MAX = 16;
 /** Advance of a monospace character, in ems. */
 export const MONO_EM = 0.62;

@@ -119,7 +119,16 @@ function sameSet(a: Contributions, b: Contributions): boolean {
 }
 
 export function sameChunkView(x: ChunkView, y: ChunkView): boolean {
-  return x === y || (x.complete === y.complete && x.text === y.text && x.received === y.received && x.flagged === y.flagged && x.fault === y.fault && x.title === y.title && sameSet(x.set, y.set));
+  return (
+    x === y ||
+    (x.complete === y.complete &&
+      x.text === y.text &&
+      x.received === y.received &&
+      x.flagged === y.flagged &&
+      x.fault === y.fault &&
+      x.title === y.title &&
+      sameSet(x.set, y.set))
+  );
 }
 
 export function sameChunkViews(a: readonly ChunkView[], b: readonly ChunkView[]): boolean {
@@ -140,13 +149,20 @@ function holders(set: Contributions, devices: number): string {
 /** Short screen-reader text: every chunk's holders on small pictures, a summary on large ones. */
 export function deviceDescription(device: number, views: readonly ChunkView[], devices: number, fractions: readonly number[]): string {
   const name = `${deviceLabel(device)} (${deviceLetter(device, devices)})`;
-  const faults = views.flatMap((v, c) => (v.fault ? [`chunk ${c + 1} ${v.fault}`] : []));
+  // Counted in plain loops: every card of a 64-device picture says this again at every step.
+  const faults: string[] = [];
+  let complete = 0;
+  for (let c = 0; c < views.length; c++) {
+    if (views[c].fault) faults.push(`chunk ${c + 1} ${views[c].fault}`);
+    if (views[c].complete) complete++;
+  }
   const problem = faults.length > 0 ? `; wrong: ${faults.slice(0, 3).join('; ')}${faults.length > 3 ? `; and ${faults.length - 3} more` : ''}` : '';
   if (devices <= 8 && views.length <= 8) {
     const chunks = views.map((v, c) => (v.complete ? `chunk ${c + 1} complete` : `chunk ${c + 1} holds ${holders(v.set, devices)}`));
     return `${name}: ${chunks.join('; ')}${problem}`;
   }
-  const complete = views.filter((v) => v.complete).length;
-  const held = fractions.reduce((sum, f) => sum + f, 0) / Math.max(1, fractions.length);
+  let sum = 0;
+  for (const f of fractions) sum += f;
+  const held = sum / Math.max(1, fractions.length);
   return `${name}: ${complete} of ${views.length} chunks complete, ${Math.round(held * 100)}% of contributions held${problem}`;
 }

@@ -10,7 +10,7 @@ const CHORDS_PER_DEVICE = 3;
  * downward), spaced evenly along the ellipse as it will be drawn: `aspect` is the drawing's width
  * over its height, so devices do not bunch up at the narrow ends.
  */
-export function aroundEllipse(n: number, aspect = 1): Point[] {
+function aroundEllipse(n: number, aspect = 1): Point[] {
   if (n === 1) return [{ x: 0.5, y: 0.5 }];
   const samples = Math.max(256, n * 16);
   const at = (i: number) => -Math.PI / 2 + (2 * Math.PI * i) / samples;

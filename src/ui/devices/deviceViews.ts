@@ -2,7 +2,7 @@
 // share of contributions held and its screen-reader description.
 
 import type { Schedule } from '../../core/schedule';
-import type { StepState } from '../useStepState';
+import type { StepCells } from '../useTracker';
 import { cellKey, cellTitle, deviceDescription, expectedRange, heldFraction, isCompleteChunk, writesOf, type ChunkView, type FlaggedCells } from './chunkViews';
 
 /** Per-cell tooltips only on pictures up to this many cells. */
@@ -13,7 +13,7 @@ export interface DeviceView {
   description: string;
 }
 
-export function deviceViews(schedule: Schedule, state: StepState, withText: boolean, flagged: FlaggedCells | null): DeviceView[] {
+export function deviceViews(schedule: Schedule, state: StepCells, withText: boolean, flagged: FlaggedCells | null): DeviceView[] {
   const { devices, chunks } = schedule;
   const writes = writesOf(schedule, state.step);
   const titled = devices * chunks <= TITLE_LIMIT;
@@ -22,7 +22,7 @@ export function deviceViews(schedule: Schedule, state: StepState, withText: bool
     const views: ChunkView[] = [];
     const fractions: number[] = [];
     for (let c = 0; c < chunks; c++) {
-      const { set } = state.value(d, c);
+      const set = state.set(d, c);
       const expected = expectedRange(schedule, d, c);
       const key = cellKey(d, c, chunks);
       const fault = flagged?.cells.get(key) ?? null;
@@ -42,4 +42,3 @@ export function deviceViews(schedule: Schedule, state: StepState, withText: bool
   }
   return out;
 }
-

@@ -20,7 +20,7 @@ export interface AggregatePalette {
 }
 
 /** Colour levels of completeness below complete. */
-export const LEVELS = 24;
+const LEVELS = 24;
 
 export function readPalette(element: Element): AggregatePalette {
   return {
@@ -37,11 +37,11 @@ export function readPalette(element: Element): AggregatePalette {
 }
 
 /** Level of a completeness: 0..LEVELS−1, or LEVELS for complete. */
-export function levelOf(completeness: number): number {
+function levelOf(completeness: number): number {
   return completeness >= 1 - 1e-6 ? LEVELS : Math.min(LEVELS - 1, Math.floor(completeness * LEVELS));
 }
 
-export function levelColors(palette: AggregatePalette): string[] {
+function levelColors(palette: AggregatePalette): string[] {
   const scale = interpolateRgb(palette.empty, palette.full);
   return [...Array.from({ length: LEVELS }, (_, i) => scale(Math.pow(i / (LEVELS - 1), 0.8))), palette.complete];
 }

@@ -16,7 +16,7 @@ export interface Size {
 /** Room between a card and a name written beside it (px). */
 const ROOT_GAP = 6;
 
-export interface GroupBox {
+interface GroupBox {
   label: string;
   x: number;
   y: number;
@@ -24,7 +24,7 @@ export interface GroupBox {
   height: number;
 }
 
-export interface RingLabel {
+interface RingLabel {
   text: string;
   x: number;
   y: number;

@@ -76,7 +76,11 @@ export function partnerLayout(n: number): DeviceLayout {
   for (let i = 0; i < folded; i++) links.push({ a: 2 * i, b: 2 * i + 1, kind: 'fold' });
 
   const foldNote =
-    folded === 0 ? '' : folded === 1 ? '; GPU-0, above GPU-1, first folds into it' : `; the ${folded} devices in the outer rows first fold into the partner in their column`;
+    folded === 0
+      ? ''
+      : folded === 1
+        ? '; GPU-0, above GPU-1, first folds into it'
+        : `; the ${folded} devices in the outer rows first fold into the partner in their column`;
   const who = folded > 0 ? `${ranks} of the ${n} devices` : `${n} devices`;
   return {
     kind: 'partners',

@@ -1,7 +1,9 @@
-// Where every device sits for an algorithm, in unit-square coordinates, and which links to draw. A
-// layout only claims a structure (tree, star, nodes) when every transfer of the schedule runs along
-// one of its links; anything else, loaded schedules included, is drawn as a circle.
+// Where every device sits for an algorithm, in unit-square coordinates, and which links to draw. The
+// algorithm's spec names its picture (AlgorithmLayout); a layout only claims a structure (tree, star,
+// nodes) when every transfer of the schedule runs along one of its links; anything else, loaded
+// schedules included, is drawn as a circle.
 
+import { specOf, type AlgorithmLayout } from '../../core/algorithms';
 import type { Schedule } from '../../core/schedule';
 import { circleLayout, starLayout } from './circleLayouts';
 import { doubleTreeLayout } from './doubleTreeLayout';
@@ -27,7 +29,7 @@ export type LinkKind = 'ring' | 'chord' | 'spoke' | 'tree' | 'tree0' | 'tree1' |
  * from the cards' edge to `limit`: the unit y of a row of cards it must stay clear of, or, when
  * absent, the drawing's edge. Resolved in pixels because card sizes are chosen after the layout.
  */
-export interface ArcShape {
+interface ArcShape {
   side: 'above' | 'below';
   reach: number;
   limit?: number;
@@ -55,7 +57,7 @@ export interface NodeGroup {
 }
 
 /** A name written beside a card, on the side the layout keeps free. */
-export interface RootMark {
+interface RootMark {
   device: number;
   label: string;
   side: 'left' | 'right';
@@ -64,12 +66,12 @@ export interface RootMark {
 }
 
 /** Most a card may take of the drawing, where links need the room around the cards. */
-export interface CardLimit {
+interface CardLimit {
   widthShare?: number;
   heightShare?: number;
 }
 
-export type LayoutKind = 'circle' | 'star' | 'tree' | 'double-tree' | 'nodes' | 'binomial-tree' | 'partners';
+export type LayoutKind = AlgorithmLayout;
 
 export interface DeviceLayout {
   kind: LayoutKind;
@@ -99,35 +101,23 @@ export function usedPairs(schedule: Schedule): Set<number> {
 }
 
 /** True when every transfer runs along a link of the layout. */
-export function linksCover(layout: DeviceLayout, pairs: Set<number>): boolean {
+function linksCover(layout: DeviceLayout, pairs: Set<number>): boolean {
   const linked = new Set(layout.links.map((link) => pairKey(link.a, link.b)));
   for (const pair of pairs) if (!linked.has(pair)) return false;
   return true;
 }
 
-function structuredLayout(schedule: Schedule, aspect: number): DeviceLayout | null {
-  const n = schedule.devices;
-  if (n < 2) return null;
-  switch (schedule.algorithm) {
-    case 'master':
-      return starLayout(n, aspect);
-    case 'tree':
-      return btreeLayout(n);
-    case 'double-tree':
-      return doubleTreeLayout(n, schedule.chunks);
-    case 'hierarchical-ring': {
-      const perNode = schedule.devicesPerNode;
-      return perNode && perNode > 1 && perNode < n && n % perNode === 0 ? nodeLayout(n, perNode) : null;
-    }
-    case 'halving-doubling':
-    case 'recursive-doubling':
-      return partnerLayout(n);
-    case 'binomial-tree':
-      return schedule.collective === 'broadcast' || schedule.collective === 'reduce' ? binomialLayout(n, schedule.root ?? 0) : null;
-    default:
-      return null;
-  }
-}
+/** Each structured picture, for N ≥ 2 devices; null where the schedule cannot take it. */
+const STRUCTURES: Record<LayoutKind, (schedule: Schedule, aspect: number) => DeviceLayout | null> = {
+  circle: () => null,
+  star: (schedule, aspect) => starLayout(schedule.devices, aspect),
+  tree: (schedule) => btreeLayout(schedule.devices),
+  'double-tree': (schedule) => doubleTreeLayout(schedule.devices, schedule.chunks),
+  nodes: ({ devices, devicesPerNode: perNode }) =>
+    perNode && perNode > 1 && perNode < devices && devices % perNode === 0 ? nodeLayout(devices, perNode) : null,
+  partners: (schedule) => partnerLayout(schedule.devices),
+  'binomial-tree': (schedule) => binomialLayout(schedule.devices, schedule.root ?? 0),
+};
 
 /**
  * The picture of a schedule's devices: its algorithm's structure, or a circle. `aspect` (width over
@@ -135,7 +125,8 @@ function structuredLayout(schedule: Schedule, aspect: number): DeviceLayout | nu
  */
 export function deviceLayout(schedule: Schedule, aspect = 1): DeviceLayout {
   const pairs = usedPairs(schedule);
-  const structured = structuredLayout(schedule, aspect);
+  const spec = specOf(schedule);
+  const structured = spec && schedule.devices >= 2 ? STRUCTURES[spec.layout](schedule, aspect) : null;
   if (structured && linksCover(structured, pairs)) return structured;
-  return circleLayout(schedule.devices, schedule.algorithm === 'naive' ? new Set() : pairs, aspect);
+  return circleLayout(schedule.devices, spec?.drawsLinks === false ? new Set() : pairs, aspect);
 }

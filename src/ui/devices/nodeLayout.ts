@@ -8,7 +8,7 @@ const COLUMN_GAP = 0.8;
 /** Target width : height of the grid of devices, counted in cards (cards are wider than tall). */
 const GRID_ASPECT = 1.25;
 
-export function nodeColumns(nodes: number, perNode: number): number {
+function nodeColumns(nodes: number, perNode: number): number {
   let best = 1;
   let bestMiss = Infinity;
   for (let columns = 1; columns <= nodes; columns++) {
@@ -23,7 +23,7 @@ export function nodeColumns(nodes: number, perNode: number): number {
 }
 
 /** Grid cell of node k in snake order: down the first column, up the second, … */
-export function nodeCell(k: number, rows: number): { column: number; row: number } {
+function nodeCell(k: number, rows: number): { column: number; row: number } {
   const column = Math.floor(k / rows);
   const within = k % rows;
   return { column, row: column % 2 === 0 ? within : rows - 1 - within };

@@ -2,7 +2,9 @@
 // path it travels along its link from the source cell to the destination cell, where it lands, and
 // the links the step uses with the directions they carry.
 
+import type { CompiledSchedule } from '../../core/compile';
 import type { Contributions } from '../../core/contributions';
+import { transferAt } from '../../core/flatSchedule';
 import type { Schedule, Transfer, TransferOp } from '../../core/schedule';
 import type { DiagramGeometry, LinkPath } from './geometry';
 import { pairKey, type DeviceLayout } from './layouts';
@@ -11,7 +13,7 @@ import { curveLength, curvePath, linkPiece, PATH_POINTS, travelPath, visibleSpan
 /** Most sprites drawn in one step; beyond, one per device pair, then an even sample. */
 export const MAX_SPRITES = 256;
 
-export interface Sprite {
+interface Sprite {
   src: number;
   dst: number;
   chunk: number;
@@ -53,55 +55,83 @@ export interface SpritePlan {
 export const TARGET_STRIDE = 5;
 export const PATH_STRIDE = PATH_POINTS * 2;
 
-export const NO_SPRITES: SpritePlan = { step: -1, sprites: [], paths: new Float32Array(0), onLink: new Float32Array(0), targets: new Float64Array(0), links: [] };
+export const NO_SPRITES: SpritePlan = {
+  step: -1,
+  sprites: [],
+  paths: new Float32Array(0),
+  onLink: new Float32Array(0),
+  targets: new Float64Array(0),
+  links: [],
+};
 
 /** Device pairs up to which the first-per-pair pass marks pairs in a flat table (1 byte each). */
 const PAIR_TABLE_LIMIT = 1 << 24;
+
+/** A step's transfers as the picture reads them: objects, or the compiled schedule's arrays. */
+interface TransferList {
+  length: number;
+  src(i: number): number;
+  dst(i: number): number;
+  at(i: number): Transfer;
+}
 
 /**
  * Indices of each device pair's first transfer, in order. A step of naive on 1024 devices has a
  * million transfers: this allocates one index array and one pair table, nothing per transfer.
  */
-function firstPerPair(transfers: readonly Transfer[]): { indices: Int32Array; count: number } {
+function firstPerPair(list: TransferList): { indices: Int32Array; count: number } {
   let devices = 0;
-  for (const t of transfers) devices = Math.max(devices, t.src + 1, t.dst + 1);
-  const indices = new Int32Array(transfers.length);
+  for (let i = 0; i < list.length; i++) devices = Math.max(devices, list.src(i) + 1, list.dst(i) + 1);
+  const indices = new Int32Array(list.length);
   let count = 0;
-  if (devices * devices <= PAIR_TABLE_LIMIT) {
-    const seen = new Uint8Array(devices * devices);
-    for (let i = 0; i < transfers.length; i++) {
-      const key = transfers[i].src * devices + transfers[i].dst;
-      if (seen[key]) continue;
-      seen[key] = 1;
-      indices[count++] = i;
-    }
-  } else {
-    const seen = new Set<number>();
-    for (let i = 0; i < transfers.length; i++) {
-      const key = transfers[i].src * devices + transfers[i].dst;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      indices[count++] = i;
-    }
+  const table = devices * devices <= PAIR_TABLE_LIMIT ? new Uint8Array(devices * devices) : null;
+  const seen = table ? null : new Set<number>();
+  for (let i = 0; i < list.length; i++) {
+    const key = list.src(i) * devices + list.dst(i);
+    if (table ? table[key] : seen!.has(key)) continue;
+    if (table) table[key] = 1;
+    else seen!.add(key);
+    indices[count++] = i;
   }
   return { indices, count };
 }
 
-/** Picks, per step's transfers and limit, are kept: the picture and the traffic view ask for the same step. */
-const picked = new WeakMap<readonly Transfer[], Map<number, Transfer[]>>();
+/** All up to `max`; beyond, each device pair's first; beyond again, an even sample of those. */
+function pickFrom(list: TransferList, max: number): Transfer[] {
+  if (list.length <= max) return Array.from({ length: list.length }, (_, i) => list.at(i));
+  const { indices, count } = firstPerPair(list);
+  const kept = Math.min(count, max);
+  return Array.from({ length: kept }, (_, i) => list.at(indices[Math.floor((i * count) / kept)]));
+}
+
+/** Picks, per step's transfers (or compiled schedule and step) and limit, are kept: the picture and the traffic view ask for the same step. */
+const picked = new WeakMap<object, Map<string, Transfer[]>>();
+
+function remembered(owner: object, key: string, pick: () => Transfer[]): Transfer[] {
+  let byKey = picked.get(owner);
+  if (!byKey) picked.set(owner, (byKey = new Map()));
+  let hit = byKey.get(key);
+  if (!hit) byKey.set(key, (hit = pick()));
+  return hit;
+}
 
 /** The transfers drawn: all up to `max`; beyond, each device pair's first; beyond again, an even sample of those. */
 export function pickTransfers(transfers: readonly Transfer[], max: number = MAX_SPRITES): Transfer[] {
   if (transfers.length <= max) return [...transfers];
-  let byMax = picked.get(transfers);
-  const hit = byMax?.get(max);
-  if (hit) return hit;
-  const { indices, count } = firstPerPair(transfers);
-  const kept = Math.min(count, max);
-  const result = Array.from({ length: kept }, (_, i) => transfers[indices[Math.floor((i * count) / kept)]]);
-  if (!byMax) picked.set(transfers, (byMax = new Map()));
-  byMax.set(max, result);
-  return result;
+  const list: TransferList = { length: transfers.length, src: (i) => transfers[i].src, dst: (i) => transfers[i].dst, at: (i) => transfers[i] };
+  return remembered(transfers, String(max), () => pickFrom(list, max));
+}
+
+/** The same pick of step `step` (0-based), read from the compiled arrays: a step of a million transfers never becomes objects. */
+export function pickCompiledStep(compiled: CompiledSchedule, step: number, max: number = MAX_SPRITES): Transfer[] {
+  const first = compiled.stepStart[step];
+  const list: TransferList = {
+    length: compiled.stepStart[step + 1] - first,
+    src: (i) => compiled.src[first + i],
+    dst: (i) => compiled.dst[first + i],
+    at: (i) => transferAt(compiled, first + i),
+  };
+  return remembered(compiled, `${step}|${max}`, () => pickFrom(list, max));
 }
 
 export type RouteFinder = (src: number, dst: number, chunk: number) => LinkPath | null;
@@ -167,6 +197,56 @@ function stepLinks(transfers: readonly Transfer[], geometry: DiagramGeometry, ro
   return used;
 }
 
+/** Where a step's sprites go on one picture: everything of a plan but the messages' contents. */
+type Flights = Pick<SpritePlan, 'paths' | 'onLink' | 'targets' | 'links'> & { picked: Transfer[] };
+
+function planFlights(transfers: readonly Transfer[], geometry: DiagramGeometry, route: RouteFinder): Flights {
+  const picked = pickTransfers(transfers);
+  const links = stepLinks(transfers, geometry, route);
+  const paths = new Float32Array(picked.length * PATH_STRIDE);
+  const onLink = new Float32Array(picked.length * 2);
+  const targets = new Float64Array(picked.length * TARGET_STRIDE);
+  const { card } = geometry;
+  // Messages both ways along one link keep to their left, so they pass instead of meeting.
+  const lane = Math.max(4, Math.min(9, card.height * 0.08));
+  picked.forEach((t, i) => {
+    const link = route(t.src, t.dst, t.chunk);
+    const entry = link ? links.get(link) : undefined;
+    const twoWay = entry !== undefined && entry.forward !== null && entry.backward !== null;
+    const way = travelPath(geometry, link, t.src, t.dst, t.chunk, twoWay ? lane : 0);
+    paths.set(way.points, i * PATH_STRIDE);
+    onLink.set([way.leaveAt, way.enterAt], i * 2);
+    const end = (i + 1) * PATH_STRIDE;
+    targets.set([paths[end - 2], paths[end - 1], card.cellWidth, card.cellHeight, geometry.rotations[t.dst]], i * TARGET_STRIDE);
+  });
+  return { picked, paths, onLink, targets, links: [...links.values()] };
+}
+
+/**
+ * Flights by picture and step: a step's flights are planned once, for its messages and again for its
+ * landing marks a step later. Read only, as are the plans that share them.
+ */
+const flightsByPicture = new WeakMap<DiagramGeometry, { route: RouteFinder; steps: WeakMap<readonly Transfer[], Flights> }>();
+
+function flightsOf(transfers: readonly Transfer[], geometry: DiagramGeometry, route: RouteFinder): Flights {
+  let picture = flightsByPicture.get(geometry);
+  if (picture?.route !== route) flightsByPicture.set(geometry, (picture = { route, steps: new WeakMap() }));
+  let flights = picture.steps.get(transfers);
+  if (!flights) picture.steps.set(transfers, (flights = planFlights(transfers, geometry, route)));
+  return flights;
+}
+
+/**
+ * Plans the flights of `transfers` when the browser is next idle, so that the render that shows their
+ * step (at the arrival of the step before) finds them planned. Where there is no idle callback, the
+ * render plans them.
+ */
+function planWhenIdle(transfers: readonly Transfer[] | undefined, geometry: DiagramGeometry, route: RouteFinder): void {
+  if (!transfers || typeof requestIdleCallback !== 'function') return;
+  if (flightsByPicture.get(geometry)?.steps.has(transfers)) return;
+  requestIdleCallback(() => flightsOf(transfers, geometry, route), { timeout: 1000 });
+}
+
 export function planSprites(
   schedule: Schedule,
   stepIndex: number,
@@ -177,24 +257,15 @@ export function planSprites(
 ): SpritePlan {
   const step = schedule.steps[stepIndex];
   if (!step) return NO_SPRITES;
-  const picked = pickTransfers(step.transfers);
-  const links = stepLinks(step.transfers, geometry, route);
-  const paths = new Float32Array(picked.length * PATH_STRIDE);
-  const onLink = new Float32Array(picked.length * 2);
-  const targets = new Float64Array(picked.length * TARGET_STRIDE);
-  const { card } = geometry;
-  // Messages both ways along one link keep to their left, so they pass instead of meeting.
-  const lane = Math.max(4, Math.min(9, card.height * 0.08));
-  const sprites = picked.map((t, i) => {
-    const link = route(t.src, t.dst, t.chunk);
-    const entry = link ? links.get(link) : undefined;
-    const twoWay = entry !== undefined && entry.forward !== null && entry.backward !== null;
-    const way = travelPath(geometry, link, t.src, t.dst, t.chunk, twoWay ? lane : 0);
-    paths.set(way.points, i * PATH_STRIDE);
-    onLink.set([way.leaveAt, way.enterAt], i * 2);
-    const end = (i + 1) * PATH_STRIDE;
-    targets.set([paths[end - 2], paths[end - 1], card.cellWidth, card.cellHeight, geometry.rotations[t.dst]], i * TARGET_STRIDE);
-    return { src: t.src, dst: t.dst, chunk: t.chunk, op: t.op, set: message(t.src, t.chunk), label: label?.(t.src, t.chunk) ?? null };
-  });
-  return { step: stepIndex, sprites, paths, onLink, targets, links: [...links.values()] };
+  const { picked, paths, onLink, targets, links } = flightsOf(step.transfers, geometry, route);
+  planWhenIdle(schedule.steps[stepIndex + 1]?.transfers, geometry, route);
+  const sprites = picked.map((t) => ({
+    src: t.src,
+    dst: t.dst,
+    chunk: t.chunk,
+    op: t.op,
+    set: message(t.src, t.chunk),
+    label: label?.(t.src, t.chunk) ?? null,
+  }));
+  return { step: stepIndex, sprites, paths, onLink, targets, links };
 }

@@ -26,7 +26,7 @@ export interface AnimatorHost {
 }
 
 /** Share of a step's duration the sprites travel, so a room can follow them; the landing takes part of the rest. */
-export const TRAVEL_SHARE = 0.8;
+const TRAVEL_SHARE = 0.8;
 const LANDING_SHARE = 0.16;
 const LANDING_MAX_MS = 320;
 /** Most of the travel time a message spends inside its source card, and inside its destination card. */
@@ -39,9 +39,16 @@ function ease(t: number): number {
   return 0.5 * t + 0.25 * (1 - Math.cos(Math.PI * t));
 }
 
+/**
+ * Hidden by opacity, not visibility: a box that keeps its layer and its paint costs a style change to
+ * show and to hide, not a repaint of it and of what it holds.
+ */
 function hideAll(group: HTMLElement | null): void {
   if (!group) return;
-  for (const child of group.children) (child as HTMLElement).style.visibility = 'hidden';
+  for (const child of group.children) {
+    const style = (child as HTMLElement).style;
+    if (style.opacity !== '0') style.opacity = '0';
+  }
 }
 
 export class TransferAnimator {
@@ -147,13 +154,19 @@ export class TransferAnimator {
       const dy = (1 - f) * (paths[at + 3] - paths[back + 1]) + f * (paths[ahead + 1] - paths[at + 1]);
       const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
       const sprite = (pills[i] as HTMLElement).style;
-      sprite.transform = `translate(${x.toFixed(1)}px,${y.toFixed(1)}px)`;
+      const move = `translate(${x.toFixed(1)}px,${y.toFixed(1)}px)`;
+      const turn = `rotate(${angle.toFixed(1)}deg) scale(${shrink.toFixed(3)})`;
       sprite.opacity = fade.toFixed(3);
-      if (sprite.visibility !== 'visible') sprite.visibility = 'visible';
+      if (sprites[i]?.label === null) {
+        // No label to keep level: the box turns about the pill's centre, one transform a frame.
+        sprite.transform = `${move} ${turn}`;
+        continue;
+      }
+      sprite.transform = move;
       const pill = (pills[i].firstElementChild as HTMLElement | null)?.style;
-      if (pill) pill.transform = `rotate(${angle.toFixed(1)}deg) scale(${shrink.toFixed(3)})`;
+      if (pill) pill.transform = turn;
       // The expression is read on the link; over the cards it would hide their own.
-      const label = sprites[i]?.label !== null ? (pills[i].lastElementChild as HTMLElement | null)?.style : undefined;
+      const label = (pills[i].lastElementChild as HTMLElement | null)?.style;
       if (label) label.opacity = labelOpacity(along / (PATH_POINTS - 1), leaveAt, enterAt).toFixed(3);
     }
   }
@@ -168,7 +181,6 @@ export class TransferAnimator {
       const grow = sprites[i]?.op === 'reduce' ? 0.7 + 0.9 * p : 1 + 0.35 * p;
       mark.transform = `translate(${targets[at].toFixed(1)}px,${targets[at + 1].toFixed(1)}px) rotate(${targets[at + 4].toFixed(1)}deg) scale(${grow.toFixed(3)})`;
       mark.opacity = opacity.toFixed(3);
-      if (mark.visibility !== 'visible') mark.visibility = 'visible';
     }
   }
 }

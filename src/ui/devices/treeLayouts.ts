@@ -8,7 +8,7 @@ import type { DeviceLayout, LayoutLink, Point } from './layouts';
  * Top-down positions: leaves evenly spread in depth-first order, every parent centred over its
  * children, depth on y. Subtrees own disjoint ranges of leaves, so no two devices coincide.
  */
-export function tidyTree(devices: number, root: number, children: readonly (readonly number[])[]): Point[] {
+function tidyTree(devices: number, root: number, children: readonly (readonly number[])[]): Point[] {
   const x = new Array<number>(devices).fill(0);
   const depth = new Array<number>(devices).fill(0);
   let leaves = 0;

@@ -6,7 +6,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { stepDurationMs, type SimStore } from '../../store/simStore';
 import { TransferAnimator, type OverlayHandle } from './transferAnimator';
 
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 

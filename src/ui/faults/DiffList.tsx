@@ -26,7 +26,8 @@ export function DiffList({ reference, schedule, op, shown, onJump }: DiffListPro
   return (
     <>
       <h3>
-        Against {name}: {diff.total === 0 ? 'the same transfers' : `${formatCount(diff.total)} transfer${diff.total === 1 ? '' : 's'} differ${diff.total === 1 ? 's' : ''}`}
+        Against {name}:{' '}
+        {diff.total === 0 ? 'the same transfers' : `${formatCount(diff.total)} transfer${diff.total === 1 ? '' : 's'} differ${diff.total === 1 ? 's' : ''}`}
       </h3>
       <ul className="gs-faults-list" aria-label={`Differences from ${name}`}>
         {diff.changes.map((change, i) => (

@@ -29,7 +29,11 @@ export function FaultList({ faults, shown, selected, onPick }: FaultListProps) {
               step={fault.since}
               shown={shown}
               onJump={() => onPick(fault)}
-              title={fault.since === 0 ? `${cellName(fault.device, fault.chunk)} holds its input from the start` : `Show step ${fault.since}, which gave ${cellName(fault.device, fault.chunk)} this value`}
+              title={
+                fault.since === 0
+                  ? `${cellName(fault.device, fault.chunk)} holds its input from the start`
+                  : `Show step ${fault.since}, which gave ${cellName(fault.device, fault.chunk)} this value`
+              }
               pressed={selected ? selected === fault : undefined}
               className="gs-faults-cell"
             >

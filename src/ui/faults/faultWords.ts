@@ -1,17 +1,11 @@
 // How the faults panel names cells, faults and messages: chunks are counted from 1 here, as on the
 // cards ("GPU-2 chunk 1"), and values are in the seeds' notation.
 
-import { faultNote, type CellFault } from '../../core/faults';
 import type { LastCarried, LineageLink } from '../../core/lineage';
 import { deviceLabel, term } from '../../core/notation';
 
 export function cellName(device: number, chunk: number): string {
   return `${deviceLabel(device)} chunk ${chunk + 1}`;
-}
-
-/** "GPU-2 chunk 1 lacks a₁, b₁". */
-export function faultLine(fault: CellFault): string {
-  return `${cellName(fault.device, fault.chunk)} ${faultNote(fault)}`;
 }
 
 /** "GPU-2 → GPU-3, c₁, reduce ⇒ (c₁+d₁)". */
@@ -27,7 +21,8 @@ function andList(names: string[]): string {
 /** "a₁ and b₁ last reached GPU-1 at step 1, in (a₁+b₁); no later transfer carried them on." */
 export function carriedLine(carried: LastCarried, chunk: number, devices: number): string {
   const names = andList(carried.contributions.map((m) => term(m, chunk, devices)));
-  if (carried.step === 0) return `${names} never left ${deviceLabel(carried.device)}: no transfer carried ${carried.contributions.length === 1 ? 'it' : 'them'}.`;
+  if (carried.step === 0)
+    return `${names} never left ${deviceLabel(carried.device)}: no transfer carried ${carried.contributions.length === 1 ? 'it' : 'them'}.`;
   const them = carried.contributions.length === 1 ? 'it' : 'them';
   return `${names} last reached ${deviceLabel(carried.device)} at step ${carried.step}, in ${carried.value}; no later transfer carried ${them} on.`;
 }

@@ -3,7 +3,7 @@
 // A chunk is a toggle: selecting it narrows the values table to it. Chunks are numbered from 1, as
 // the notation's subscripts are: chunk 1 of GPU-0 is a₁.
 
-import { countOf, firstDoubled, isRangeOnce, members, type Contributions } from '../../core/contributions';
+import { countOf, countWithin, firstDoubled, isRangeOnce, members, type Contributions } from '../../core/contributions';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import { formatCount } from '../format';
 import { deviceColor } from '../palette';
@@ -24,17 +24,11 @@ export interface ChunkListProps {
   onSelect(chunk: number | null): void;
 }
 
-function heldWithin(set: Contributions, range: Required): number {
-  let held = 0;
-  for (let i = 0; i < set.length; i += 3) held += Math.max(0, Math.min(set[i + 1], range.hi) - Math.max(set[i], range.lo));
-  return held;
-}
-
 function status(set: Contributions, range: Required | null, atEnd: boolean, devices: number): { text: string; tone: 'ok' | 'bad' | 'muted' } {
   if (!range) return { text: 'not required', tone: 'muted' };
   if (isRangeOnce(set, range.lo, range.hi)) return { text: '✓ complete', tone: 'ok' };
   if (firstDoubled(set) >= 0 || atEnd) return { text: `✗ ${explainChunk(set, range, devices)}`, tone: 'bad' };
-  return { text: `${heldWithin(set, range)} of ${range.hi - range.lo}`, tone: 'muted' };
+  return { text: `${countWithin(set, range.lo, range.hi)} of ${range.hi - range.lo}`, tone: 'muted' };
 }
 
 /** One chip per contributing device; beyond MAX_CHIPS devices, one chip per run of devices, shaded across their colours. */
@@ -63,7 +57,12 @@ function Chips({ set, devices }: { set: Contributions; devices: number }) {
         const shades = [0, 0.25, 0.5, 0.75, 1].map((t) => deviceColor(Math.round(lo + t * (hi - 1 - lo)), devices));
         const label = hi - lo === 1 ? deviceLetter(lo, devices) : `${deviceLetter(lo, devices)}–${deviceLetter(hi - 1, devices)}`;
         return (
-          <span key={lo} className="gs-chip gs-chip-run" style={{ background: `linear-gradient(to right, ${shades.join(', ')})` }} title={`${deviceLabel(lo)} … ${deviceLabel(hi - 1)}`}>
+          <span
+            key={lo}
+            className="gs-chip gs-chip-run"
+            style={{ background: `linear-gradient(to right, ${shades.join(', ')})` }}
+            title={`${deviceLabel(lo)} … ${deviceLabel(hi - 1)}`}
+          >
             {label}
             {count > 1 ? ` ×${count}` : ''}
           </span>
@@ -94,7 +93,9 @@ export function ChunkList({ devices, offsets, contributions, required, atEnd, fl
                 onClick={() => onSelect(selected === c ? null : c)}
               >
                 <span className="gs-chunk-name">chunk {c + 1}</span>
-                <span className="gs-chunk-range">{empty ? 'empty' : offsets[c + 1] - offsets[c] === 1 ? offsets[c] : `${offsets[c]}–${offsets[c + 1] - 1}`}</span>
+                <span className="gs-chunk-range">
+                  {empty ? 'empty' : offsets[c + 1] - offsets[c] === 1 ? offsets[c] : `${offsets[c]}–${offsets[c + 1] - 1}`}
+                </span>
                 <span className="gs-chunk-expression">{contributions.expression(c)}</span>
                 <Chips set={set} devices={devices} />
                 <span className={`gs-chunk-status gs-tone-${state.tone}`}>{state.text}</span>

@@ -44,7 +44,8 @@ export function useDeviceReadout(schedule: Schedule, op: ReduceOp, elements: num
   const contributions = useDeviceContributions(schedule, op, device, step);
   const termsPerChunk = useMemo(() => contributions.sets.map(members), [contributions]);
 
-  const ready = readout !== null && readout.step === Math.min(step, steps) && readout.values.length === devices * elements && readout.inputs.length === devices * elements;
+  const ready =
+    readout !== null && readout.step === Math.min(step, steps) && readout.values.length === devices * elements && readout.inputs.length === devices * elements;
   const values = useMemo(() => {
     if (!ready) return null;
     const own = readout.values.subarray(device * elements, (device + 1) * elements);
@@ -55,7 +56,20 @@ export function useDeviceReadout(schedule: Schedule, op: ReduceOp, elements: num
       final = checkDevice(own, readout.inputs, elements, offsets, requiredTerms, how);
     }
     const completeChunks = required.filter((r, c) => r !== null && isRangeOnce(contributions.sets[c], r.lo, r.hi)).length;
-    const verdict = deviceVerdict({ device, devices, step, steps, op, collective, elements, sets: contributions.sets, required, current, final, completeChunks });
+    const verdict = deviceVerdict({
+      device,
+      devices,
+      step,
+      steps,
+      op,
+      collective,
+      elements,
+      sets: contributions.sets,
+      required,
+      current,
+      final,
+      completeChunks,
+    });
     return { device: own, inputs: readout.inputs, verdict, flagged: (final ?? current).differingChunks };
   }, [ready, readout, device, devices, elements, offsets, termsPerChunk, how, atEnd, required, contributions, step, steps, op, collective]);
 

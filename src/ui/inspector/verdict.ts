@@ -79,7 +79,10 @@ export function deviceVerdict(input: VerdictInput): Verdict {
     const wrong = input.required.findIndex((range, c) => range !== null && !isRangeOnce(input.sets[c], range.lo, range.hi));
     if (wrong >= 0) {
       // max and min ignore a doubled contribution: right numbers from a wrong schedule.
-      return { tone: 'bad', text: `the values equal the expected ${noun}, but ${deviceLabel(input.device)} chunk ${wrong + 1} ${explainChunk(input.sets[wrong], input.required[wrong]!, input.devices)}` };
+      return {
+        tone: 'bad',
+        text: `the values equal the expected ${noun}, but ${deviceLabel(input.device)} chunk ${wrong + 1} ${explainChunk(input.sets[wrong], input.required[wrong]!, input.devices)}`,
+      };
     }
     if (final.checked === 0) return { tone: 'info', text: `this ${input.collective} requires nothing of ${deviceLabel(input.device)}` };
     const all = final.checked === input.elements ? `all ${values(final.checked)}` : `all ${values(final.checked)} it must hold`;
@@ -87,7 +90,10 @@ export function deviceVerdict(input: VerdictInput): Verdict {
   }
   const progress = `step ${input.step} of ${input.steps}: ${input.completeChunks} of ${input.sets.length} chunks complete`;
   if (current.differing > 0) {
-    return { tone: 'bad', text: `${progress}; ${values(current.differing)} differ from the ${noun} of what their chunk holds (chunk ${current.differingChunks[0] + 1})` };
+    return {
+      tone: 'bad',
+      text: `${progress}; ${values(current.differing)} differ from the ${noun} of what their chunk holds (chunk ${current.differingChunks[0] + 1})`,
+    };
   }
   return { tone: 'info', text: `${progress}; every value equals the ${noun} of what its chunk holds ${precision(current.maxUlps)}` };
 }

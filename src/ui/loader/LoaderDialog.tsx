@@ -63,7 +63,15 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
   const pasteProblem = problem?.source === 'paste' ? problem.message : null;
 
   return (
-    <div ref={panel} className="gs-loader-dialog gs-panel" role="dialog" aria-modal="false" aria-labelledby={`${ids}-title`} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div
+      ref={panel}
+      className="gs-loader-dialog gs-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={`${ids}-title`}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <header className="gs-loader-header">
         <h2 id={`${ids}-title`}>Load a schedule</h2>
         <button type="button" className="gs-icon-button" aria-label="Close" onClick={onClose}>
@@ -104,9 +112,9 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
         </button>
       </div>
       <p className="gs-loader-note" id={`${ids}-note`}>
-        A <code>{SCHEDULE_FORMAT}</code> file lists <code>devices</code>, <code>chunks</code> and <code>steps</code>; each step's{' '}
-        <code>transfers</code> <code>{'{src, dst, chunk, op}'}</code> (<code>op</code>: <code>"reduce"</code> or <code>"copy"</code>) run at once, reading
-        their sources as they stood when the step began. It is verified on load; a wrong one still runs, its first violation marked.{' '}
+        A <code>{SCHEDULE_FORMAT}</code> file lists <code>devices</code>, <code>chunks</code> and <code>steps</code>; each step's <code>transfers</code>{' '}
+        <code>{'{src, dst, chunk, op}'}</code> (<code>op</code>: <code>"reduce"</code> or <code>"copy"</code>) run at once, reading their sources as they stood
+        when the step began. It is verified on load; a wrong one still runs, its first violation marked.{' '}
         <button
           type="button"
           className="gs-link"

@@ -11,7 +11,7 @@ import { formatTickBytes } from './chartTicks';
 import { CompareLegend } from './CompareLegend';
 import { ComparePanel, type CurrentMark } from './ComparePanel';
 import { CompareTable } from './CompareTable';
-import { COMPARED, type CompareInput } from '../../core/compare';
+import { COMPARED, COMPARED_OVER_NODES, unavailableReason, type CompareInput } from '../../core/compare';
 import { captionText, compareCaption } from './crossover';
 import { useCompareData } from './useCompareData';
 import { useElementWidth } from './useElementWidth';
@@ -42,7 +42,10 @@ export function CompareChart() {
   const byDevicesMark: CurrentMark | null = marked ? { x: devices, timeUs, label } : null;
   const bySizeMark: CurrentMark | null = marked ? { x: elements * BYTES_PER_ELEMENT, timeUs, label } : null;
   const unavailable = new Map<string, string>();
-  if (devices % devicesPerNode !== 0) unavailable.set('hierarchical-ring', `hierarchical-ring needs devices per node (${devicesPerNode}) to divide ${devices}`);
+  for (const algorithm of COMPARED) {
+    const reason = unavailableReason(algorithm, devices, devicesPerNode);
+    if (reason !== null) unavailable.set(algorithm, reason);
+  }
   const select = (algorithm: string) => setConfig(allreduce ? { algorithm } : { algorithm, collective: 'allreduce' });
 
   const sideBySide = width >= SIDE_BY_SIDE;
@@ -55,7 +58,7 @@ export function CompareChart() {
       ? `Up to ${devicesPerNode} devices: one switch (${fabric}); beyond: nodes of ${devicesPerNode} joined by a ${network} network.`
       : topology === 'switch'
         ? `One switch (${fabric}).`
-        : `One switch (${fabric}); hierarchical-ring on nodes of ${devicesPerNode} joined by a ${network} network.`;
+        : `One switch (${fabric}); ${COMPARED_OVER_NODES.join(' and ')} on nodes of ${devicesPerNode} joined by a ${network} network.`;
 
   return (
     <section className="gs-panel gs-compare" aria-label="Compare algorithms">
@@ -79,7 +82,13 @@ export function CompareChart() {
                 onSelect={select}
                 ariaLabel={`Model time of ${COMPARED.length} all-reduce algorithms against device count, 2 to 1,024, at ${size}, log scales. ${caption!.byDevices ?? ''}`}
               />
-              <CompareTable caption={`Model time against device count at ${size}`} xHeader="devices" xs={data.deviceCounts} series={data.byDevices} formatX={formatCount} />
+              <CompareTable
+                caption={`Model time against device count at ${size}`}
+                xHeader="devices"
+                xs={data.deviceCounts}
+                series={data.byDevices}
+                formatX={formatCount}
+              />
             </figure>
             <figure>
               <figcaption>Model time vs message size, at {formatCount(data.devices)} devices</figcaption>
@@ -92,7 +101,13 @@ export function CompareChart() {
                 onSelect={select}
                 ariaLabel={`Model time of ${COMPARED.length} all-reduce algorithms against message size, 4 B to 1 GiB, at ${formatCount(data.devices)} devices, log scales. ${caption!.bySize ?? ''}`}
               />
-              <CompareTable caption={`Model time against message size at ${formatCount(data.devices)} devices`} xHeader="bytes" xs={data.sizes} series={data.bySize} formatX={formatTickBytes} />
+              <CompareTable
+                caption={`Model time against message size at ${formatCount(data.devices)} devices`}
+                xHeader="bytes"
+                xs={data.sizes}
+                series={data.bySize}
+                formatX={formatTickBytes}
+              />
             </figure>
           </>
         )}

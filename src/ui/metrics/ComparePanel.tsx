@@ -43,7 +43,9 @@ export function ComparePanel({ kind, series, current, selected, width, ariaLabel
     .base(2)
     .domain([Math.min(...xs, 2), Math.max(...xs, 4)])
     .range([MARGIN.left, width - MARGIN.right]);
-  const y = scaleLog().domain(extent(series, current)).range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const y = scaleLog()
+    .domain(extent(series, current))
+    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const path = line<Point>()
     .x((p) => x(p.x))
     .y((p) => y(p.timeUs));
@@ -93,11 +95,7 @@ export function ComparePanel({ kind, series, current, selected, width, ariaLabel
           <line x1={x(current.x)} x2={x(current.x)} y1={bottom} y2={y(current.timeUs)} />
           <line x1={MARGIN.left} x2={x(current.x)} y1={y(current.timeUs)} y2={y(current.timeUs)} />
           <circle cx={x(current.x)} cy={y(current.timeUs)} r={5} />
-          <text
-            x={x(current.x) + (x(current.x) > width * 0.62 ? -9 : 9)}
-            y={y(current.timeUs) - 9}
-            textAnchor={x(current.x) > width * 0.62 ? 'end' : 'start'}
-          >
+          <text x={x(current.x) + (x(current.x) > width * 0.62 ? -9 : 9)} y={y(current.timeUs) - 9} textAnchor={x(current.x) > width * 0.62 ? 'end' : 'start'}>
             {`${current.label}: ${formatMicroseconds(current.timeUs)}`}
           </text>
         </g>

@@ -46,7 +46,9 @@ export function CostSection({ derived }: { derived: Derived | null }) {
               <dd className="gs-cost-how">algbw × {BUS_FACTOR[schedule.collective]}</dd>
             </div>
           </dl>
-          <p className="gs-topology">{topologyWords(derived.topology, schedule.devices, devicesPerNode, (topology ?? defaultTopologyKind(schedule)) === 'nodes')}</p>
+          <p className="gs-topology">
+            {topologyWords(derived.topology, schedule.devices, devicesPerNode, (topology ?? defaultTopologyKind(schedule)) === 'nodes')}
+          </p>
         </>
       )}
       <ModelInputs />

@@ -1,10 +1,10 @@
 // The α-β model's knobs: latency α, port bandwidth B, the topology (one switch, or nodes) and devices
-// per node, applied through setConfig only when valid. hierarchical-ring takes its devices per node
-// from the configuration bar, next to Devices, so the field is not repeated here.
+// per node, applied through setConfig only when valid. An algorithm built over nodes (hierarchical-ring)
+// takes its devices per node from the configuration bar, next to Devices, so the field is not repeated here.
 
 import { useId } from 'react';
 import { defaultTopologyKind } from '../../core/topology';
-import { LIMITS } from '../../store/config';
+import { LIMITS, takesDevicesPerNode } from '../../store/config';
 import { useSim } from '../StoreContext';
 import { NumberField, numberRule } from './NumberField';
 
@@ -16,7 +16,7 @@ export function ModelInputs() {
   const latencyUs = useSim((s) => s.config.latencyUs);
   const bandwidthGBs = useSim((s) => s.config.bandwidthGBs);
   const devicesPerNode = useSim((s) => s.config.devicesPerNode);
-  const hierarchical = useSim((s) => s.custom === null && s.config.algorithm === 'hierarchical-ring');
+  const overNodes = useSim((s) => s.custom === null && takesDevicesPerNode(s.config));
   // The kind modelled: the one chosen, else the schedule's default (nodes only for one built over nodes).
   const kind = useSim((s) => s.config.topology ?? (s.derived ? defaultTopologyKind(s.derived.schedule) : 'switch'));
   const setConfig = useSim((s) => s.setConfig);
@@ -34,7 +34,7 @@ export function ModelInputs() {
           <option value="nodes">nodes</option>
         </select>
       </div>
-      {!hierarchical && kind === 'nodes' && (
+      {!overNodes && kind === 'nodes' && (
         <NumberField label="devices per node" value={devicesPerNode} step="1" parse={parsePerNode} onValid={(value) => setConfig({ devicesPerNode: value })} />
       )}
     </fieldset>

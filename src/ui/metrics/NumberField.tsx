@@ -25,8 +25,8 @@ export function NumberField({ label, unit, value, step = 'any', parse, onValid }
       return parsed.ok && parsed.value === value ? current : String(value);
     });
     setMessage(null);
-    // Only a change of the value itself (typed here or set elsewhere) resets the draft; parse is fixed.
-  }, [value]);
+    // A change of the value (typed here or set elsewhere) resets the draft; callers' parse rules are module constants.
+  }, [value, parse]);
 
   function change(text: string) {
     setDraft(text);
@@ -77,7 +77,8 @@ export function numberRule(what: string, min: number, max: number, options: { ab
   return (text: string): Parsed => {
     const trimmed = text.trim();
     const value = Number(trimmed);
-    if (trimmed === '' || !Number.isFinite(value)) return { ok: false, message: `${what} must be ${kind} ${range}${trimmed === '' ? '' : `, got '${trimmed}'`}` };
+    if (trimmed === '' || !Number.isFinite(value))
+      return { ok: false, message: `${what} must be ${kind} ${range}${trimmed === '' ? '' : `, got '${trimmed}'`}` };
     if (integer && !Number.isInteger(value)) return { ok: false, message: `${what} must be ${kind} ${range}, got ${trimmed}` };
     if ((above ? value <= min : value < min) || value > max) return { ok: false, message: `${limit}, got ${trimmed}` };
     return { ok: true, value };

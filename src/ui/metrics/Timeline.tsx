@@ -39,7 +39,13 @@ export function Timeline() {
   const rowHeight = data ? Math.min(18, Math.max(4, Math.floor(240 / data.rows.length))) : 0;
   const rowsHeight = data ? data.rows.length * rowHeight : 0;
   const total = data ? data.startUs[data.steps] : 0;
-  const x = useMemo(() => scaleLinear().domain([0, total > 0 ? total : 1]).range([LEFT, Math.max(LEFT + 10, width - RIGHT)]), [total, width]);
+  const x = useMemo(
+    () =>
+      scaleLinear()
+        .domain([0, total > 0 ? total : 1])
+        .range([LEFT, Math.max(LEFT + 10, width - RIGHT)]),
+    [total, width],
+  );
   const paths = useMemo(() => (data ? timelinePaths(data, x, PHASE, rowHeight) : []), [data, x, rowHeight]);
 
   // What does not move with the step, built once per schedule and width: a 2,046-step ring would
@@ -95,7 +101,10 @@ export function Timeline() {
 
   const height = PHASE + rowsHeight + AXIS;
   const now = data.startUs[Math.min(step, data.steps)];
-  const status = step > 0 ? `after step ${step} of ${data.steps}: ${formatMicroseconds(now)} of ${formatMicroseconds(total)}` : `before step 1 of ${data.steps}; all steps take ${formatMicroseconds(total)}`;
+  const status =
+    step > 0
+      ? `after step ${step} of ${data.steps}: ${formatMicroseconds(now)} of ${formatMicroseconds(total)}`
+      : `before step 1 of ${data.steps}; all steps take ${formatMicroseconds(total)}`;
 
   return (
     <section className="gs-panel gs-timeline" aria-label="Timeline">
@@ -105,7 +114,12 @@ export function Timeline() {
         <span className="gs-timeline-status">{status}</span>
       </div>
       <div ref={ref} className="gs-timeline-body">
-        <svg width={width} height={height} role="group" aria-label={`Timeline of ${data.steps} steps over ${data.rows.length} rows, ${formatMicroseconds(total)} in all`}>
+        <svg
+          width={width}
+          height={height}
+          role="group"
+          aria-label={`Timeline of ${data.steps} steps over ${data.rows.length} rows, ${formatMicroseconds(total)} in all`}
+        >
           <TimelineBands data={data} x={x} top={PHASE} height={rowsHeight} step={step} onSeek={seek} />
           {still}
           {step > 0 && step <= data.steps && (

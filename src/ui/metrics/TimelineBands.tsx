@@ -1,7 +1,7 @@
 // One band per step over its model-time span: click or Enter jumps there. The bands are one tab stop
 // (roving tabindex): arrows, Home and End move between steps.
 
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatMicroseconds } from '../format';
 import type { TimelineData } from '../../core/timeline';
 
@@ -15,11 +15,66 @@ export interface TimelineBandsProps {
   onSeek(step: number): void;
 }
 
+interface BandProps {
+  k: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  odd: boolean;
+  label: string;
+  current: boolean;
+  tabStop: boolean;
+  onPick(k: number): void;
+  onFocusBand(k: number): void;
+}
+
+/** One step's band; a step changes two bands (the current one and the last), not every band. */
+const Band = memo(function Band({ k, x, y, width, height, odd, label, current, tabStop, onPick, onFocusBand }: BandProps) {
+  const classes = ['gs-timeline-band', odd ? 'gs-timeline-band-odd' : '', current ? 'gs-timeline-band-current' : ''];
+  return (
+    <rect
+      data-step={k}
+      className={classes.filter(Boolean).join(' ')}
+      x={x}
+      y={y}
+      width={width}
+      height={height}
+      role="button"
+      tabIndex={tabStop ? 0 : -1}
+      aria-label={label}
+      aria-current={current ? 'step' : undefined}
+      onClick={() => onPick(k)}
+      onFocus={() => onFocusBand(k)}
+    />
+  );
+});
+
 export function TimelineBands({ data, x, top, height, step, onSeek }: TimelineBandsProps) {
   const group = useRef<SVGGElement | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
   const tabStop = focused ?? Math.max(1, step);
   const shade = data.steps <= 400;
+  // What does not move with the step, made once per schedule and width.
+  const bands = useMemo(
+    () =>
+      Array.from({ length: data.steps }, (_, s) => {
+        const x0 = x(data.startUs[s]);
+        return {
+          x: x0,
+          width: Math.max(x(data.startUs[s + 1]) - x0, 0.5),
+          label: `Step ${s + 1} of ${data.steps}, ${data.phases[s]}: ${formatMicroseconds(data.startUs[s])} to ${formatMicroseconds(data.startUs[s + 1])}`,
+        };
+      }),
+    [data, x],
+  );
+  const onPick = useCallback(
+    (k: number) => {
+      setFocused(k);
+      onSeek(k);
+    },
+    [onSeek],
+  );
 
   function focusBand(k: number) {
     const target = Math.min(Math.max(k, 1), data.steps);
@@ -29,7 +84,14 @@ export function TimelineBands({ data, x, top, height, step, onSeek }: TimelineBa
 
   function onKeyDown(event: KeyboardEvent<SVGGElement>) {
     const current = focused ?? tabStop;
-    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1, ArrowUp: current - 1, Home: 1, End: data.steps };
+    const moves: Record<string, number> = {
+      ArrowRight: current + 1,
+      ArrowDown: current + 1,
+      ArrowLeft: current - 1,
+      ArrowUp: current - 1,
+      Home: 1,
+      End: data.steps,
+    };
     if (event.key in moves) {
       event.preventDefault();
       focusBand(moves[event.key]);
@@ -41,32 +103,22 @@ export function TimelineBands({ data, x, top, height, step, onSeek }: TimelineBa
 
   return (
     <g ref={group} className="gs-timeline-bands" role="group" aria-label={`${data.steps} steps: Enter jumps to the focused step`} onKeyDown={onKeyDown}>
-      {Array.from({ length: data.steps }, (_, s) => {
-        const k = s + 1;
-        const x0 = x(data.startUs[s]);
-        const x1 = x(data.startUs[s + 1]);
-        const classes = ['gs-timeline-band', shade && s % 2 === 1 ? 'gs-timeline-band-odd' : '', k === step ? 'gs-timeline-band-current' : ''];
-        return (
-          <rect
-            key={k}
-            data-step={k}
-            className={classes.filter(Boolean).join(' ')}
-            x={x0}
-            y={top}
-            width={Math.max(x1 - x0, 0.5)}
-            height={height}
-            role="button"
-            tabIndex={k === tabStop ? 0 : -1}
-            aria-label={`Step ${k} of ${data.steps}, ${data.phases[s]}: ${formatMicroseconds(data.startUs[s])} to ${formatMicroseconds(data.startUs[s + 1])}`}
-            aria-current={k === step ? 'step' : undefined}
-            onClick={() => {
-              setFocused(k);
-              onSeek(k);
-            }}
-            onFocus={() => setFocused(k)}
-          />
-        );
-      })}
+      {bands.map((band, s) => (
+        <Band
+          key={s + 1}
+          k={s + 1}
+          x={band.x}
+          y={top}
+          width={band.width}
+          height={height}
+          odd={shade && s % 2 === 1}
+          label={band.label}
+          current={s + 1 === step}
+          tabStop={s + 1 === tabStop}
+          onPick={onPick}
+          onFocusBand={setFocused}
+        />
+      ))}
     </g>
   );
 }

@@ -28,9 +28,14 @@ export function TrafficBars({ bytesSent, bytesReceived, summary }: TrafficBarsPr
   const [ref, width] = useElementWidth<HTMLDivElement>(360);
   const devices = summary.devices;
   const ids = Array.from({ length: devices }, (_, d) => d);
-  const x = scaleBand<number>().domain(ids).range([MARGIN.left, width - MARGIN.right]).paddingInner(devices > 16 ? 0.15 : 0.3);
+  const x = scaleBand<number>()
+    .domain(ids)
+    .range([MARGIN.left, width - MARGIN.right])
+    .paddingInner(devices > 16 ? 0.15 : 0.3);
   const axis = byteTicks(0, Math.max(summary.maxBytes, 1), 3);
-  const y = scaleLinear().domain(axis.domain).range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const y = scaleLinear()
+    .domain(axis.domain)
+    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const highlighted = new Set(isBottleneck(summary) ? summary.busiest : []);
   const half = x.bandwidth() / 2;
   const step = labelStep(devices, width - MARGIN.left - MARGIN.right);
@@ -63,7 +68,12 @@ export function TrafficBars({ bytesSent, bytesReceived, summary }: TrafficBarsPr
             {bar(d, bytesSent[d], 0, 'sent')}
             {bar(d, bytesReceived[d], half, 'received')}
             {d % step === 0 && (
-              <text className={`gs-axis-label${highlighted.has(d) ? ' gs-traffic-busiest-label' : ''}`} x={(x(d) ?? 0) + half} y={HEIGHT - 6} textAnchor="middle">
+              <text
+                className={`gs-axis-label${highlighted.has(d) ? ' gs-traffic-busiest-label' : ''}`}
+                x={(x(d) ?? 0) + half}
+                y={HEIGHT - 6}
+                textAnchor="middle"
+              >
                 {d}
               </text>
             )}

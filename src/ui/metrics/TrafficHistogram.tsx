@@ -17,9 +17,14 @@ export function TrafficHistogram({ summary }: { summary: TrafficSummary }) {
   const loads = Array.from(summary.load);
   const uniform = summary.minBytes === summary.maxBytes;
   const axis = byteTicks(summary.minBytes, Math.max(summary.maxBytes, summary.minBytes + 1), 4);
-  const x = scaleLinear().domain(axis.domain).range([MARGIN.left, width - MARGIN.right]);
+  const x = scaleLinear()
+    .domain(axis.domain)
+    .range([MARGIN.left, width - MARGIN.right]);
   const bins = bin().domain(axis.domain).thresholds(x.ticks(24))(loads);
-  const y = scaleLinear().domain([0, Math.max(1, ...bins.map((b) => b.length))]).nice(3).range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const y = scaleLinear()
+    .domain([0, Math.max(1, ...bins.map((b) => b.length))])
+    .nice(3)
+    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
   const hot = isBottleneck(summary);
   const busiestLabel = summary.busiest.length ? deviceLabel(summary.busiest[0]) : '—';
   const label = `Histogram of bytes per port over ${summary.devices} devices: min ${formatBytes(summary.minBytes)}, median ${formatBytes(summary.medianBytes)}, max ${formatBytes(summary.maxBytes)} (${busiestLabel}).`;
@@ -41,18 +46,21 @@ export function TrafficHistogram({ summary }: { summary: TrafficSummary }) {
               </text>
             </g>
           ))}
-          {bins.map((b, i) => b.length > 0 && (
-            <rect
-              key={i}
-              className={`gs-traffic-sent${hot && b.includes(summary.maxBytes) ? ' gs-traffic-busiest' : ''}`}
-              x={x(b.x0 ?? 0) + 0.5}
-              width={Math.max(x(b.x1 ?? 0) - x(b.x0 ?? 0) - 1, 1)}
-              y={y(b.length)}
-              height={y(0) - y(b.length)}
-            >
-              <title>{`${b.length} device${b.length === 1 ? '' : 's'} carry ${formatBytes(b.x0 ?? 0)} – ${formatBytes(b.x1 ?? 0)}`}</title>
-            </rect>
-          ))}
+          {bins.map(
+            (b, i) =>
+              b.length > 0 && (
+                <rect
+                  key={i}
+                  className={`gs-traffic-sent${hot && b.includes(summary.maxBytes) ? ' gs-traffic-busiest' : ''}`}
+                  x={x(b.x0 ?? 0) + 0.5}
+                  width={Math.max(x(b.x1 ?? 0) - x(b.x0 ?? 0) - 1, 1)}
+                  y={y(b.length)}
+                  height={y(0) - y(b.length)}
+                >
+                  <title>{`${b.length} device${b.length === 1 ? '' : 's'} carry ${formatBytes(b.x0 ?? 0)} – ${formatBytes(b.x1 ?? 0)}`}</title>
+                </rect>
+              ),
+          )}
           {axis.ticks.map((tick) => (
             <text key={tick} className="gs-axis-label" x={x(tick)} y={HEIGHT - 6} textAnchor="middle">
               {formatTickBytes(tick)}

@@ -8,7 +8,7 @@ import { TrafficHistogram } from './TrafficHistogram';
 import { busiestLine, isBottleneck, summarizeTraffic } from './trafficSummary';
 
 /** Above this many devices the bars become a histogram. */
-export const BARS_LIMIT = 64;
+const BARS_LIMIT = 64;
 
 export function TrafficSection({ traffic }: { traffic: TrafficCounts }) {
   const summary = useMemo(() => summarizeTraffic(traffic.bytesSent, traffic.bytesReceived), [traffic]);
@@ -17,9 +17,7 @@ export function TrafficSection({ traffic }: { traffic: TrafficCounts }) {
     <div className="gs-metrics-traffic">
       <div className="gs-metrics-subhead">
         <h3>Bytes per device</h3>
-        {traffic.devices <= BARS_LIMIT && (
-          <SendReceiveLegend />
-        )}
+        {traffic.devices <= BARS_LIMIT && <SendReceiveLegend />}
       </div>
       <p className={`gs-busiest${hot ? ' gs-busiest-hot' : ''}`} data-testid="busiest">
         {busiestLine(summary)}

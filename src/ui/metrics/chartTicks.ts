@@ -32,7 +32,9 @@ export function formatTickBytes(bytes: number): string {
 /** Round ticks for a byte axis over [lo, hi]: d3's nice ticks counted in KiB, MiB, … rather than bytes. */
 export function byteTicks(lo: number, hi: number, count: number): { domain: [number, number]; ticks: number[] } {
   const unit = hi >= 1024 ? 1024 ** Math.floor(Math.log(hi) / Math.log(1024) + 1e-9) : 1;
-  const scale = scaleLinear().domain([lo / unit, hi / unit]).nice(count);
+  const scale = scaleLinear()
+    .domain([lo / unit, hi / unit])
+    .nice(count);
   const [a, b] = scale.domain();
   return { domain: [a * unit, b * unit], ticks: scale.ticks(count).map((t) => t * unit) };
 }

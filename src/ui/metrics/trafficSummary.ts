@@ -20,7 +20,7 @@ export interface TrafficSummary {
 }
 
 /** Above this ratio the busiest device is called out as a bottleneck. */
-export const BOTTLENECK_RATIO = 1.2;
+const BOTTLENECK_RATIO = 1.2;
 
 function median(sorted: readonly number[]): number {
   if (sorted.length === 0) return 0;
@@ -35,7 +35,9 @@ export function summarizeTraffic(bytesSent: ArrayLike<number>, bytesReceived: Ar
   const maxBytes = sorted[devices - 1] ?? 0;
   const busiest = busiestDevices({ bytesSent, bytesReceived });
   const top = new Set(busiest);
-  const others = Array.from(load).filter((_, d) => !top.has(d)).sort((a, b) => a - b);
+  const others = Array.from(load)
+    .filter((_, d) => !top.has(d))
+    .sort((a, b) => a - b);
   const othersMedian = median(others);
   const ratio = others.length === 0 || busiest.length === 0 ? 1 : othersMedian > 0 ? maxBytes / othersMedian : Infinity;
   return {

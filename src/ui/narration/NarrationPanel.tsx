@@ -3,15 +3,15 @@
 
 import { useState } from 'react';
 import { openingSentence, opPreface } from '../../core/narration';
+import { STORY_WRITES } from '../../core/stepTracker';
 import { useSim } from '../StoreContext';
 import { useEmptyWords, VERIFYING } from '../PreparingStatus';
-import { MAX_TOLD } from '../useStepState';
 import { useStepStory } from '../useStepStory';
 
 /** Sentences shown before "show all": a step of a large schedule is a wall of text otherwise. */
 const SHOWN = 8;
 /** Even "all" stops here: a 1024-device step has 1024 sentences, naive's a million. */
-const MAX_SHOWN = MAX_TOLD;
+const MAX_SHOWN = STORY_WRITES;
 /** GPUs whose inputs the opening names. */
 const LISTED = 4;
 
@@ -39,12 +39,18 @@ export function NarrationPanel() {
     <section className="gs-panel gs-narration" aria-label="Narration">
       <h2>
         {step === 0 ? 'Before the first step' : `Step ${step} of ${steps}`}
-        {narration && <span className="gs-phase">{narration.phaseLabel === narration.phase ? narration.phase : `${narration.phaseLabel} · ${narration.phase}`}</span>}
+        {narration && (
+          <span className="gs-phase">{narration.phaseLabel === narration.phase ? narration.phase : `${narration.phaseLabel} · ${narration.phase}`}</span>
+        )}
       </h2>
       <div aria-live="polite" aria-atomic="true">
         {step === 0 ? (
           <p>
-            {[openingSentence(schedule.devices, schedule.chunks, LISTED), preface, steps === 0 ? 'With one device there is nothing to do.' : 'Press → to take the first step.']
+            {[
+              openingSentence(schedule.devices, schedule.chunks, LISTED),
+              preface,
+              steps === 0 ? 'With one device there is nothing to do.' : 'Press → to take the first step.',
+            ]
               .filter(Boolean)
               .join(' ')}
           </p>
@@ -75,8 +81,23 @@ export function NarrationPanel() {
             )}
           </ol>
         )}
-        {step === steps && steps > 0 && derived.verification === null && <p className="gs-done gs-done--pending" role="status">{VERIFYING}</p>}
-        {step === steps && steps > 0 && derived.verification && (derived.verification.ok ? <p className="gs-done"><span aria-hidden="true">✓ </span>Done: every device holds what the collective promises.</p> : <p className="gs-done gs-done--failed"><span aria-hidden="true">✗ </span>Done: not correct — {derived.verification.violation!.message}.</p>)}
+        {step === steps && steps > 0 && derived.verification === null && (
+          <p className="gs-done gs-done--pending" role="status">
+            {VERIFYING}
+          </p>
+        )}
+        {step === steps &&
+          steps > 0 &&
+          derived.verification &&
+          (derived.verification.ok ? (
+            <p className="gs-done">
+              <span aria-hidden="true">✓ </span>Done: every device holds what the collective promises.
+            </p>
+          ) : (
+            <p className="gs-done gs-done--failed">
+              <span aria-hidden="true">✗ </span>Done: not correct — {derived.verification.violation!.message}.
+            </p>
+          ))}
       </div>
     </section>
   );

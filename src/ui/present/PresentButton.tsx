@@ -19,7 +19,14 @@ export function PresentButton() {
   };
   return (
     <>
-      <button ref={button} type="button" className="gs-button gs-present-button" onClick={start} aria-label="Present: full screen, large type (classroom)" title="Present (full screen, large type)">
+      <button
+        ref={button}
+        type="button"
+        className="gs-button gs-present-button"
+        onClick={start}
+        aria-label="Present: full screen, large type (classroom)"
+        title="Present (full screen, large type)"
+      >
         ▶ Present
       </button>
       {open && <PresenterMode store={store} theme={open.theme} onExit={exit} />}

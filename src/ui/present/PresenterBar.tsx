@@ -16,7 +16,6 @@ export interface PresenterBarProps {
   onExit(): void;
 }
 
-
 export function PresenterBar({ fullscreen, dark, onTheme, onExit }: PresenterBarProps) {
   const config = useSim((s) => s.config);
   const custom = useSim((s) => s.custom?.name ?? null);
@@ -37,7 +36,13 @@ export function PresenterBar({ fullscreen, dark, onTheme, onExit }: PresenterBar
         <button type="button" onClick={stepBack} disabled={step === 0} aria-label="Step back (←)" title="Step back (←)">
           <Icon name="back" />
         </button>
-        <button type="button" onClick={togglePlay} disabled={steps === 0} aria-label={playing ? 'Pause (Space)' : 'Play (Space)'} title={playing ? 'Pause (Space)' : 'Play (Space)'}>
+        <button
+          type="button"
+          onClick={togglePlay}
+          disabled={steps === 0}
+          aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
+          title={playing ? 'Pause (Space)' : 'Play (Space)'}
+        >
           <Icon name={playing ? 'pause' : 'play'} />
         </button>
         <button type="button" onClick={stepForward} disabled={step === steps} aria-label="Step forward (→)" title="Step forward (→)">

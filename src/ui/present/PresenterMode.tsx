@@ -67,7 +67,8 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
           <PresenterNarration keysFrom={root} />
         </main>
         <p className="gs-presenter-keys" aria-hidden="true">
-          <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>F</kbd> full screen · <kbd>T</kbd> theme · <kbd>Esc</kbd> exit
+          <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>F</kbd> full screen · <kbd>T</kbd> theme ·{' '}
+          <kbd>Esc</kbd> exit
         </p>
       </div>
     </SimProvider>

@@ -82,7 +82,11 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
             </p>
           ) : step === 0 || !story ? (
             <p className="gs-presenter-opening" style={textSize}>
-              {[openingSentence(schedule.devices, schedule.chunks, LISTED), opPreface(op, schedule.devices), steps === 0 ? 'With one device there is nothing to do.' : 'Press → for the first step.']
+              {[
+                openingSentence(schedule.devices, schedule.chunks, LISTED),
+                opPreface(op, schedule.devices),
+                steps === 0 ? 'With one device there is nothing to do.' : 'Press → for the first step.',
+              ]
                 .filter(Boolean)
                 .join(' ')}
             </p>
@@ -105,7 +109,11 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
           )}
           {step === steps && steps > 0 && (
             <p className={`gs-presenter-done${verification && !verification.ok ? ' gs-presenter-done--bad' : ''}`}>
-              {verification === null ? VERIFYING : verification.ok ? '✓ Done: every GPU holds what the collective promises.' : `✗ Not correct — ${verification.violation!.message}.`}
+              {verification === null
+                ? VERIFYING
+                : verification.ok
+                  ? '✓ Done: every GPU holds what the collective promises.'
+                  : `✗ Not correct — ${verification.violation!.message}.`}
             </p>
           )}
         </div>

@@ -20,7 +20,13 @@ export function PresenterPager({ from, shown, transfers, page, pages, onPage }: 
     <div className="gs-presenter-pager" role="group" aria-label="Transfers of this step">
       {pages > 1 && (
         <>
-          <button type="button" onClick={() => onPage(page - 1)} disabled={page === 0} aria-label="Previous transfers (P)" title="Previous transfers (P, Page Up)">
+          <button
+            type="button"
+            onClick={() => onPage(page - 1)}
+            disabled={page === 0}
+            aria-label="Previous transfers (P)"
+            title="Previous transfers (P, Page Up)"
+          >
             ‹
           </button>
           <span className="gs-presenter-page" data-testid="narration-page">

@@ -23,7 +23,13 @@ export function RaceClockBar({ clock, speed, onSpeed, readoutRef }: RaceClockBar
       <button type="button" onClick={clock.previous} aria-label="Previous step end (←)" title="Previous step end (←)">
         <Icon name="back" />
       </button>
-      <button type="button" className="gs-race-play" onClick={clock.toggle} aria-label={clock.playing ? 'Pause (Space)' : 'Play (Space)'} title={clock.playing ? 'Pause (Space)' : 'Play (Space)'}>
+      <button
+        type="button"
+        className="gs-race-play"
+        onClick={clock.toggle}
+        aria-label={clock.playing ? 'Pause (Space)' : 'Play (Space)'}
+        title={clock.playing ? 'Pause (Space)' : 'Play (Space)'}
+      >
         <Icon name={clock.playing ? 'pause' : 'play'} />
       </button>
       <button type="button" onClick={clock.next} aria-label="Next step end (→)" title="Next step end (→)">

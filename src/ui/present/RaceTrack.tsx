@@ -17,7 +17,11 @@ const MAX_SEGMENTS = 200;
 export function RaceTrack({ lanes, slowestUs, cursorRef }: RaceTrackProps) {
   const scale = slowestUs > 0 ? 100 / slowestUs : 0;
   return (
-    <div className="gs-race-track" role="img" aria-label={lanes.map((lane) => `${lane.algorithm}: ${lane.ends.length} steps, ${formatMicroseconds(finishTime(lane.ends))}`).join('; ')}>
+    <div
+      className="gs-race-track"
+      role="img"
+      aria-label={lanes.map((lane) => `${lane.algorithm}: ${lane.ends.length} steps, ${formatMicroseconds(finishTime(lane.ends))}`).join('; ')}
+    >
       {lanes.map((lane, i) => (
         <div className="gs-race-lane" key={i}>
           <span className="gs-race-lane-name">{lane.algorithm}</span>

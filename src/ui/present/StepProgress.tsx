@@ -19,7 +19,15 @@ export function StepProgress() {
   }, [schedule]);
   const steps = phases.length;
   return (
-    <div className="gs-progress" role="progressbar" aria-label="Steps" aria-valuemin={0} aria-valuemax={steps} aria-valuenow={step} aria-valuetext={`step ${step} of ${steps}`}>
+    <div
+      className="gs-progress"
+      role="progressbar"
+      aria-label="Steps"
+      aria-valuemin={0}
+      aria-valuemax={steps}
+      aria-valuenow={step}
+      aria-valuetext={`step ${step} of ${steps}`}
+    >
       {steps <= MAX_SEGMENTS ? (
         phases.map((phase, s) => (
           <span

@@ -1,6 +1,7 @@
 // The race page's address: present.html?race=master,ring&devices=8&elements=1048576 — the two
 // algorithms, and the shared keys of the app's URL (devices, elements, op, latency, bandwidth …).
 
+import { MATCHUPS } from '../../core/algorithms';
 import { algorithmIdsFor, DEFAULT_CONFIG, type SimConfig } from '../../store/config';
 import { parseUrlState } from '../../store/url';
 
@@ -11,10 +12,10 @@ export interface RaceSetup {
   notices: string[];
 }
 
-export const DEFAULT_RACE: [string, string] = ['master', 'ring'];
+const DEFAULT_RACE: [string, string] = [...MATCHUPS.race];
 /** Big enough that bandwidth, not latency, decides: 4 MiB per GPU. */
-export const DEFAULT_RACE_ELEMENTS = 1 << 20;
-export const DEFAULT_RACE_DEVICES = 8;
+const DEFAULT_RACE_ELEMENTS = 1 << 20;
+const DEFAULT_RACE_DEVICES = 8;
 
 export function parseRaceUrl(search: string): RaceSetup {
   const params = new URLSearchParams(search);
@@ -25,7 +26,10 @@ export function parseRaceUrl(search: string): RaceSetup {
   if (raw !== null) {
     const named = raw.split(',').map((id) => id.trim());
     if (named.length === 2 && named.every((id) => ids.includes(id))) algorithms = [named[0], named[1]];
-    else notices.push(`race must name two algorithms of ${config.collective} separated by a comma (${ids.join(', ')}); got “${raw.slice(0, 40)}”, racing ${algorithms.join(' and ')}`);
+    else
+      notices.push(
+        `race must name two algorithms of ${config.collective} separated by a comma (${ids.join(', ')}); got “${raw.slice(0, 40)}”, racing ${algorithms.join(' and ')}`,
+      );
   }
   return {
     algorithms,

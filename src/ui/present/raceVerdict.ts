@@ -37,7 +37,7 @@ function buffers(bytes: number, bufferBytes: number): string {
 }
 
 /** Why the winner is faster, in one clause. */
-export function raceReason(winner: Entrant, loser: Entrant): string {
+function raceReason(winner: Entrant, loser: Entrant): string {
   const w = split(winner);
   const l = split(loser);
   const bufferBytes = winner.cost.elements * BYTES_PER_ELEMENT;

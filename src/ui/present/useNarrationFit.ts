@@ -11,7 +11,7 @@ import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 export const TYPE_SIZES_EM = [1.75, 1.45, 1.2, 1.05, 0.95] as const;
 
 /** Sentences on one page at most: more is not read by a room at once. */
-export const PAGE_MAX = 8;
+const PAGE_MAX = 8;
 
 export interface NarrationFit {
   /** Index into TYPE_SIZES_EM. */
@@ -50,6 +50,9 @@ export function useNarrationFit(box: RefObject<HTMLElement | null>, content: Ref
   }, [box]);
 
   // Runs after every render, before paint: a page that overflows is made smaller and drawn again.
+  // No dependency list on purpose: a turned page is new content for the same subject. It settles,
+  // since each setFit either shrinks the fit or sets it to `current`, after which `current` is `fit`.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const outer = box.current;
     const inner = content.current;

@@ -23,7 +23,7 @@ export interface RaceClock {
 }
 
 /** Moves every side to the step it has reached at model time t; one step forward animates. */
-export function applyTime(sides: readonly ClockSide[], timeUs: number): void {
+function applyTime(sides: readonly ClockSide[], timeUs: number): void {
   for (const { store, ends } of sides) {
     const target = stepAtTime(ends, timeUs);
     const state = store.getState();

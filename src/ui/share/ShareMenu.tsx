@@ -32,7 +32,12 @@ export function ShareMenu() {
         title="Share & export: link, embed code, trace, pictures, animation, schedule"
       >
         Share
-        {recording && !open && <span className="gs-share-badge"> · recording {Math.min(recording.done + 1, recording.total)}/{recording.total}</span>}
+        {recording && !open && (
+          <span className="gs-share-badge">
+            {' '}
+            · recording {Math.min(recording.done + 1, recording.total)}/{recording.total}
+          </span>
+        )}
       </button>
       {open && <SharePanel id={panelId} actions={actions} onClose={() => setOpen(false)} />}
     </div>

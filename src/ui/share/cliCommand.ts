@@ -30,5 +30,7 @@ export function commandWords(config: SimConfig, derived: Derived, scheduleFile: 
 
 /** The whole command, ready to paste into a shell. */
 export function cliCommand(config: SimConfig, derived: Derived, scheduleFile: string | null): string {
-  return ['npx', 'gradsync', ...commandWords(config, derived, scheduleFile)].map((word) => (/^[\w.,:/=-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`)).join(' ');
+  return ['npx', 'gradsync', ...commandWords(config, derived, scheduleFile)]
+    .map((word) => (/^[\w.,:/=-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`))
+    .join(' ');
 }

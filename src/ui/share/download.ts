@@ -3,7 +3,7 @@
 /** Object URLs live this long after the click: enough for the browser to start the download. */
 const REVOKE_AFTER_MS = 60_000;
 
-export function canDownload(win: Window & typeof globalThis): boolean {
+function canDownload(win: Window & typeof globalThis): boolean {
   return typeof win.URL?.createObjectURL === 'function' && typeof win.Blob === 'function';
 }
 

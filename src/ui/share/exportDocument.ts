@@ -38,7 +38,9 @@ export interface ExportSvg {
 }
 
 function lines(texts: string[], x: number, top: number, fontPx: number, linePx: number, attributes: string): string {
-  return texts.map((text, i) => `<text x="${x}" y="${(top + fontPx + i * linePx).toFixed(1)}" font-size="${fontPx}" ${attributes}>${escapeXml(text)}</text>`).join('');
+  return texts
+    .map((text, i) => `<text x="${x}" y="${(top + fontPx + i * linePx).toFixed(1)}" font-size="${fontPx}" ${attributes}>${escapeXml(text)}</text>`)
+    .join('');
 }
 
 export function exportSvg(parts: ExportParts): ExportSvg {
@@ -46,7 +48,10 @@ export function exportSvg(parts: ExportParts): ExportSvg {
   const k = parts.textScale ?? 1;
   const pad = PAD * k;
   const inner = Math.max(1, width - 2 * pad);
-  const drawn = arrows && arrows.arrows.length < arrows.transfers ? ` · ${arrows.arrows.length.toLocaleString('en-US')} of ${arrows.transfers.toLocaleString('en-US')} transfers drawn` : '';
+  const drawn =
+    arrows && arrows.arrows.length < arrows.transfers
+      ? ` · ${arrows.arrows.length.toLocaleString('en-US')} of ${arrows.transfers.toLocaleString('en-US')} transfers drawn`
+      : '';
   const stepLines = wrapText(parts.stepLine + drawn, inner, STEP_FONT_PX * k);
   const pictureTop = Math.round((12 + stepLines.length * STEP_LINE_PX + 4) * k);
   const legend = legendMarkup(parts.legend, colors, inner / k, arrows ? arrows.width / k : 2);

@@ -10,8 +10,8 @@ import { pictureExport, type ExportState } from './exportPicture';
 import { canRaster, findPicture, type Picture } from './picture';
 import { canvasBlob, rasterSvg } from './raster';
 
-export const JSON_TYPE = 'application/json';
-export const SVG_TYPE = 'image/svg+xml';
+const JSON_TYPE = 'application/json';
+const SVG_TYPE = 'image/svg+xml';
 
 /** Why an export cannot be made here, said to the person who asked for it. */
 export class ExportUnavailable extends Error {}

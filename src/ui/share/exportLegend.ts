@@ -25,7 +25,7 @@ export interface ExportColors {
   completeFill: string;
 }
 
-export const LEGEND_FONT_PX = 12.5;
+const LEGEND_FONT_PX = 12.5;
 const ROW_PX = 22;
 const SWATCH_GAP = 6;
 const ENTRY_GAP = 18;

@@ -37,11 +37,11 @@ function resolved(element: Element, variable: string, fallback: string): string 
 }
 
 /** The element whose theme the picture is painted in: its panel. */
-export function backdropOf(picture: Picture): Element {
+function backdropOf(picture: Picture): Element {
   return picture.element.closest('.gs-devices') ?? picture.element.parentElement ?? picture.element;
 }
 
-export function exportColors(element: Element): ExportColors {
+function exportColors(element: Element): ExportColors {
   return {
     background: resolved(element, '--gs-panel', FALLBACK.background),
     text: resolved(element, '--gs-fg', FALLBACK.text),
@@ -100,5 +100,15 @@ export async function pictureExport(picture: Picture, state: ExportState, title:
   const height = Math.max(1, Math.round(canvas.clientHeight || canvas.height));
   const markup = `<image href="${options.aggregateImage(canvas)}" width="${width}" height="${height}"/>`;
   const textScale = textScaleFor(width, options.shownWidth);
-  return exportSvg({ title, width, picture: { markup, height }, arrows: null, stepLine: stepLine(schedule, step), caption, legend: aggregateLegend(colors), colors, textScale });
+  return exportSvg({
+    title,
+    width,
+    picture: { markup, height },
+    arrows: null,
+    stepLine: stepLine(schedule, step),
+    caption,
+    legend: aggregateLegend(colors),
+    colors,
+    textScale,
+  });
 }

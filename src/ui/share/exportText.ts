@@ -2,7 +2,7 @@
 // the page's), and wrapped by an estimate of its width, since a file cannot measure its own text.
 
 export const SANS = 'system-ui, sans-serif';
-export const MONO = 'ui-monospace, monospace';
+const MONO = 'ui-monospace, monospace';
 
 /** Average advance of a character of SANS, in ems: generous, so estimated lines rarely overflow. */
 const SANS_EM = 0.58;
@@ -29,7 +29,9 @@ interface Token {
 /** Lines of at most `maxWidth` px, broken after " · " where possible, else between words. */
 export function wrapText(text: string, maxWidth: number, fontSize: number): string[] {
   const fits = (line: string) => textWidth(line, fontSize) <= maxWidth;
-  const tokens: Token[] = text.split(' · ').flatMap((part) => (fits(part) ? [{ text: part, joint: ' · ' }] : part.split(' ').map((word, i) => ({ text: word, joint: i === 0 ? ' · ' : ' ' }))));
+  const tokens: Token[] = text
+    .split(' · ')
+    .flatMap((part) => (fits(part) ? [{ text: part, joint: ' · ' }] : part.split(' ').map((word, i) => ({ text: word, joint: i === 0 ? ' · ' : ' ' }))));
   const lines: string[] = [];
   for (const { text: token, joint } of tokens) {
     const last = lines.length - 1;

@@ -5,7 +5,7 @@
 import type { GifEncoding } from './gifEncoderClient';
 
 /** Frames beyond this are skipped evenly: a long run (ring on 1024 devices) stays a small file. */
-export const MAX_GIF_FRAMES = 120;
+const MAX_GIF_FRAMES = 120;
 export const GIF_WIDTH = 640;
 /** The last frame holds this long before the loop starts again. */
 const HOLD_LAST_MS = 2500;

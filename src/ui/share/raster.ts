@@ -55,7 +55,10 @@ export class FrameCanvas {
     if (!this.canvas) {
       const height = Math.max(1, Math.round((imageHeight * this.width) / imageWidth));
       const win = this.doc.defaultView as (Window & typeof globalThis) | null;
-      this.canvas = typeof win?.OffscreenCanvas === 'function' ? new win.OffscreenCanvas(this.width, height) : Object.assign(this.doc.createElement('canvas'), { width: this.width, height });
+      this.canvas =
+        typeof win?.OffscreenCanvas === 'function'
+          ? new win.OffscreenCanvas(this.width, height)
+          : Object.assign(this.doc.createElement('canvas'), { width: this.width, height });
     }
     const { width, height } = this.canvas;
     const context = context2d(this.canvas);

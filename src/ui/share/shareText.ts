@@ -11,7 +11,7 @@ import { formatUrlState, linkSearch } from '../../store/url';
 import { formatBytes, formatCount } from '../format';
 
 /** Where the embed module is published, relative to the app's own address. */
-export const EMBED_SCRIPT_PATH = 'embed/gradsync-embed.js';
+const EMBED_SCRIPT_PATH = 'embed/gradsync-embed.js';
 
 /** What is shown: the configuration, the step, and the loaded schedule if any. */
 export interface Shown {
@@ -39,7 +39,7 @@ export function escapeHtml(text: string): string {
  * (or the schedule in their place), every other key only where it differs from the default. The step
  * is left out: an embedded figure starts at the beginning.
  */
-export function embedAttributes(config: SimConfig, scheduleParam: string | null = null): [string, string][] {
+function embedAttributes(config: SimConfig, scheduleParam: string | null = null): [string, string][] {
   return [...new URLSearchParams(formatUrlState(config, 0, scheduleParam)).entries()];
 }
 

@@ -9,8 +9,23 @@ import { escapeXml, genericFont } from './exportText';
 
 /** What the simulator's CSS sets on SVG shapes; geometry stays in the attributes. All inherit. */
 const INHERITED = [
-  'fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'stroke-linecap', 'stroke-linejoin', 'visibility', 'paint-order',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'letter-spacing', 'text-anchor', 'dominant-baseline',
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'visibility',
+  'paint-order',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'letter-spacing',
+  'text-anchor',
+  'dominant-baseline',
 ];
 /** Written as they are: definitions, not painted in place (gradient stops get their colours). */
 const DEFINITIONS = new Set(['defs', 'linearGradient', 'radialGradient', 'pattern', 'clipPath', 'mask', 'marker', 'style']);

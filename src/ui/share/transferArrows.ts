@@ -10,7 +10,7 @@ import { MAX_SPRITES, pickTransfers } from '../devices/sprites';
 import type { PictureGeometry } from '../devices/pictureGeometry';
 import { backFrom, directionAt, leaveBox, piece, pointAt, type Quadratic, type TurnedBox } from './quadratic';
 
-export interface TransferArrow {
+interface TransferArrow {
   src: number;
   dst: number;
   chunk: number;
@@ -30,7 +30,7 @@ export interface StepArrows {
 }
 
 /** Thin lines for small cells, a firm pen where cells carry text. */
-export function arrowWidth(card: CardShape): number {
+function arrowWidth(card: CardShape): number {
   if (card.textSize > 0) return 2.25;
   return Math.max(1.25, Math.min(2, Math.min(card.cellWidth, card.cellHeight) / 5));
 }
@@ -38,7 +38,12 @@ export function arrowWidth(card: CardShape): number {
 function cellBox(geometry: DiagramGeometry, device: number, chunk: number): TurnedBox {
   const { card } = geometry;
   // A pixel of air between a cell and an arrow's ends.
-  return { centre: cellCentre(geometry, device, chunk), halfWidth: card.cellWidth / 2 + 1.5, halfHeight: card.cellHeight / 2 + 1.5, turnDeg: geometry.rotations[device] };
+  return {
+    centre: cellCentre(geometry, device, chunk),
+    halfWidth: card.cellWidth / 2 + 1.5,
+    halfHeight: card.cellHeight / 2 + 1.5,
+    turnDeg: geometry.rotations[device],
+  };
 }
 
 function arrowAlong(curve: Quadratic, start: TurnedBox, end: TurnedBox, width: number): { shaft: Quadratic; head: TransferArrow['head'] } {

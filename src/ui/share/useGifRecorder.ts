@@ -30,7 +30,8 @@ export function useGifRecorder(store: SimStore, say: (text: string) => void, fai
   const record = useCallback(
     async (root: ParentNode, win: Window & typeof globalThis, title: string, stepMs: number): Promise<Blob | null> => {
       if (controller.current) return null;
-      if (!canRaster(win) || typeof win.Worker !== 'function') throw new ExportUnavailable('Recording a GIF needs a browser that can draw images into a canvas; it is not available here');
+      if (!canRaster(win) || typeof win.Worker !== 'function')
+        throw new ExportUnavailable('Recording a GIF needs a browser that can draw images into a canvas; it is not available here');
       pictureOf(root);
       const state = store.getState();
       state.pause();

@@ -22,7 +22,13 @@ function typeInto(label: string, value: string) {
 }
 
 describe('the configuration bar', () => {
-  for (const [devices, perNode] of [[4, 2], [6, 3], [8, 4], [16, 8], [7, 1]] as const) {
+  for (const [devices, perNode] of [
+    [4, 2],
+    [6, 3],
+    [8, 4],
+    [16, 8],
+    [7, 1],
+  ] as const) {
     it(`picks ${perNode} devices per node when hierarchical-ring is chosen at ${devices} devices, and shows it next to Devices`, () => {
       const store = showWithStore(<ConfigBar />, { devices });
       expect(screen.queryByRole('spinbutton', { name: 'Devices per node' })).toBeNull();
@@ -80,7 +86,9 @@ describe('engine captions', () => {
     expect(engineCaption(null)).toBe('starting…');
     expect(engineCaption({ ...status, active: 'webgpu', adapter: 'SwiftShader', fallbackReason: null })).toBe('WebGPU · SwiftShader');
     expect(engineCaption({ ...status, requested: 'cpu', fallbackReason: null })).toBe('CPU engine');
-    expect(engineCaption({ ...status, fallbackReason: 'WebGPU is not available in this browser; running on the CPU engine instead' })).toBe('CPU — no WebGPU in this browser');
+    expect(engineCaption({ ...status, fallbackReason: 'WebGPU is not available in this browser; running on the CPU engine instead' })).toBe(
+      'CPU — no WebGPU in this browser',
+    );
     expect(engineCaption({ ...status, fallbackReason: 'this browser has WebGPU but no GPU adapter; running on the CPU engine instead' })).toBe(
       'CPU — WebGPU unavailable: this browser has WebGPU but no GPU adapter',
     );
@@ -89,10 +97,18 @@ describe('engine captions', () => {
 
 describe('errors about a setting, in the app', () => {
   it('name the field and what it allows, never the command line’s flag', () => {
-    const error = new GradsyncError('bad-argument', '--devices-per-node must divide the number of devices (4), got 3', { field: 'devicesPerNode', value: 3, allowed: 'divide the 4 devices' });
+    const error = new GradsyncError('bad-argument', '--devices-per-node must divide the number of devices (4), got 3', {
+      field: 'devicesPerNode',
+      value: 3,
+      allowed: 'divide the 4 devices',
+    });
     expect(error.message).toBe('--devices-per-node must divide the number of devices (4), got 3');
     expect(describeError(error)).toBe('Devices per node must divide the 4 devices; got 3');
-    expect(describeError(new GradsyncError('bad-argument', "--op must be one of sum; got 'x'", { field: 'op', value: 'x', allowed: 'be one of sum' }))).toBe('Op must be one of sum; got “x”');
-    expect(describeError(new GradsyncError('invalid-schedule', 'step 1, transfer 1: dst 9 is out of range 0..3'))).toBe('step 1, transfer 1: dst 9 is out of range 0..3');
+    expect(describeError(new GradsyncError('bad-argument', "--op must be one of sum; got 'x'", { field: 'op', value: 'x', allowed: 'be one of sum' }))).toBe(
+      'Op must be one of sum; got “x”',
+    );
+    expect(describeError(new GradsyncError('invalid-schedule', 'step 1, transfer 1: dst 9 is out of range 0..3'))).toBe(
+      'step 1, transfer 1: dst 9 is out of range 0..3',
+    );
   });
 });

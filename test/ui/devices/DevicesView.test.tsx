@@ -110,7 +110,10 @@ describe('the devices view', () => {
     const violation = store.getState().derived!.verification!.violation!;
     expect(violation).toMatchObject({ step: 3, device: 3, chunk: 0, heldBy: { device: 0, chunk: 0 } });
     const { container } = renderView(store);
-    const flaggedCells = () => [...container.querySelectorAll('.gs-dv-cell--flagged')].map((cell) => `${cell.closest('[data-device]')!.getAttribute('data-device')}:${cell.getAttribute('data-chunk')}`);
+    const flaggedCells = () =>
+      [...container.querySelectorAll('.gs-dv-cell--flagged')].map(
+        (cell) => `${cell.closest('[data-device]')!.getAttribute('data-device')}:${cell.getAttribute('data-chunk')}`,
+      );
     act(() => store.getState().seek(2));
     expect(flaggedCells()).toEqual([]);
     expect(container.querySelector('.gs-dv-card--flagged')).toBeNull();

@@ -31,7 +31,11 @@ describe('card fit with the seeds’ expressions', () => {
   });
 
   it('writes ring on 4 at ≥ 14 px in a presenter’s stage and a 760 px column, wrapping rather than shrinking', () => {
-    for (const [width, height] of [[840, 620], [746, 600], [720, 360]]) {
+    for (const [width, height] of [
+      [840, 620],
+      [746, 600],
+      [720, 360],
+    ]) {
       const card = fitFor('ring', 4, width, height);
       expect([card.columns, card.textLines], `${width}×${height}`).toEqual([4, 2]);
       expect(card.textSize, `${width}×${height}`).toBeGreaterThanOrEqual(14);

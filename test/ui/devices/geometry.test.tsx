@@ -25,7 +25,11 @@ describe('card geometry', () => {
       for (const request of REQUESTS) {
         const schedule = buildSchedule(request);
         const layout = deviceLayout(schedule, size.width / size.height);
-        const g = diagramGeometry(layout, size, { devices: schedule.devices, chunks: schedule.chunks, textChars: longestExpression(schedule.devices, schedule.chunks) });
+        const g = diagramGeometry(layout, size, {
+          devices: schedule.devices,
+          chunks: schedule.chunks,
+          textChars: longestExpression(schedule.devices, schedule.chunks),
+        });
         const name = `${request.algorithm} N=${request.devices} at ${size.width}×${size.height}`;
         const { width: w, height: h } = g.card;
         for (const [d, c] of g.centres.entries()) {
@@ -51,7 +55,11 @@ describe('card geometry', () => {
     const size = SIZES[0];
     const textFor = (request: BuildRequest) => {
       const schedule = buildSchedule(request);
-      const g = diagramGeometry(deviceLayout(schedule), size, { devices: schedule.devices, chunks: schedule.chunks, textChars: longestExpression(schedule.devices, schedule.chunks) });
+      const g = diagramGeometry(deviceLayout(schedule), size, {
+        devices: schedule.devices,
+        chunks: schedule.chunks,
+        textChars: longestExpression(schedule.devices, schedule.chunks),
+      });
       return g.card.textSize;
     };
     expect(textFor({ algorithm: 'ring', devices: 4 })).toBeGreaterThanOrEqual(10);

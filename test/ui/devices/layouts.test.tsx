@@ -28,7 +28,11 @@ const FAMILIES: { name: string; kind: LayoutKind; request: (n: number) => BuildR
     kind: 'nodes',
     request: (n) => (largestProperDivisor(n) ? { algorithm: 'hierarchical-ring', devices: n, devicesPerNode: largestProperDivisor(n) } : null),
   },
-  { name: 'broadcast binomial-tree', kind: 'binomial-tree', request: (n) => ({ collective: 'broadcast', algorithm: 'binomial-tree', devices: n, root: n - 1 }) },
+  {
+    name: 'broadcast binomial-tree',
+    kind: 'binomial-tree',
+    request: (n) => ({ collective: 'broadcast', algorithm: 'binomial-tree', devices: n, root: n - 1 }),
+  },
   { name: 'reduce binomial-tree', kind: 'binomial-tree', request: (n) => ({ collective: 'reduce', algorithm: 'binomial-tree', devices: n }) },
 ];
 
@@ -131,7 +135,8 @@ describe('device layouts', () => {
       expect(layout.links).toHaveLength(2 * (n - 1));
       expect(positions[first.root].y, `N=${n}`).toBe(0);
       expect(positions[second.root].y, `N=${n}`).toBe(1);
-      for (const [parent, child] of treeEdges(first.parent)) expect(positions[child].y, `N=${n} tree 0 ${parent}→${child}`).toBeGreaterThan(positions[parent].y);
+      for (const [parent, child] of treeEdges(first.parent))
+        expect(positions[child].y, `N=${n} tree 0 ${parent}→${child}`).toBeGreaterThan(positions[parent].y);
       // GPU-0 of odd N is inside both trees and stands on top as tree 0's root, above its tree-1 children.
       for (const [parent, child] of treeEdges(second.parent)) {
         if (n % 2 === 1 && parent === 0) continue;
@@ -196,7 +201,9 @@ describe('device layouts', () => {
       [12, 3],
     ]) {
       const layout = deviceLayout(buildSchedule({ algorithm: 'hierarchical-ring', devices: n, devicesPerNode: perNode }));
-      expect(layout.groups.map((g) => g.devices)).toEqual(Array.from({ length: n / perNode }, (_, k) => Array.from({ length: perNode }, (_, l) => k * perNode + l)));
+      expect(layout.groups.map((g) => g.devices)).toEqual(
+        Array.from({ length: n / perNode }, (_, k) => Array.from({ length: perNode }, (_, l) => k * perNode + l)),
+      );
       expect(layout.groups.map((g) => g.label)).toEqual(Array.from({ length: n / perNode }, (_, k) => `node ${k}`));
       for (const link of layout.links) {
         const sameNode = Math.floor(link.a / perNode) === Math.floor(link.b / perNode);
@@ -223,7 +230,10 @@ describe('device layouts', () => {
         const partners = layout.links.filter((link) => link.kind === 'partner');
         const expected: string[] = [];
         for (let d = 1; d < ranks; d *= 2) for (let r = 0; r < ranks; r++) if ((r ^ d) > r) expected.push(`${survivors[r]}-${survivors[r ^ d]} d=${d}`);
-        expect(partners.map((link) => `${link.a}-${link.b} d=${link.distance}`), name).toEqual(expected);
+        expect(
+          partners.map((link) => `${link.a}-${link.b} d=${link.distance}`),
+          name,
+        ).toEqual(expected);
         for (const link of partners) {
           if (link.distance === half) expect(link.arc, name).toBeUndefined();
           else {
@@ -237,7 +247,10 @@ describe('device layouts', () => {
         }
         // A device that folds first stands beyond the arcs, in its partner's column.
         const folds = layout.links.filter((link) => link.kind === 'fold');
-        expect(folds.map((link) => [link.a, link.b]), name).toEqual(Array.from({ length: folded }, (_, i) => [2 * i, 2 * i + 1]));
+        expect(
+          folds.map((link) => [link.a, link.b]),
+          name,
+        ).toEqual(Array.from({ length: folded }, (_, i) => [2 * i, 2 * i + 1]));
         for (let i = 0; i < folded; i++) {
           expect(positions[2 * i].x, name).toBe(positions[2 * i + 1].x);
           expect(positions[2 * i].y, name).toBe(i < half ? 0 : 1);

@@ -43,7 +43,9 @@ describe('links in pixels', () => {
             expect(peak, name).toBeLessThanOrEqual(size.height);
           }
           // A device that folds first stands beyond the arcs: the highest arc stops 4 px short of its card.
-          const folded = layout.links.find((l) => l.kind === 'fold' && centres[l.a].y !== centres[l.b].y && (link.arc!.side === 'above') === centres[l.a].y < centres[l.b].y);
+          const folded = layout.links.find(
+            (l) => l.kind === 'fold' && centres[l.a].y !== centres[l.b].y && (link.arc!.side === 'above') === centres[l.a].y < centres[l.b].y,
+          );
           if (folded && link.arc.limit !== undefined) {
             const edge = centres[folded.a].y + (link.arc.side === 'above' ? 1 : -1) * (card.height / 2);
             if (link.arc.reach === 1) expect(peak, name).toBeCloseTo(edge + (link.arc.side === 'above' ? 4 : -4), 6);
@@ -92,7 +94,10 @@ describe('links in pixels', () => {
     const items = (request: BuildRequest) => {
       const schedule = buildSchedule(request);
       const { container } = render(<DevicesLegend layout={deviceLayout(schedule)} chunks={schedule.chunks} />);
-      const texts = [...container.querySelectorAll('li')].map((li) => [li.querySelector('line')?.getAttribute('class') ?? null, li.textContent!.replace(/^\+/, '')]);
+      const texts = [...container.querySelectorAll('li')].map((li) => [
+        li.querySelector('line')?.getAttribute('class') ?? null,
+        li.textContent!.replace(/^\+/, ''),
+      ]);
       cleanup();
       return texts.filter(([line]) => line !== null);
     };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
 import type { Transfer } from '../../../src/core/schedule';
-import { pickTransfers } from '../../../src/ui/devices/sprites';
+import { compileSchedule } from '../../../src/core/compile';
+import { pickCompiledStep, pickTransfers } from '../../../src/ui/devices/sprites';
 
 const transfer = (src: number, dst: number, chunk: number): Transfer => ({ src, dst, chunk, op: 'reduce' });
 
@@ -21,8 +22,26 @@ describe('the transfers a crowded step draws', () => {
     const picked = pickTransfers(transfers);
     expect(picked).toHaveLength(256);
     // Pairs are in naive's order (by source, then destination); the sample takes every 4,092nd, 4 sources of 1,023 pairs apart.
-    expect(picked.slice(0, 3).map(({ src, dst }) => [src, dst])).toEqual([[0, 1], [4, 0], [8, 0]]);
+    expect(picked.slice(0, 3).map(({ src, dst }) => [src, dst])).toEqual([
+      [0, 1],
+      [4, 0],
+      [8, 0],
+    ]);
     expect(new Set(picked.map(({ src, dst }) => src * 1024 + dst)).size).toBe(256);
     expect(pickTransfers(transfers)).toBe(picked);
+  });
+
+  it('picks the same from the compiled arrays as from the objects, at every step and limit', () => {
+    for (const [algorithm, devices] of [
+      ['naive', 64],
+      ['halving-doubling', 32],
+      ['ring', 8],
+    ] as const) {
+      const schedule = buildSchedule({ algorithm, devices });
+      const compiled = compileSchedule(schedule);
+      schedule.steps.forEach(({ transfers }, step) => {
+        for (const max of [4, 100, 256]) expect(pickCompiledStep(compiled, step, max)).toEqual(pickTransfers(transfers, max));
+      });
+    }
   });
 });

@@ -8,7 +8,11 @@ import { planSprites, routeFinder } from '../../../src/ui/devices/sprites';
 function plan(devices: number, step: number) {
   const schedule = buildSchedule({ algorithm: 'ring', devices });
   const layout = deviceLayout(schedule, 960 / 560);
-  const geometry = diagramGeometry(layout, { width: 960, height: 560 }, { devices, chunks: schedule.chunks, textChars: longestExpression(devices, schedule.chunks) });
+  const geometry = diagramGeometry(
+    layout,
+    { width: 960, height: 560 },
+    { devices, chunks: schedule.chunks, textChars: longestExpression(devices, schedule.chunks) },
+  );
   return planSprites(schedule, step, geometry, routeFinder(layout, geometry), () => new Int32Array(0));
 }
 
@@ -27,6 +31,29 @@ describe('the links a step lights', () => {
   it('lights ring on 2’s one link both ways, and copies in the all-gather', () => {
     expect(plan(2, 0).links.map(({ forward, backward }) => [forward, backward])).toEqual([['reduce', 'reduce']]);
     expect(plan(2, 1).links.map(({ forward, backward }) => [forward, backward])).toEqual([['copy', 'copy']]);
+  });
+
+  it('plans a step’s ways once per picture: the landing marks a step later share them, with the messages of their own time', () => {
+    const schedule = buildSchedule({ algorithm: 'ring', devices: 8 });
+    const layout = deviceLayout(schedule, 960 / 560);
+    const geometry = diagramGeometry(
+      layout,
+      { width: 960, height: 560 },
+      { devices: 8, chunks: schedule.chunks, textChars: longestExpression(8, schedule.chunks) },
+    );
+    const route = routeFinder(layout, geometry);
+    const travelling = planSprites(schedule, 3, geometry, route, (d) => new Int32Array([d, d + 1, 1]));
+    const landing = planSprites(schedule, 3, geometry, route, (d) => new Int32Array([d, d + 2, 1]));
+    expect(landing.paths).toBe(travelling.paths);
+    expect(landing.targets).toBe(travelling.targets);
+    expect(landing.sprites.map((sprite) => [...sprite.set])).not.toEqual(travelling.sprites.map((sprite) => [...sprite.set]));
+    // Another picture of the same schedule plans its own.
+    const other = diagramGeometry(
+      layout,
+      { width: 800, height: 560 },
+      { devices: 8, chunks: schedule.chunks, textChars: longestExpression(8, schedule.chunks) },
+    );
+    expect(planSprites(schedule, 3, other, routeFinder(layout, other), () => new Int32Array(0)).paths).not.toBe(travelling.paths);
   });
 
   it('gives each message a way that ends where it lands', () => {

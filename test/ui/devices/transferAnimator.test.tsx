@@ -12,7 +12,14 @@ class FakeElement {
 function plan(step: number, count: number): SpritePlan {
   return {
     step,
-    sprites: Array.from({ length: count }, (_, i) => ({ src: i, dst: i + 1, chunk: 0, op: 'reduce' as const, set: new Int32Array([i, i + 1, 1]), label: '(a₁+b₁)' })),
+    sprites: Array.from({ length: count }, (_, i) => ({
+      src: i,
+      dst: i + 1,
+      chunk: 0,
+      op: 'reduce' as const,
+      set: new Int32Array([i, i + 1, 1]),
+      label: '(a₁+b₁)',
+    })),
     // A straight path from (0, 0) to (100, 100), evenly sampled: halfway in time is halfway in space.
     paths: Float32Array.from({ length: count * PATH_POINTS * 2 }, (_, i) => (100 * Math.floor((i % (PATH_POINTS * 2)) / 2)) / (PATH_POINTS - 1)),
     // On the link from 20% of the way to 80%.
@@ -55,7 +62,7 @@ function harness() {
     next?.();
     return next !== undefined;
   };
-  return { animator, shown, pills, lands, lit, frames, runFrameAt };
+  return { animator, shown, pills, lands, lit, frames, runFrameAt, overlay };
 }
 
 describe('the transfer animator', () => {
@@ -64,7 +71,7 @@ describe('the transfer animator', () => {
     animator.start(2, 0, 1000);
     expect(shown).toEqual([2]);
     runFrameAt(400);
-    expect(pills[0].style.visibility).toBe('visible');
+    expect(pills[0].style.opacity).toBe('1.000');
     expect(pills[0].style.transform).toBe('translate(50.0px,50.0px)');
     expect(pills[0].firstElementChild.style.transform).toBe('rotate(45.0deg) scale(1.000)');
     expect(pills[0].lastElementChild.style.opacity).toBe('1.000');
@@ -76,13 +83,25 @@ describe('the transfer animator', () => {
     expect(shown).toEqual([2]);
     runFrameAt(800);
     expect(shown).toEqual([2, 3]);
-    expect(pills[0].style.visibility).toBe('hidden');
+    expect(pills[0].style.opacity).toBe('0');
+    // A 160 ms landing, 50 ms in: the mark fades as (1 − p)².
     runFrameAt(850);
-    expect(lands[1].style.visibility).toBe('visible');
+    expect(lands[1].style.opacity).toBe('0.473');
     runFrameAt(960);
-    expect(lands[1].style.visibility).toBe('hidden');
+    expect(lands[1].style.opacity).toBe('0');
     expect(frames).toHaveLength(0);
     expect(animator.running).toBe(false);
+  });
+
+  it('turns a message without a label as one box: the pill inside keeps no transform of its own', () => {
+    const { animator, pills, runFrameAt, overlay } = harness();
+    const labelled = overlay.current.pillPlan;
+    overlay.current = { ...overlay.current, pillPlan: { ...labelled, sprites: labelled.sprites.map((sprite) => ({ ...sprite, label: null })) } };
+    animator.start(2, 0, 1000);
+    runFrameAt(400);
+    expect(pills[0].style.transform).toBe('translate(50.0px,50.0px) rotate(45.0deg) scale(1.000)');
+    expect(pills[0].firstElementChild.style.transform).toBeUndefined();
+    expect(pills[0].lastElementChild.style.opacity).toBeUndefined();
   });
 
   it('lights the travelling step’s links once as it starts to travel, and the shown step’s again on arrival', () => {
@@ -102,7 +121,7 @@ describe('the transfer animator', () => {
     runFrameAt(200);
     animator.cancel();
     expect(frames).toHaveLength(0);
-    expect(pills.every((pill) => pill.style.visibility === 'hidden')).toBe(true);
+    expect(pills.every((pill) => pill.style.opacity === '0')).toBe(true);
     expect(lit).toEqual([2, null]);
     expect(shown).toEqual([2]);
     expect(animator.running).toBe(false);

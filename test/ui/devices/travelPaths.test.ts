@@ -12,7 +12,11 @@ function twoCards(): { geometry: DiagramGeometry; straight: LinkPath; curved: Li
   ];
   const straight: LinkPath = { a: 0, b: 1, kind: 'ring', from: centres[0], to: centres[1], control: null };
   const curved: LinkPath = { a: 0, b: 1, kind: 'tree0', from: centres[0], to: centres[1], control: { x: 250, y: 0 } };
-  return { geometry: { size: { width: 500, height: 400 }, card, centres, rotations: [0, 0], links: [straight, curved], groups: [], labels: [] }, straight, curved };
+  return {
+    geometry: { size: { width: 500, height: 400 }, card, centres, rotations: [0, 0], links: [straight, curved], groups: [], labels: [] },
+    straight,
+    curved,
+  };
 }
 
 function pointsOf(path: Float32Array): { x: number; y: number }[] {

@@ -254,7 +254,11 @@ describe('the inspector', () => {
     expect(document.activeElement).toBe(dialog);
     const inputs = store.getState().readout!.inputs;
     expect(tableRows()[0].slice(0, 3)).toEqual(['0', String(inputs[1024]), String(inputs[1024])]);
-    for (const [key, step] of [['ArrowRight', 1], ['ArrowRight', 2], ['ArrowLeft', 1]] as const) {
+    for (const [key, step] of [
+      ['ArrowRight', 1],
+      ['ArrowRight', 2],
+      ['ArrowLeft', 1],
+    ] as const) {
       await act(async () => {
         fireEvent.keyDown(document.activeElement!, { key });
         await settle();

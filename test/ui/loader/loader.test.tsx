@@ -73,7 +73,10 @@ function problemIn(dialog: HTMLElement): string {
 }
 
 const NOT_JSON = '{ "format": "gradsync-schedule/1", ';
-const TO_DEVICE_9_OF_4 = JSON.stringify({ ...buildSchedule({ algorithm: 'ring', devices: 4 }), steps: [{ phase: 'x', transfers: [{ src: 0, dst: 9, chunk: 0, op: 'reduce' }] }] });
+const TO_DEVICE_9_OF_4 = JSON.stringify({
+  ...buildSchedule({ algorithm: 'ring', devices: 4 }),
+  steps: [{ phase: 'x', transfers: [{ src: 0, dst: 9, chunk: 0, op: 'reduce' }] }],
+});
 const DEVICES_5000 = JSON.stringify({ format: 'gradsync-schedule/1', collective: 'allreduce', algorithm: 'big', devices: 5000, chunks: 1, steps: [] });
 
 afterEach(cleanup);
@@ -145,9 +148,13 @@ describe('loading a schedule', () => {
   it('says in the notices what is wrong with a dropped file', async () => {
     const store = cpuStore();
     await show(store);
-    fireEvent.drop(screen.getByTestId('root'), { dataTransfer: { types: ['Files'], files: [new File([DEVICES_5000], 'big.json', { type: 'application/json' })] } });
+    fireEvent.drop(screen.getByTestId('root'), {
+      dataTransfer: { types: ['Files'], files: [new File([DEVICES_5000], 'big.json', { type: 'application/json' })] },
+    });
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeNull(), { timeout: 5000 });
-    expect(within(screen.getByRole('region', { name: 'Notices' })).getByRole('alert').textContent).toBe('✕error: big.json has 5,000 devices; the app shows at most 1,024×');
+    expect(within(screen.getByRole('region', { name: 'Notices' })).getByRole('alert').textContent).toBe(
+      '✕error: big.json has 5,000 devices; the app shows at most 1,024×',
+    );
     expect(store.getState().custom).toBeNull();
   });
 
@@ -218,7 +225,10 @@ describe('reading a schedule file', () => {
   it('refuses a file over the limit without reading it, saying its exact size and the limit', async () => {
     const file = new File(['{}'], 'huge.json');
     Object.defineProperty(file, 'size', { value: MAX_SCHEDULE_BYTES + 1 });
-    await expect(readScheduleFile(file)).resolves.toEqual({ ok: false, message: 'huge.json is 52,428,801 bytes; a schedule file may be at most 52,428,800 bytes (50 MiB)' });
+    await expect(readScheduleFile(file)).resolves.toEqual({
+      ok: false,
+      message: 'huge.json is 52,428,801 bytes; a schedule file may be at most 52,428,800 bytes (50 MiB)',
+    });
   });
 
   it('reads a file of exactly the limit', async () => {
@@ -229,7 +239,10 @@ describe('reading a schedule file', () => {
   });
 
   it('names the file in what is wrong inside it', async () => {
-    await expect(readScheduleFile(new File(['{"x":1}'], 'mine.json'))).resolves.toEqual({ ok: false, message: 'mine.json: "format" must be "gradsync-schedule/1", got nothing' });
+    await expect(readScheduleFile(new File(['{"x":1}'], 'mine.json'))).resolves.toEqual({
+      ok: false,
+      message: 'mine.json: "format" must be "gradsync-schedule/1", got nothing',
+    });
   });
 
   it('turns an unreadable file into a message, never an exception', async () => {

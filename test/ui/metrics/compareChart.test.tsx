@@ -106,7 +106,10 @@ describe('crossover', () => {
     const grid = [1, 2, 4, 8, 16, 32];
     expect(winRanges(grid, (x) => x < 5, true).ranges).toEqual([[1, 4]]);
     expect(winRanges(grid, (x) => x >= 11, true).ranges).toEqual([[11, 32]]);
-    expect(winRanges(grid, (x) => x === 2 || x >= 16, false).ranges).toEqual([[2, 2], [16, 32]]);
+    expect(winRanges(grid, (x) => x === 2 || x >= 16, false).ranges).toEqual([
+      [2, 2],
+      [16, 32],
+    ]);
     expect(winRanges(grid, () => true, false).ranges).toEqual([[1, 32]]);
     expect(winRanges(grid, () => false, false).ranges).toEqual([]);
   });

@@ -17,7 +17,11 @@ const bands = () => Array.from(document.querySelectorAll<SVGRectElement>('rect.g
 
 describe('Timeline', () => {
   it('draws one band per step, as wide as the step’s model time, in order', () => {
-    for (const [algorithm, devices, steps] of [['ring', 4, 6], ['master', 5, 2], ['double-tree', 8, 9]] as const) {
+    for (const [algorithm, devices, steps] of [
+      ['ring', 4, 6],
+      ['master', 5, 2],
+      ['double-tree', 8, 9],
+    ] as const) {
       const store = show({ algorithm, devices });
       const drawn = bands();
       expect(drawn).toHaveLength(steps);

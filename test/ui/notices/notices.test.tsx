@@ -77,7 +77,6 @@ describe('notices', () => {
     expect(store.getState().notices).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Notices' })).toBeNull();
   });
-
 });
 
 describe('info notices', () => {

@@ -38,11 +38,17 @@ describe('the words of an exported picture', () => {
   });
 
   it('captions the configuration: algorithm and collective, GPUs, size, op, and the tool', () => {
-    expect(pictureCaption({ schedule: ring4, customName: null, elements: 1024, op: 'sum' })).toBe('ring all-reduce · 4 GPUs · 1,024 elements (4.00 KiB) each · sum · gradsync');
+    expect(pictureCaption({ schedule: ring4, customName: null, elements: 1024, op: 'sum' })).toBe(
+      'ring all-reduce · 4 GPUs · 1,024 elements (4.00 KiB) each · sum · gradsync',
+    );
     const hring = buildSchedule({ collective: 'allreduce', algorithm: 'hierarchical-ring', devices: 16, devicesPerNode: 4 });
-    expect(pictureCaption({ schedule: hring, customName: null, elements: 1 << 20, op: 'max' })).toBe('hierarchical-ring all-reduce · 16 GPUs in nodes of 4 · 1,048,576 elements (4.00 MiB) each · max · gradsync');
+    expect(pictureCaption({ schedule: hring, customName: null, elements: 1 << 20, op: 'max' })).toBe(
+      'hierarchical-ring all-reduce · 16 GPUs in nodes of 4 · 1,048,576 elements (4.00 MiB) each · max · gradsync',
+    );
     const broadcast = buildSchedule({ collective: 'broadcast', algorithm: 'ring', devices: 1 });
-    expect(pictureCaption({ schedule: broadcast, customName: 'mine.json', elements: 1, op: 'sum' })).toBe('mine.json broadcast · 1 GPU · 1 element (4 B) each · gradsync');
+    expect(pictureCaption({ schedule: broadcast, customName: 'mine.json', elements: 1, op: 'sum' })).toBe(
+      'mine.json broadcast · 1 GPU · 1 element (4 B) each · gradsync',
+    );
   });
 
   it('wraps long lines after “·” and keeps every line within the width', () => {
@@ -68,7 +74,12 @@ describe('the arrows of a step', () => {
       [3, 0, 2, 'reduce'],
     ]);
     const { card } = picture.geometry;
-    const box = (device: number, chunk: number, grow: number) => ({ centre: cellCentre(picture.geometry, device, chunk), halfWidth: card.cellWidth / 2 + grow, halfHeight: card.cellHeight / 2 + grow, turnDeg: 0 });
+    const box = (device: number, chunk: number, grow: number) => ({
+      centre: cellCentre(picture.geometry, device, chunk),
+      halfWidth: card.cellWidth / 2 + grow,
+      halfHeight: card.cellHeight / 2 + grow,
+      turnDeg: 0,
+    });
     for (const arrow of arrows) {
       const start = arrow.shaft[0];
       const tip = arrow.head[0];
@@ -138,14 +149,26 @@ describe('the export SVG document', () => {
   });
 
   it('dashes copies in the copy colour', () => {
-    const doc = parse(diagramExportSvg({ title: 't', caption: 'c', schedule: ring4, step: 5, size: SIZE, pictureMarkup: PICTURE, legend: [], colors: COLORS }).text);
+    const doc = parse(
+      diagramExportSvg({ title: 't', caption: 'c', schedule: ring4, step: 5, size: SIZE, pictureMarkup: PICTURE, legend: [], colors: COLORS }).text,
+    );
     const shafts = [...doc.querySelectorAll('.gs-export-arrow--copy')].map((g) => g.querySelectorAll('path')[1]);
     expect(shafts).toHaveLength(4);
     for (const shaft of shafts) expect([shaft.getAttribute('stroke'), shaft.getAttribute('stroke-dasharray')]).toEqual(['rgb(138, 92, 246)', '6.8 4.5']);
   });
 
   it('grows its words for a picture shown smaller, and wraps them at its width', () => {
-    const small = exportSvg({ title: 't', width: 320, picture: { markup: '', height: 100 }, arrows: null, stepLine: 'Step 2 of 6 · share-reduce (reduce-scatter)', caption: 'ring all-reduce · 4 GPUs · 1,024 elements (4.00 KiB) each · sum · gradsync', legend: [], colors: COLORS, textScale: 2 });
+    const small = exportSvg({
+      title: 't',
+      width: 320,
+      picture: { markup: '', height: 100 },
+      arrows: null,
+      stepLine: 'Step 2 of 6 · share-reduce (reduce-scatter)',
+      caption: 'ring all-reduce · 4 GPUs · 1,024 elements (4.00 KiB) each · sum · gradsync',
+      legend: [],
+      colors: COLORS,
+      textScale: 2,
+    });
     const doc = parse(small.text);
     const steps = [...doc.querySelectorAll('.gs-export-step text')];
     expect(steps.map((t) => [t.textContent, t.getAttribute('font-size')])).toEqual([

@@ -39,7 +39,10 @@ async function exported(config: Partial<SimConfig>, step: number): Promise<{ doc
   return { doc, text };
 }
 
-const arrowsOf = (doc: Document) => [...doc.querySelectorAll('.gs-export-arrow')].map((g) => `${g.getAttribute('data-src')}→${g.getAttribute('data-dst')} chunk ${g.getAttribute('data-chunk')} ${g.getAttribute('class')!.split('--')[1]}`);
+const arrowsOf = (doc: Document) =>
+  [...doc.querySelectorAll('.gs-export-arrow')].map(
+    (g) => `${g.getAttribute('data-src')}→${g.getAttribute('data-dst')} chunk ${g.getAttribute('data-chunk')} ${g.getAttribute('class')!.split('--')[1]}`,
+  );
 
 describe('the exported picture of the devices view', () => {
   it('ring on 4 at step 2: the cards, four reduce arrows, "Step 2 of 6" and a caption naming ring and 4 GPUs', async () => {
@@ -57,7 +60,11 @@ describe('the exported picture of the devices view', () => {
 
   it('takes its legend’s words from the page’s legend, the link kinds included', async () => {
     const ring = await exported({ algorithm: 'ring', devices: 4 }, 2);
-    expect([...ring.doc.querySelectorAll('.gs-export-legend text')].map((t) => t.textContent)).toEqual(['reduce: added in', 'copy: overwrites', 'complete chunk']);
+    expect([...ring.doc.querySelectorAll('.gs-export-legend text')].map((t) => t.textContent)).toEqual([
+      'reduce: added in',
+      'copy: overwrites',
+      'complete chunk',
+    ]);
     const dtree = await exported({ algorithm: 'double-tree', devices: 8 }, 3);
     const shown = [...document.querySelectorAll('.gs-devices-legend li')].map((li) => li.textContent!.replace(/^\+/, '').trim());
     expect([...dtree.doc.querySelectorAll('.gs-export-legend text')].map((t) => t.textContent)).toEqual(shown);
@@ -73,7 +80,12 @@ describe('the exported picture of the devices view', () => {
   });
 
   it('computes the geometry the live picture drew: every card where the export expects it', async () => {
-    for (const [algorithm, devices] of [['ring', 4], ['double-tree', 8], ['ring', 16], ['master', 5]] as const) {
+    for (const [algorithm, devices] of [
+      ['ring', 4],
+      ['double-tree', 8],
+      ['ring', 16],
+      ['master', 5],
+    ] as const) {
       const store = showWithStore(<DevicesView />, { algorithm, devices }, 1);
       await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
       const svg = document.querySelector<SVGSVGElement>('svg.gs-devices-svg')!;
@@ -83,7 +95,10 @@ describe('the exported picture of the devices view', () => {
       expect(cards).toHaveLength(devices);
       for (const card of cards) {
         const d = Number(card.getAttribute('data-device'));
-        const [x, y] = card.getAttribute('transform')!.match(/-?[\d.]+/g)!.map(Number);
+        const [x, y] = card
+          .getAttribute('transform')!
+          .match(/-?[\d.]+/g)!
+          .map(Number);
         const { card: shape, centres, rotations } = geometry;
         // Upright cards are placed by their corner, turned ones by their centre.
         const expected = rotations[d] ? centres[d] : { x: centres[d].x - shape.width / 2, y: centres[d].y - shape.height / 2 };

@@ -205,7 +205,9 @@ describe('Share & export: a loaded schedule', () => {
     await showLoaded(ring.build({ devices: 64 }), 0);
     const dialog = await choose('Copy embed code');
     expect(writeText).not.toHaveBeenCalled();
-    expect(within(dialog).getByRole('status').textContent).toBe('This schedule is too large to embed (26.4 KiB compressed); download the schedule JSON instead');
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'This schedule is too large to embed (26.4 KiB compressed); download the schedule JSON instead',
+    );
   });
 });
 

@@ -26,7 +26,9 @@ describe('share text', () => {
   });
 
   it('embeds algorithm and devices always and other keys only where they differ from the defaults', () => {
-    expect(embedSnippet(config({}), SCRIPT)).toBe(`<script type="module" src="${SCRIPT}"></script>\n<gradsync-sim algorithm="ring" devices="4"></gradsync-sim>`);
+    expect(embedSnippet(config({}), SCRIPT)).toBe(
+      `<script type="module" src="${SCRIPT}"></script>\n<gradsync-sim algorithm="ring" devices="4"></gradsync-sim>`,
+    );
     expect(embedSnippet(config({ op: 'max', chunks: 8, devicesPerNode: 8, latencyUs: 0.5 }), SCRIPT).split('\n')[1]).toBe(
       '<gradsync-sim algorithm="ring" devices="4" chunks="8" op="max" latencyUs="0.5"></gradsync-sim>',
     );

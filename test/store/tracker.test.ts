@@ -1,0 +1,108 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildSchedule } from '../../src/core/algorithms';
+import { members } from '../../src/core/contributions';
+import { narrateStep, stepStory, valueExpression, type StepStory } from '../../src/core/narration';
+import type { ReduceOp } from '../../src/core/ops';
+import type { Schedule } from '../../src/core/schedule';
+import { STORY_WRITES } from '../../src/core/stepTracker';
+import { ContributionTracker } from '../../src/core/tracker';
+import { createSimStore } from '../../src/store/simStore';
+import { TrackerSlot } from '../../src/store/tracker';
+
+const allTold = (story: StepStory | null) => (story ? story.sentences(0, story.told) : null);
+
+function storyAt(slot: TrackerSlot, schedule: Schedule, step: number, op: ReduceOp = 'sum'): StepStory | null {
+  const writes = step > 0 ? slot.storyWrites(schedule, step) : null;
+  return writes && stepStory(schedule, step - 1, writes.writes, writes.transfers, op);
+}
+
+describe('the store’s step tracker', () => {
+  it('is one per store, made for the schedule shown and made anew for another', () => {
+    const [a, b] = [createSimStore({ engine: false }), createSimStore({ engine: false })];
+    const slot = a.getState().tracker;
+    expect(slot).not.toBe(b.getState().tracker);
+    const schedule = a.getState().derived!.schedule;
+    const tracker = slot.trackerOf(schedule);
+    expect(slot.trackerOf(schedule)).toBe(tracker);
+    expect(slot.trackerOf(buildSchedule({ algorithm: 'tree', devices: 4 }))).not.toBe(tracker);
+    a.getState().dispose();
+    b.getState().dispose();
+  });
+
+  it('gives every cell and story as a fresh replay does, whatever order the steps are asked in', () => {
+    const schedule = buildSchedule({ algorithm: 'ring', devices: 6, chunks: 12 });
+    const slot = new TrackerSlot();
+    for (const step of [0, 3, 10, 2, 10, 9, 1, 0, 7, 5, 6, 8, 4]) {
+      const cells = slot.cellsAt(schedule, step);
+      const tracker = new ContributionTracker(schedule);
+      for (let s = 0; s < step; s++) tracker.apply();
+      for (let d = 0; d < 6; d++) for (let c = 0; c < 12; c++) expect(members(cells.sets[d * 12 + c])).toEqual(members(tracker.value(d, c).set));
+      expect(allTold(storyAt(slot, schedule, step))).toEqual(step > 0 ? narrateStep(schedule, step - 1).sentences : null);
+    }
+  });
+
+  it('follows ring on 1024 devices step by step, abbreviating long values', () => {
+    const schedule = buildSchedule({ algorithm: 'ring', devices: 1024 });
+    const slot = new TrackerSlot();
+    for (let step = 1; step <= 40; step++) {
+      const story = storyAt(slot, schedule, step)!;
+      expect([story.transfers, story.told]).toEqual([1024, STORY_WRITES]);
+      expect(story.sentences(0, STORY_WRITES)).toEqual(narrateStep(schedule, step - 1).sentences.slice(0, STORY_WRITES));
+    }
+    const tracker = slot.trackerOf(schedule);
+    tracker.seek(40);
+    expect(valueExpression(tracker.terms(39, 0), 0, 1024)).toBe('(g0₁+g1₁+g2₁+…+g38₁+g39₁, 40 terms)');
+  });
+
+  it('tells naive on 1024 devices from its first transfers and counts the rest, without replaying the step', () => {
+    const schedule = buildSchedule({ algorithm: 'naive', devices: 1024 });
+    const slot = new TrackerSlot();
+    const story = storyAt(slot, schedule, 1)!;
+    expect([story.step, story.phase, story.transfers, story.told]).toEqual([1, 'exchange', 1024 * 1023, STORY_WRITES]);
+    expect(story.sentences(0, 2)).toEqual(['GPU-0 sends g0₁ to GPU-1, where it gets added to g1₁.', 'GPU-0 sends g0₁ to GPU-2, where it gets added to g2₁.']);
+    expect(story.sentences(255, 300)).toEqual(['GPU-0 sends g0₁ to GPU-256, where it gets added to g256₁.']);
+    expect(slot.trackerOf(schedule).transfersApplied).toBe(0);
+    // Asked to replay at most 20,000 transfers, the story of a later step waits for a read instead.
+    const ring = buildSchedule({ algorithm: 'ring', devices: 1024 });
+    expect(slot.storyWrites(ring, 2046, 20_000)).toBeNull();
+    expect(slot.trackerOf(ring).position).toBe(0);
+  });
+
+  it('writes a step’s sentences the same whether its cells were drawn first or its story was read first', () => {
+    const schedule = buildSchedule({ algorithm: 'double-tree', devices: 8 });
+    const slot = new TrackerSlot();
+    for (let step = 1; step <= schedule.steps.length; step++) {
+      slot.cellsAt(schedule, step);
+      expect(allTold(storyAt(slot, schedule, step, 'max'))).toEqual(narrateStep(schedule, step - 1, 'max').sentences);
+    }
+  });
+
+  it('reads toward a step a slice per task, telling its listeners, and stops when no view waits', () => {
+    vi.useFakeTimers();
+    try {
+      const schedule = buildSchedule({ algorithm: 'naive', devices: 300 });
+      const slot = new TrackerSlot();
+      const tracker = slot.trackerOf(schedule);
+      const heard = vi.fn();
+      slot.subscribe(heard);
+      // A clock that moves on 3 ms per look: a slice of 8 ms applies a few thousand transfers.
+      let now = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => (now += 3));
+      const stop = slot.readToward(schedule, 1);
+      vi.advanceTimersToNextTimer();
+      expect([tracker.position, heard.mock.calls.length]).toEqual([0, 1]);
+      expect(tracker.transfersApplied).toBeGreaterThan(0);
+      vi.runAllTimers();
+      expect(tracker.position).toBe(1);
+      expect(heard.mock.calls.length).toBeGreaterThan(2);
+      stop();
+      const stopped = slot.readToward(schedule, 0);
+      stopped();
+      vi.runAllTimers();
+      expect(tracker.position).toBe(1);
+    } finally {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { cleanup, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSimStore, type SimStore } from '../../../src/store/simStore';
+import { useUrlSync } from '../../../src/ui/app/useUrlSync';
+
+const stepInAddress = () => new URLSearchParams(location.search).get('step');
+
+let store: SimStore | null = null;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+  history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  cleanup();
+  store?.getState().dispose();
+  store = null;
+  vi.useRealTimers();
+});
+
+describe('the address', () => {
+  it('follows a step by hand at once, a playing run at most once a second, and the pause at once', () => {
+    store = createSimStore({ gpu: null, config: { backend: 'cpu', algorithm: 'ring', devices: 8, speed: 4 } });
+    const sim = store;
+    renderHook(() => useUrlSync(sim, true));
+    sim.getState().stepForward();
+    expect(stepInAddress()).toBe('1');
+    // Steps every 250 ms from now on; the address waits out the second since its last write.
+    sim.getState().play();
+    vi.advanceTimersByTime(900);
+    expect(sim.getState().step).toBe(5);
+    expect(stepInAddress()).toBe('1');
+    // At the second the address catches up with the run, and then waits again.
+    vi.advanceTimersByTime(100);
+    const written = Number(stepInAddress());
+    expect(written).toBeGreaterThanOrEqual(5);
+    vi.advanceTimersByTime(500);
+    expect(sim.getState().step).toBeGreaterThan(written);
+    expect(Number(stepInAddress())).toBe(written);
+    sim.getState().pause();
+    expect(stepInAddress()).toBe(String(sim.getState().step));
+  });
+});

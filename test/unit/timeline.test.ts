@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../src/core/algorithms';
+import { modelCost, DEFAULT_TOPOLOGY } from '../../src/core/cost';
+import type { Schedule } from '../../src/core/schedule';
+import { timelineData } from '../../src/core/timeline';
+import { chunkBytes } from '../../src/core/traffic';
+
+/** Per step and row, the row's largest device load over the step's busiest port, counted the obvious way. */
+function slowRowLoads(schedule: Schedule, elements: number, per: number, rows: number) {
+  const bytesOf = chunkBytes(elements, schedule.chunks);
+  const sent = new Float32Array(schedule.steps.length * rows);
+  const received = new Float32Array(schedule.steps.length * rows);
+  schedule.steps.forEach((step, s) => {
+    const out = new Map<number, number>();
+    const into = new Map<number, number>();
+    for (const t of step.transfers) {
+      out.set(t.src, (out.get(t.src) ?? 0) + bytesOf[t.chunk]);
+      into.set(t.dst, (into.get(t.dst) ?? 0) + bytesOf[t.chunk]);
+    }
+    const port = Math.max(0, ...out.values(), ...into.values());
+    if (port === 0) return;
+    for (const [d, bytes] of out) sent[s * rows + Math.floor(d / per)] = Math.max(sent[s * rows + Math.floor(d / per)], bytes / port);
+    for (const [d, bytes] of into) received[s * rows + Math.floor(d / per)] = Math.max(received[s * rows + Math.floor(d / per)], bytes / port);
+  });
+  return { sent, received };
+}
+
+describe('timelineData', () => {
+  const cases = [
+    { algorithm: 'ring', devices: 6 },
+    { algorithm: 'naive', devices: 5 },
+    { algorithm: 'double-tree', devices: 9 },
+    { algorithm: 'halving-doubling', devices: 12 },
+    { algorithm: 'ring', devices: 100 },
+    { algorithm: 'naive', devices: 70 },
+  ];
+  for (const request of cases) {
+    it(`gives each row its largest device load over the busiest port: ${request.algorithm} on ${request.devices}, also in bins`, () => {
+      const schedule = buildSchedule(request);
+      for (const elements of [0, 1, 7, 1000]) {
+        const cost = modelCost(schedule, elements, DEFAULT_TOPOLOGY);
+        for (const maxRows of [64, 4]) {
+          const data = timelineData(schedule, cost, maxRows);
+          const per = data.rows[0].last - data.rows[0].first + 1;
+          const slow = slowRowLoads(schedule, elements, per, data.rows.length);
+          expect(data.sent, `K=${elements}, ${maxRows} rows`).toEqual(slow.sent);
+          expect(data.received, `K=${elements}, ${maxRows} rows`).toEqual(slow.received);
+        }
+      }
+    });
+  }
+});
