@@ -3,6 +3,7 @@
 // autoplay, controls and theme. Values are
 // data: they are only ever compared, parsed as numbers or shown as text.
 
+import { EMBED_CONTROLS, EMBED_THEMES } from '../ui/app/EmbedFrame';
 import { parseUrlState, type UrlState } from '../store/url';
 
 /** The URL keys an embed accepts as attributes (and embed.html as query keys). */
@@ -23,10 +24,8 @@ export const URL_KEYS = [
 ] as const;
 export const OWN_KEYS = ['autoplay', 'controls', 'theme'] as const;
 
-const CONTROLS = ['standard', 'full', 'minimal', 'none'] as const;
-type ControlsMode = (typeof CONTROLS)[number];
-const THEMES = ['auto', 'light', 'dark'] as const;
-type ThemeMode = (typeof THEMES)[number];
+type ControlsMode = (typeof EMBED_CONTROLS)[number];
+type ThemeMode = (typeof EMBED_THEMES)[number];
 
 export interface EmbedSettings extends UrlState {
   autoplay: boolean;
@@ -55,7 +54,7 @@ export function readSettings(get: (key: string) => string | null): EmbedSettings
     ...url,
     notices,
     autoplay: autoplay !== null && autoplay !== 'false',
-    controls: choice(get('controls'), 'controls', CONTROLS, 'standard', notices),
-    theme: choice(get('theme'), 'theme', THEMES, 'auto', notices),
+    controls: choice(get('controls'), 'controls', EMBED_CONTROLS, 'standard', notices),
+    theme: choice(get('theme'), 'theme', EMBED_THEMES, 'auto', notices),
   };
 }

@@ -13,8 +13,11 @@ import { SimProvider, useSim } from '../StoreContext';
 import { EmbedNotices } from './EmbedNotices';
 
 /** standard: picture, player, narration; full: also metrics; minimal: picture and a small bar; none: picture and narration. */
-type EmbedControls = 'standard' | 'full' | 'minimal' | 'none';
-type EmbedTheme = 'auto' | 'light' | 'dark';
+/** The figure's control sets and themes: the element's attributes and the iframe's URL take these. */
+export const EMBED_CONTROLS = ['standard', 'full', 'minimal', 'none'] as const;
+type EmbedControls = (typeof EMBED_CONTROLS)[number];
+export const EMBED_THEMES = ['auto', 'light', 'dark'] as const;
+type EmbedTheme = (typeof EMBED_THEMES)[number];
 
 export interface EmbedFrameProps {
   store: SimStore;
