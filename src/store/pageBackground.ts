@@ -1,7 +1,5 @@
 // The pages' background worker (the app, the presenter and the iframe figure start one). Apart from
 // background.ts so that the embeddable module, which starts none, does not carry the worker.
-// Each page's HTML loads src/startBackground.ts before its main script, so the worker loads its code
-// while the page is still reading its own; the page then takes that same worker.
 
 import { backgroundOver, type Background, type BackgroundPort } from './background';
 
