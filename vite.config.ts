@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { earlyWorker } from './scripts/earlyWorker';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), earlyWorker()],
   server: { port: 5173 },
   build: {
     target: 'es2022',

@@ -135,8 +135,7 @@ export class StepTracker {
 
   /** The share of the contributions (device, chunk) must end with that it holds (0..1). */
   share(device: number, chunk: number): number {
-    const cell = device * this.compiled.chunks + chunk;
-    return this.cells.held[cell] / (this.cells.hi[cell] - this.cells.lo[cell]);
+    return this.cells.held[device * this.compiled.chunks + chunk] / (this.cells.hi[chunk] - this.cells.lo[chunk]);
   }
 
   /**

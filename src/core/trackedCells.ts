@@ -8,7 +8,7 @@ import { OP_COPY, type CompiledSchedule } from './compile';
 import { FurtherWrites, LastCombination, termsOf, type CellTerms } from './furtherWrites';
 import { SetPool } from './setPool';
 import type { TermSeq } from './terms';
-import { expectedHolding } from './verify';
+import { fillRange } from './verify';
 
 /** What a whole step changed: the cells it wrote, each once, with their values from before it. */
 export interface StepUndo {
@@ -42,7 +42,7 @@ export class TrackedCells {
   readonly heldSum: Float64Array;
   /** Per device, how many contributions its chunks must end with, summed. */
   readonly expectedSum: Float64Array;
-  /** Per cell, the contributions [lo, hi) it must end with (all devices where the collective leaves it free). */
+  /** Per chunk, the contributions [lo, hi) every copy of it must end with (all devices where the collective leaves it free). */
   readonly lo: Uint16Array;
   readonly hi: Uint16Array;
   private readonly chunks: number;
@@ -69,36 +69,39 @@ export class TrackedCells {
     this.combine = new LastCombination(this.pool);
     this.sets = new Int32Array(cells);
     this.held = new Uint16Array(cells);
-    this.lo = new Uint16Array(cells);
-    this.hi = new Uint16Array(cells);
+    this.lo = new Uint16Array(chunks);
+    this.hi = new Uint16Array(chunks);
     this.stamp = new Int32Array(cells);
     this.slot = new Int32Array(cells);
     this.heldSum = new Float64Array(devices);
     this.expectedSum = new Float64Array(devices);
-    for (let d = 0, cell = 0; d < devices; d++) {
-      for (let c = 0; c < chunks; c++, cell++) {
-        const expected = expectedHolding(schedule.collective, compiled, d, c) ?? { lo: 0, hi: devices };
-        this.lo[cell] = expected.lo;
-        this.hi[cell] = expected.hi;
-        this.expectedSum[d] += expected.hi - expected.lo;
-      }
+    let expected = 0;
+    for (let c = 0; c < chunks; c++) {
+      const range = fillRange(schedule.collective, compiled, c);
+      this.lo[c] = range.lo;
+      this.hi[c] = range.hi;
+      expected += range.hi - range.lo;
     }
+    this.expectedSum.fill(expected);
     this.reset();
   }
 
   /** Back to the start: every device holds its own input in every chunk (set d of the pool is {d}). */
   reset(): void {
     const { devices } = this.compiled;
-    const chunks = this.chunks;
+    const { chunks, lo, hi } = this;
     this.terms = new Array<CellTerms>(devices * chunks);
-    this.heldSum.fill(0);
-    for (let d = 0, cell = 0; d < devices; d++) {
-      for (let c = 0; c < chunks; c++, cell++) {
-        this.sets[cell] = d;
-        this.terms[cell] = d;
-        this.held[cell] = this.lo[cell] <= d && d < this.hi[cell] ? 1 : 0;
-        this.heldSum[d] += this.held[cell];
+    for (let d = 0; d < devices; d++) {
+      const from = d * chunks;
+      this.sets.fill(d, from, from + chunks);
+      this.terms.fill(d, from, from + chunks);
+      let held = 0;
+      for (let c = 0; c < chunks; c++) {
+        const own = lo[c] <= d && d < hi[c] ? 1 : 0;
+        this.held[from + c] = own;
+        held += own;
       }
+      this.heldSum[d] = held;
     }
   }
 
@@ -140,9 +143,11 @@ export class TrackedCells {
   finish(): StepUndo {
     const { sets, held, lo, hi, pool } = this;
     this.further.settle(sets);
+    const chunks = this.chunks;
     for (let i = 0; i < this.count; i++) {
       const cell = this.touched[i];
-      const now = pool.countWithin(sets[cell], lo[cell], hi[cell]);
+      const c = cell % chunks;
+      const now = pool.countWithin(sets[cell], lo[c], hi[c]);
       this.heldSum[Math.floor(cell / this.chunks)] += now - held[cell];
       held[cell] = now;
     }

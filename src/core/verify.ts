@@ -35,6 +35,17 @@ export interface VerifyResult {
   sameOrder: Uint8Array;
 }
 
+/**
+ * The contributions every device's copy of `chunk` is measured against as it fills: those it must end
+ * with, or all devices where the collective leaves the copy free (expectedHolding's null). For every
+ * collective this depends on the chunk alone — an owner's copy and a free one both count all devices —
+ * so a tracker keeps it per chunk, not per cell.
+ */
+export function fillRange(collective: Collective, compiled: CompiledSchedule, chunk: number): { lo: number; hi: number } {
+  if (collective === 'allgather' || collective === 'broadcast') return expectedHolding(collective, compiled, 0, chunk)!;
+  return { lo: 0, hi: compiled.devices };
+}
+
 /** The contributions (d, c) must hold at the end, or null when the collective leaves it unconstrained. */
 export function expectedHolding(collective: Collective, compiled: CompiledSchedule, device: number, chunk: number): { lo: number; hi: number } | null {
   const n = compiled.devices;

@@ -29,6 +29,18 @@ export interface EngineJob {
 
 export type GpuSource = () => Promise<GpuProvider>;
 
+/** Longest wait for an idle moment before the engine's next piece of work (ms). */
+const IDLE_WAIT_MS = 1000;
+
+/**
+ * Resolves when the page is next idle (at once where there is no idle callback): the engine is not
+ * what a picture shows, so making it waits behind the picture, a piece per idle moment.
+ */
+function whenIdle(): Promise<void> {
+  if (typeof requestIdleCallback !== 'function') return Promise.resolve();
+  return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS }));
+}
+
 export class EngineRunner {
   private engine: SimEngine | null = null;
   private version = 0;
@@ -50,6 +62,8 @@ export class EngineRunner {
     this.target = step;
     this.engine?.destroy();
     this.engine = null;
+    await whenIdle();
+    if (version !== this.version) return;
     let engine: SimEngine;
     let status: EngineStatus = { requested: job.backend, active: 'cpu', adapter: null, fallbackReason: null };
     if (job.backend === 'webgpu') {
@@ -69,13 +83,13 @@ export class EngineRunner {
     } else {
       engine = new CpuEngine(job);
     }
-    if (version !== this.version) {
-      engine.destroy();
-      return;
-    }
-    // Made once the engine is (a GPU engine is made in tasks of its own, so this is not added to the
-    // page's render of the schedule: a million values take tens of milliseconds).
+    // Made once the engine is, each in an idle moment of its own: a million values take tens of
+    // milliseconds to make, and as many to lay out for the engine.
+    await whenIdle();
+    if (version !== this.version) return engine.destroy();
     const inputs = generateInputs(job.schedule.devices, job.elements, job.op, 1, 'integers');
+    await whenIdle();
+    if (version !== this.version) return engine.destroy();
     this.inputs = inputs;
     engine.load(inputs);
     engine.seek(Math.min(this.target, engine.steps));

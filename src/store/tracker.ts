@@ -2,7 +2,10 @@
 // first asks, so the app, the presenter and every embedded figure each replay their own, and every
 // view of one store reads the same replay. A view that can wait (the aggregate picture, the narration)
 // has it read toward a step in slices of a few milliseconds, one task each, and hears after each
-// slice; the others move it at once.
+// slice; the others move it at once. Once the picture of many devices rests at a step, the step after
+// it is read ahead in the same slices, with the story and every device's completeness of both kept,
+// so that stepping forward (or back to a step seen) reads nothing: on 1024 devices one step of
+// halving-doubling or naive is half a million transfers or more.
 
 import { compileSchedule } from '../core/compile';
 import type { Contributions } from '../core/contributions';
@@ -16,6 +19,8 @@ const SLICE_MS = 8;
 const CHECK_EVERY = 2048;
 /** Steps whose copies of every cell are kept for pictures that draw every cell. */
 const KEPT_COPIES = 64;
+/** Devices' completeness kept, over all steps kept (floats): 16 MB. */
+const KEPT_COMPLETENESS = 1 << 22;
 
 /** Every cell's contributions and terms at one step, device-major. */
 export interface CellsAt {
@@ -28,14 +33,42 @@ interface Made {
   readonly schedule: Schedule;
   readonly tracker: StepTracker;
   readonly copies: Map<number, CellsAt>;
+  /** Per step, every device's completeness (0..1), as the tracker found it there. */
+  readonly completeness: Map<number, Float32Array>;
+}
+
+/** A slice to come, and what cancels it. */
+interface Timer {
+  cancel(): void;
+}
+
+/** The next slice as a task of its own. */
+function task(slice: () => void): Timer {
+  const timeout = setTimeout(slice, 0);
+  return { cancel: () => clearTimeout(timeout) };
+}
+
+/**
+ * The first slice of a reading ahead: a task after the next frame is drawn (where frames are known),
+ * so what the page shows of this step comes first.
+ */
+function afterFrame(slice: () => void): Timer {
+  if (typeof requestAnimationFrame !== 'function') return task(slice);
+  let next: Timer | null = null;
+  const frame = requestAnimationFrame(() => (next = task(slice)));
+  return { cancel: () => (next ? next.cancel() : cancelAnimationFrame(frame)) };
 }
 
 export class TrackerSlot {
   private made: Made | null = null;
   /** The steps views are waiting for, the latest last; the reading heads for the latest. */
   private readonly waiting: { step: number }[] = [];
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: Timer | null = null;
   private readonly listeners = new Set<() => void>();
+  /** The step read ahead to while no view waits, and the step that read began from. */
+  private ahead: { from: number; to: number } | null = null;
+  /** The last step a reading ahead began from: each step is read ahead of once. */
+  private aheadFrom = -1;
 
   /** The tracker of `schedule`, made on first use; another schedule replaces it. */
   trackerOf(schedule: Schedule): StepTracker {
@@ -52,6 +85,37 @@ export class TrackerSlot {
     if (copies.size >= KEPT_COPIES) copies.clear();
     copies.set(step, copy);
     return copy;
+  }
+
+  /**
+   * Every device's completeness at `step` (0..1, a kept array per step), where the tracker stands
+   * there or has stood; null otherwise.
+   */
+  completenessAt(schedule: Schedule, step: number): Float32Array | null {
+    const made = this.madeFor(schedule);
+    const known = made.completeness.get(step);
+    if (known || made.tracker.position !== step) return known ?? null;
+    return this.keepCompleteness(made);
+  }
+
+  /**
+   * Reads the step after `step` in slices while no view waits, where the tracker stands at `step`:
+   * its story and completeness are kept, and the tracker is left there. Returns what stops it.
+   */
+  readAhead(schedule: Schedule, step: number): () => void {
+    const { tracker } = this.madeFor(schedule);
+    if (tracker.position !== step || tracker.target !== step || step >= tracker.compiled.steps || this.aheadFrom === step) return () => undefined;
+    this.aheadFrom = step;
+    // Told now, while it is cheap: the story of the next step reads the cells as they stand.
+    tracker.storyWrites(step + 1);
+    const ahead = { from: step, to: step + 1 };
+    this.ahead = ahead;
+    this.timer ??= afterFrame(this.slice);
+    return () => {
+      if (this.ahead !== ahead) return;
+      this.ahead = null;
+      if (this.waiting.length === 0) this.stop();
+    };
   }
 
   /**
@@ -74,7 +138,8 @@ export class TrackerSlot {
     this.madeFor(schedule);
     const wait = { step };
     this.waiting.push(wait);
-    this.timer ??= setTimeout(this.slice, 0);
+    this.ahead = null;
+    this.timer ??= task(this.slice);
     return () => {
       const at = this.waiting.indexOf(wait);
       if (at >= 0) this.waiting.splice(at, 1);
@@ -91,18 +156,39 @@ export class TrackerSlot {
   private readonly slice = (): void => {
     this.timer = null;
     const wait = this.waiting.at(-1);
-    if (!wait || !this.made) return;
-    const { tracker } = this.made;
-    tracker.aim(wait.step);
+    const target = wait?.step ?? this.ahead?.to;
+    if (target === undefined || !this.made) return;
+    const made = this.made;
+    const { tracker } = made;
+    tracker.aim(target);
     const end = performance.now() + SLICE_MS;
     let there = tracker.advance(CHECK_EVERY);
     while (!there && performance.now() < end) there = tracker.advance(CHECK_EVERY);
-    if (!there) this.timer = setTimeout(this.slice, 0);
+    if (!there) this.timer = task(this.slice);
+    else this.keepCompleteness(made);
+    if (!wait) {
+      // Read ahead: no view waits to hear of it.
+      if (there) this.ahead = null;
+      return;
+    }
     for (const listener of [...this.listeners]) listener();
   };
 
+  /** Keeps every device's completeness where the tracker stands, forgetting all kept when too many are. */
+  private keepCompleteness({ tracker, completeness }: Made): Float32Array {
+    const { devices } = tracker.compiled;
+    const at = tracker.position;
+    const known = completeness.get(at);
+    if (known) return known;
+    const shares = new Float32Array(devices);
+    for (let d = 0; d < devices; d++) shares[d] = tracker.completeness(d);
+    if ((completeness.size + 1) * devices > KEPT_COMPLETENESS) completeness.clear();
+    completeness.set(at, shares);
+    return shares;
+  }
+
   private stop(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = null;
   }
 
@@ -110,7 +196,9 @@ export class TrackerSlot {
     if (this.made?.schedule !== schedule) {
       this.stop();
       this.waiting.length = 0;
-      this.made = { schedule, tracker: new StepTracker(compileSchedule(schedule)), copies: new Map() };
+      this.ahead = null;
+      this.aheadFrom = -1;
+      this.made = { schedule, tracker: new StepTracker(compileSchedule(schedule)), copies: new Map(), completeness: new Map() };
     }
     return this.made;
   }

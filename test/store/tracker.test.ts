@@ -4,7 +4,8 @@ import { members } from '../../src/core/contributions';
 import { narrateStep, stepStory, valueExpression, type StepStory } from '../../src/core/narration';
 import type { ReduceOp } from '../../src/core/ops';
 import type { Schedule } from '../../src/core/schedule';
-import { STORY_WRITES } from '../../src/core/stepTracker';
+import { STORY_WRITES, StepTracker } from '../../src/core/stepTracker';
+import { compileSchedule } from '../../src/core/compile';
 import { ContributionTracker } from '../../src/core/tracker';
 import { createSimStore } from '../../src/store/simStore';
 import { TrackerSlot } from '../../src/store/tracker';
@@ -100,6 +101,64 @@ describe('the store’s step tracker', () => {
       stopped();
       vi.runAllTimers();
       expect(tracker.position).toBe(1);
+    } finally {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the step after a resting one ahead, keeping its completeness and story, and leaves the tracker there', () => {
+    vi.useFakeTimers();
+    try {
+      const schedule = buildSchedule({ algorithm: 'halving-doubling', devices: 64 });
+      const slot = new TrackerSlot();
+      const tracker = slot.trackerOf(schedule);
+      const fresh = new StepTracker(compileSchedule(schedule));
+      expect(Array.from(slot.completenessAt(schedule, 0)!)).toEqual(Array.from({ length: 64 }, (_, d) => fresh.completeness(d)));
+      expect(slot.completenessAt(schedule, 1)).toBeNull();
+      const heard = vi.fn();
+      slot.subscribe(heard);
+      slot.readAhead(schedule, 0);
+      vi.runAllTimers();
+      // No view waited, so none was told; the tracker went on to step 1 and kept what it found there.
+      expect([tracker.position, heard.mock.calls.length]).toEqual([1, 0]);
+      fresh.seek(1);
+      expect(Array.from(slot.completenessAt(schedule, 1)!)).toEqual(Array.from({ length: 64 }, (_, d) => fresh.completeness(d)));
+      expect(allTold(storyAt(slot, schedule, 1))).toEqual(narrateStep(schedule, 0).sentences.slice(0, STORY_WRITES));
+      // Step 0 is still known, though the tracker stands at 1; a second call from step 0 reads nothing.
+      expect(slot.completenessAt(schedule, 0)).not.toBeNull();
+      slot.readAhead(schedule, 0);
+      vi.runAllTimers();
+      expect(tracker.position).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives way to a view that waits, and stops reading ahead when told to', () => {
+    vi.useFakeTimers();
+    try {
+      const schedule = buildSchedule({ algorithm: 'naive', devices: 300 });
+      const slot = new TrackerSlot();
+      const tracker = slot.trackerOf(schedule);
+      let now = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => (now += 3));
+      const stopAhead = slot.readAhead(schedule, 0);
+      vi.advanceTimersToNextTimer();
+      const applied = tracker.transfersApplied;
+      expect(applied).toBeGreaterThan(0);
+      stopAhead();
+      vi.runAllTimers();
+      expect([tracker.position, tracker.transfersApplied]).toEqual([0, applied]);
+
+      const ring = buildSchedule({ algorithm: 'ring', devices: 300 });
+      const ringTracker = slot.trackerOf(ring);
+      slot.readAhead(ring, 0);
+      const stop = slot.readToward(ring, 5);
+      vi.runAllTimers();
+      expect(ringTracker.position).toBe(5);
+      expect(slot.completenessAt(ring, 5)).not.toBeNull();
+      stop();
     } finally {
       vi.restoreAllMocks();
       vi.useRealTimers();

@@ -3,9 +3,7 @@
 // step tracker, which moves step by step, so playing never replays the schedule from the start.
 
 import { useEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
-import { invariant } from '../../core/errors';
 import type { Schedule, Transfer } from '../../core/schedule';
-import type { StepTracker } from '../../core/stepTracker';
 import { useSim } from '../StoreContext';
 import { useTrackerSlot } from '../useTracker';
 import { AggregateLegend } from './AggregateLegend';
@@ -39,12 +37,6 @@ function marksFor(schedule: Schedule, width: number, height: number): AggregateM
   return ringMarks(schedule.devices, size);
 }
 
-/** How complete every device is at `step`, where the tracker stands. */
-function completenessAt(tracker: StepTracker, step: number): Float32Array {
-  invariant(tracker.position === step, `the tracker stands at step ${tracker.position}, not ${step}`);
-  return Float32Array.from({ length: tracker.compiled.devices }, (_, d) => tracker.completeness(d));
-}
-
 export function AggregateView({ schedule }: { schedule: Schedule }) {
   const step = useSim((s) => s.step);
   const inspected = useSim((s) => s.inspected);
@@ -62,14 +54,19 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
   const tracker = slot.trackerOf(schedule);
   // A long replay (the end of a ring on 1024 devices) is read a slice per task, and the picture is
   // redrawn with the completeness reached so far only now and then: a redraw costs more than a slice.
+  // A step seen before, or read ahead of, is drawn from what was kept of it.
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  if (tracker.position !== shown && tracker.workTo(shown) <= AT_ONCE_TRANSFERS) tracker.seek(shown);
-  // Completeness counts whole steps only, so it changes with the step the tracker stands at.
-  const at = tracker.position;
-  const completeness = useMemo(() => completenessAt(tracker, at), [tracker, at]);
-  const reading = at !== shown;
+  let known = slot.completenessAt(schedule, shown);
+  if (!known && tracker.workTo(shown) <= AT_ONCE_TRANSFERS) {
+    tracker.seek(shown);
+    known = slot.completenessAt(schedule, shown);
+  }
+  const reading = known === null;
+  // Completeness counts whole steps only: while reading, that of the last step the tracker finished.
+  const completeness = known ?? slot.completenessAt(schedule, tracker.position)!;
   useEffect(() => {
-    if (!reading) return;
+    // Resting at the step: the next one is read ahead while nothing else happens.
+    if (!reading) return slot.readAhead(schedule, shown);
     let shownAt = performance.now();
     const unsubscribe = slot.subscribe(() => {
       if (tracker.position === shown || performance.now() - shownAt > REDRAW_MS) {
@@ -87,6 +84,12 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
   const compiled = tracker.compiled;
   const messages = shown > 0 ? compiled.stepStart[shown] - compiled.stepStart[shown - 1] : 0;
   const traffic = useMemo(() => (shown > 0 ? pickCompiledStep(compiled, shown - 1, MAX_TRAFFIC) : NO_TRANSFERS), [compiled, shown]);
+  // The next step's traffic is picked while the page is idle, as its completeness is read ahead.
+  useEffect(() => {
+    if (shown >= compiled.steps || typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(() => pickCompiledStep(compiled, shown, MAX_TRAFFIC), { timeout: 1000 });
+    return () => cancelIdleCallback(idle);
+  }, [compiled, shown]);
   // Every device holding a wrong chunk at this step, as the cards show them below 64 devices.
   const wrong = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
   const flagged = useMemo(() => [...(wrong?.devices ?? [])], [wrong]);

@@ -54,12 +54,17 @@ export interface AggregateScene {
   flagged: readonly number[];
 }
 
-function wedge(ctx: CanvasRenderingContext2D, marks: RingMarks, d: number, grow = 0): void {
+/** Whether wedges are drawn apart: beyond this many devices they touch, and runs of one colour are one shape. */
+function wedgeGap(marks: RingMarks): number {
+  return marks.devices <= 256 ? (Math.PI / marks.devices) * 0.18 : 0;
+}
+
+/** The wedges of devices [d, last] (one, where wedges stand apart), as one annular sector. */
+function wedge(ctx: CanvasRenderingContext2D, marks: RingMarks, d: number, grow = 0, last = d): void {
   const half = Math.PI / marks.devices;
-  const gap = marks.devices <= 256 ? half * 0.18 : 0;
-  const angle = markAngle(d, marks.devices);
-  const a0 = angle - half + gap;
-  const a1 = angle + half - gap;
+  const gap = wedgeGap(marks);
+  const a0 = markAngle(d, marks.devices) - half + gap;
+  const a1 = markAngle(last, marks.devices) + half - gap;
   ctx.moveTo(marks.cx + (marks.outer + grow) * Math.cos(a0), marks.cy + (marks.outer + grow) * Math.sin(a0));
   ctx.arc(marks.cx, marks.cy, marks.outer + grow, a0, a1);
   ctx.arc(marks.cx, marks.cy, marks.inner - grow, a1, a0, true);
@@ -155,12 +160,23 @@ export function drawAggregate(ctx: CanvasRenderingContext2D, size: Size, scene: 
   ctx.clearRect(0, 0, size.width, size.height);
   if (marks.kind === 'grid') drawNodes(ctx, marks, palette);
   const colors = levelColors(palette);
+  // Per level, runs of consecutive devices [first, last] drawn in its colour: touching wedges of one
+  // colour are one sector, so ring on 1024 devices at its start is one shape, not 1024.
+  const runs = marks.kind === 'ring' && wedgeGap(marks) === 0;
   const byLevel: number[][] = colors.map(() => []);
-  for (let d = 0; d < marks.devices; d++) byLevel[levelOf(scene.completeness[d])].push(d);
-  byLevel.forEach((devices, level) => {
-    if (devices.length === 0) return;
+  for (let d = 0; d < marks.devices; d++) {
+    const level = levelOf(scene.completeness[d]);
+    const list = byLevel[level];
+    if (runs && list.length > 0 && list[list.length - 1] === d - 1) list[list.length - 1] = d;
+    else list.push(d, d);
+  }
+  byLevel.forEach((list, level) => {
+    if (list.length === 0) return;
     ctx.beginPath();
-    for (const d of devices) shape(ctx, marks, d);
+    for (let i = 0; i < list.length; i += 2) {
+      if (marks.kind === 'ring') wedge(ctx, marks, list[i], 0, list[i + 1]);
+      else cell(ctx, marks, list[i]);
+    }
     ctx.fillStyle = colors[level];
     ctx.fill();
   });

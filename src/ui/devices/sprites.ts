@@ -67,11 +67,16 @@ export const NO_SPRITES: SpritePlan = {
 /** Device pairs up to which the first-per-pair pass marks pairs in a flat table (1 byte each). */
 const PAIR_TABLE_LIMIT = 1 << 24;
 
-/** A step's transfers as the picture reads them: objects, or the compiled schedule's arrays. */
+/**
+ * A step's transfers as the picture reads them: their sources and destinations from `first` on in two
+ * arrays (the compiled schedule's, or made from objects), and each as an object on demand.
+ */
 interface TransferList {
   length: number;
-  src(i: number): number;
-  dst(i: number): number;
+  devices: number;
+  first: number;
+  src: ArrayLike<number>;
+  dst: ArrayLike<number>;
   at(i: number): Transfer;
 }
 
@@ -79,18 +84,25 @@ interface TransferList {
  * Indices of each device pair's first transfer, in order. A step of naive on 1024 devices has a
  * million transfers: this allocates one index array and one pair table, nothing per transfer.
  */
-function firstPerPair(list: TransferList): { indices: Int32Array; count: number } {
-  let devices = 0;
-  for (let i = 0; i < list.length; i++) devices = Math.max(devices, list.src(i) + 1, list.dst(i) + 1);
-  const indices = new Int32Array(list.length);
+function firstPerPair({ length, devices, first, src, dst }: TransferList): { indices: Int32Array; count: number } {
+  const indices = new Int32Array(length);
   let count = 0;
-  const table = devices * devices <= PAIR_TABLE_LIMIT ? new Uint8Array(devices * devices) : null;
-  const seen = table ? null : new Set<number>();
-  for (let i = 0; i < list.length; i++) {
-    const key = list.src(i) * devices + list.dst(i);
-    if (table ? table[key] : seen!.has(key)) continue;
-    if (table) table[key] = 1;
-    else seen!.add(key);
+  if (devices * devices <= PAIR_TABLE_LIMIT) {
+    const table = new Uint8Array(devices * devices);
+    for (let i = 0; i < length; i++) {
+      const key = src[first + i] * devices + dst[first + i];
+      if (table[key] === 0) {
+        table[key] = 1;
+        indices[count++] = i;
+      }
+    }
+    return { indices, count };
+  }
+  const seen = new Set<number>();
+  for (let i = 0; i < length; i++) {
+    const key = src[first + i] * devices + dst[first + i];
+    if (seen.has(key)) continue;
+    seen.add(key);
     indices[count++] = i;
   }
   return { indices, count };
@@ -118,8 +130,13 @@ function remembered(owner: object, key: string, pick: () => Transfer[]): Transfe
 /** The transfers drawn: all up to `max`; beyond, each device pair's first; beyond again, an even sample of those. */
 export function pickTransfers(transfers: readonly Transfer[], max: number = MAX_SPRITES): Transfer[] {
   if (transfers.length <= max) return [...transfers];
-  const list: TransferList = { length: transfers.length, src: (i) => transfers[i].src, dst: (i) => transfers[i].dst, at: (i) => transfers[i] };
-  return remembered(transfers, String(max), () => pickFrom(list, max));
+  return remembered(transfers, String(max), () => {
+    const src = Int32Array.from(transfers, (t) => t.src);
+    const dst = Int32Array.from(transfers, (t) => t.dst);
+    let devices = 0;
+    for (let i = 0; i < src.length; i++) devices = Math.max(devices, src[i] + 1, dst[i] + 1);
+    return pickFrom({ length: transfers.length, devices, first: 0, src, dst, at: (i) => transfers[i] }, max);
+  });
 }
 
 /** The same pick of step `step` (0-based), read from the compiled arrays: a step of a million transfers never becomes objects. */
@@ -127,8 +144,10 @@ export function pickCompiledStep(compiled: CompiledSchedule, step: number, max: 
   const first = compiled.stepStart[step];
   const list: TransferList = {
     length: compiled.stepStart[step + 1] - first,
-    src: (i) => compiled.src[first + i],
-    dst: (i) => compiled.dst[first + i],
+    devices: compiled.devices,
+    first,
+    src: compiled.src,
+    dst: compiled.dst,
     at: (i) => transferAt(compiled, first + i),
   };
   return remembered(compiled, `${step}|${max}`, () => pickFrom(list, max));

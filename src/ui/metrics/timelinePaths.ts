@@ -8,15 +8,42 @@ export interface RowPaths {
   received: string;
 }
 
-function rects(spans: readonly [number, number][], y: number, height: number): string {
-  const merged: [number, number][] = [];
-  for (const [x0, x1] of spans) {
-    const last = merged[merged.length - 1];
-    if (last && x0 <= last[1] + 0.01) last[1] = Math.max(last[1], x1);
-    else merged.push([x0, x1]);
+/**
+ * Bars of one row and direction, added left to right: one that starts where the last ends (or within
+ * it) extends it, so a ring's 2046 steps in a few hundred pixels make a few rects, and no span is kept.
+ */
+class Bars {
+  private parts: string[] = [];
+  private x0 = NaN;
+  private x1 = NaN;
+
+  constructor(
+    private readonly y: number,
+    private readonly height: number,
+  ) {}
+
+  add(x0: number, x1: number): void {
+    if (x0 <= this.x1 + 0.01) {
+      this.x1 = Math.max(this.x1, x1);
+      return;
+    }
+    this.flush();
+    this.x0 = x0;
+    this.x1 = x1;
   }
-  const f = (v: number) => Math.round(v * 100) / 100;
-  return merged.map(([x0, x1]) => `M${f(x0)},${f(y)}h${f(Math.max(x1 - x0, 0.6))}v${f(height)}h${f(-Math.max(x1 - x0, 0.6))}z`).join('');
+
+  path(): string {
+    this.flush();
+    return this.parts.join('');
+  }
+
+  private flush(): void {
+    if (Number.isNaN(this.x0)) return;
+    const f = (v: number) => Math.round(v * 100) / 100;
+    const width = Math.max(this.x1 - this.x0, 0.6);
+    this.parts.push(`M${f(this.x0)},${f(this.y)}h${f(width)}v${f(this.height)}h${f(-width)}z`);
+    this.x0 = NaN;
+  }
 }
 
 /** Paths per row: `x(us)` maps model time to pixels, rows are `rowHeight` tall from `top`. */
@@ -27,8 +54,9 @@ export function timelinePaths(data: TimelineData, x: (us: number) => number, top
   const barHeight = Math.max(1, (rowHeight - pad) / 2);
   const xs = Float64Array.from(data.startUs, x);
   return data.rows.map((_, r) => {
-    const sent: [number, number][] = [];
-    const received: [number, number][] = [];
+    const y = top + r * rowHeight + pad / 2;
+    const sent = new Bars(y, barHeight);
+    const received = new Bars(y + barHeight, barHeight);
     for (let s = 0; s < data.steps; s++) {
       const x0 = xs[s];
       const band = xs[s + 1] - x0;
@@ -36,10 +64,9 @@ export function timelinePaths(data: TimelineData, x: (us: number) => number, top
       const width = band > 6 ? band - 1.5 : band;
       const a = data.sent[s * rows + r];
       const b = data.received[s * rows + r];
-      if (a > 0) sent.push([x0, x0 + a * width]);
-      if (b > 0) received.push([x0, x0 + b * width]);
+      if (a > 0) sent.add(x0, x0 + a * width);
+      if (b > 0) received.add(x0, x0 + b * width);
     }
-    const y = top + r * rowHeight + pad / 2;
-    return { sent: rects(sent, y, barHeight), received: rects(received, y + barHeight, barHeight) };
+    return { sent: sent.path(), received: received.path() };
   });
 }
