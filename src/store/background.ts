@@ -10,6 +10,7 @@ import type { TimelineData } from '../core/timeline';
 import { verifySchedule, type VerifyResult } from '../core/verify';
 import { adoptGpuPlan, type GpuPlan } from '../engine/webgpu/plan';
 import { compileSchedule } from '../core/compile';
+import { ADDRESS_MESSAGE } from './earlyWorker';
 import type { SimConfig } from './config';
 import type { Derived } from './derive';
 
@@ -55,7 +56,9 @@ export type BackgroundRequest =
   | { id: number; kind: 'derive'; config: SimConfig; schedule: ScheduleRef | null; keepAs: number }
   | { id: number; kind: 'model'; config: SimConfig; schedule: ScheduleRef }
   | { id: number; kind: 'plan-gpu'; schedule: ScheduleRef; elements: number }
-  | { id: number; kind: 'compare'; input: CompareInput };
+  | { id: number; kind: 'compare'; input: CompareInput }
+  /** Sent by a built page's HTML before its script runs (earlyWorker.ts): no answer. */
+  | { id: number; kind: typeof ADDRESS_MESSAGE; search: string };
 
 export interface ErrorShape {
   code: ErrorCode;

@@ -11,7 +11,12 @@ import { timelineData } from '../core/timeline';
 import { verifySchedule, type VerifyResult } from '../core/verify';
 import { buildGpuPlan, gpuLayout, gpuPlanBuffers } from '../engine/webgpu/plan';
 import { errorShape, type BackgroundReply, type BackgroundRequest, type ScheduleRef } from './background';
-import { modelOf, scheduleFor } from './derive';
+import type { TimelineData } from '../core/timeline';
+import type { SimConfig } from './config';
+import { modelOf, scheduleFor, shapeKey, type Derived } from './derive';
+import { ADDRESS_MESSAGE } from './earlyWorker';
+import { parseUrlState } from './url';
+import { preparesInBackground } from './background';
 
 export type Post = (message: BackgroundReply, transfer?: Transferable[]) => void;
 
@@ -23,9 +28,40 @@ interface Held {
 /** Schedules held, oldest first: a ring on 1024 devices takes 26 MB as arrays (more once its steps are read as objects). */
 const HELD_AT_MOST = 3;
 
+/** A configuration prepared from the page's address before the page asked for it. */
+interface Early {
+  config: SimConfig;
+  schedule: Schedule;
+  model: Pick<Derived, 'cost' | 'metrics' | 'topology'>;
+  timeline: TimelineData;
+}
+
 /** Answers requests through `post`, holding the schedules they name. */
 export function backgroundAnswers(post: Post): (request: BackgroundRequest) => void {
   const held = new Map<number, Held>();
+  let early: Early | null = null;
+
+  /** Prepares what the address names, where the page would ask the worker for it (a large configuration). */
+  function prepare(search: string): void {
+    const { config, schedule } = parseUrlState(search);
+    if (schedule || !preparesInBackground(config, null)) return;
+    try {
+      const built = scheduleFor(config);
+      const model = modelOf(config, built);
+      early = { config, schedule: built, model, timeline: timelineData(built, model.cost) };
+    } catch {
+      // A bad address: the page's own request hears what is wrong.
+    }
+  }
+
+  /** What was prepared early for `config`: the schedule where its shape is the same, the model where all of it is. */
+  function takeEarly(config: SimConfig): { schedule: Schedule; model: Early['model'] | null; timeline: TimelineData | null } | null {
+    const ready = early;
+    early = null;
+    if (!ready || shapeKey(ready.config) !== shapeKey(config)) return null;
+    const same = JSON.stringify(ready.config) === JSON.stringify(config);
+    return { schedule: ready.schedule, model: same ? ready.model : null, timeline: same ? ready.timeline : null };
+  }
 
   function hold(id: number, entry: Held): Held {
     held.delete(id);
@@ -46,16 +82,17 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
     switch (request.kind) {
       case 'derive': {
         let entry: Held | null;
+        const ready = request.schedule ? null : takeEarly(request.config);
         if (request.schedule) {
           entry = scheduleOf(request.schedule);
           if (!entry) return post({ id: request.id, kind: 'unknown-schedule' });
         } else {
           progress('building');
-          entry = hold(request.keepAs, { schedule: scheduleFor(request.config), verification: null });
+          entry = hold(request.keepAs, { schedule: ready?.schedule ?? scheduleFor(request.config), verification: null });
         }
         progress('costing');
-        const model = modelOf(request.config, entry.schedule);
-        const timeline = timelineData(entry.schedule, model.cost);
+        const model = ready?.model ?? modelOf(request.config, entry.schedule);
+        const timeline = ready?.timeline ?? timelineData(entry.schedule, model.cost);
         const packed = request.schedule ? null : packSchedule(entry.schedule);
         // The picture does not wait for the proof: it follows in a message of its own.
         const verifying = entry.verification === null;
@@ -84,6 +121,8 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
       }
       case 'compare':
         return post({ id: request.id, kind: 'compare', data: compareData(request.input) });
+      case ADDRESS_MESSAGE:
+        return prepare(request.search);
     }
   }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HtmlTagDescriptor, IndexHtmlTransformContext, ResolvedConfig } from 'vite';
 import { earlyWorker } from '../../scripts/earlyWorker';
-import { EARLY_WORKER_GLOBAL } from '../../src/store/earlyWorker';
+import { ADDRESS_MESSAGE, EARLY_WORKER_GLOBAL } from '../../src/store/earlyWorker';
 
 type Handler = (html: string, context: Partial<IndexHtmlTransformContext>) => HtmlTagDescriptor[];
 
@@ -23,8 +23,12 @@ describe('the early background worker', () => {
     expect(rest).toEqual([]);
     expect(tag.tag).toBe('script');
     expect(tag.injectTo).toBe('head-prepend');
-    expect(tag.children).toContain(`window.${EARLY_WORKER_GLOBAL} = new Worker(new URL("/gradsync/assets/background.worker-DUE-uy_n.js", document.baseURI)`);
-    expect(tag.children).toContain(`name: 'gradsync-background'`);
+    expect(tag.children).toContain(
+      `new Worker(new URL("/gradsync/assets/background.worker-DUE-uy_n.js", document.baseURI), { type: 'module', name: 'gradsync-background' })`,
+    );
+    // It tells the worker the page's address, and leaves the worker where the page's script looks.
+    expect(tag.children).toContain(`worker.postMessage({ id: 0, kind: '${ADDRESS_MESSAGE}', search: location.search })`);
+    expect(tag.children).toContain(`window.${EARLY_WORKER_GLOBAL} = worker;`);
     // The dev server has no bundle: the page's script starts the worker itself.
     expect(pluginFor('/')('<html></html>', {})).toEqual([]);
   });

@@ -35,11 +35,15 @@ export function writeRingPass(
   out.reserve((n - 1) * rings.length * n * perSegment);
   for (let s = 0; s < n - 1; s++) {
     out.step(phase);
-    rings.forEach((ring, r) => {
+    for (let r = 0; r < rings.length; r++) {
+      const ring = rings[r];
+      // Position (i + shift − s) mod N, stepped along with i: two million transfers at 1024 devices.
+      let position = mod(shift - s, n);
       for (let i = 0; i < n; i++) {
-        out.chunks(ring[i], ring[(i + 1) % n], segmentOf(r, mod(i + shift - s, n)) * perSegment, perSegment, op);
+        out.chunks(ring[i], ring[i + 1 === n ? 0 : i + 1], segmentOf(r, position) * perSegment, perSegment, op);
+        position = position + 1 === n ? 0 : position + 1;
       }
-    });
+    }
   }
 }
 
