@@ -15,7 +15,7 @@ import { CpuEngine } from '../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../src/engine/inputs';
 import { PlainKernels } from './baseline';
 import { measureFps } from './fps';
-import { measureOpening, openingTable } from './open';
+import { measureOpening, OPEN_REPEATS, openingTable } from './open';
 import { measureWebGpu } from '../src/cli/benchMeasure';
 import { nodeGpu } from '../src/engine/webgpu/node';
 
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   try {
     const figures = await measureOpening();
     console.log(
-      '\nOpening (navigation to the first painted picture and narration) and one step (key to the first painted frame of it), best of 3, interleaved:',
+      `\nOpening (navigation to the first painted picture and narration) and one step (key to the first painted frame of it), best of ${OPEN_REPEATS}, interleaved:`,
     );
     for (const line of openingTable(figures)) console.log(line);
   } catch (error) {

@@ -26,6 +26,44 @@ export interface CellsCopy {
   readonly heldSum: Float64Array;
 }
 
+/** Per chunk, the contributions [lo, hi) every copy of it must end with (fillRange), and their count summed over chunks. */
+interface ChunkRanges {
+  readonly lo: Uint16Array;
+  readonly hi: Uint16Array;
+  /** Per device, what its chunks must end with, summed: the same for every device. */
+  readonly expected: number;
+}
+
+function chunkRanges(compiled: CompiledSchedule): ChunkRanges {
+  const { chunks, schedule } = compiled;
+  const lo = new Uint16Array(chunks);
+  const hi = new Uint16Array(chunks);
+  let expected = 0;
+  for (let c = 0; c < chunks; c++) {
+    const range = fillRange(schedule.collective, compiled, c);
+    lo[c] = range.lo;
+    hi[c] = range.hi;
+    expected += range.hi - range.lo;
+  }
+  return { lo, hi, expected };
+}
+
+/** Before the first step: whether device d's own contribution, all chunk c holds, counts toward c. */
+function ownCounts({ lo, hi }: ChunkRanges, device: number, chunk: number): number {
+  return lo[chunk] <= device && device < hi[chunk] ? 1 : 0;
+}
+
+/** Every device's completeness before the first step (0..1), as a tracker reset there has it, without one. */
+export function startCompleteness(compiled: CompiledSchedule, ranges = chunkRanges(compiled)): Float32Array {
+  const shares = new Float32Array(compiled.devices);
+  for (let d = 0; d < compiled.devices; d++) {
+    let held = 0;
+    for (let c = 0; c < compiled.chunks; c++) held += ownCounts(ranges, d, c);
+    shares[d] = held / ranges.expected;
+  }
+  return shares;
+}
+
 function grown<T extends Int32Array | Uint16Array>(array: T, bigger: T): T {
   bigger.set(array);
   return bigger;
@@ -45,6 +83,7 @@ export class TrackedCells {
   /** Per chunk, the contributions [lo, hi) every copy of it must end with (all devices where the collective leaves it free). */
   readonly lo: Uint16Array;
   readonly hi: Uint16Array;
+  private readonly ranges: ChunkRanges;
   private readonly chunks: number;
   // The step in progress: the cells it wrote so far, each with its value before the step (what a
   // message from it carries). A cell was written in this step when its stamp is `pass` (stamps start
@@ -61,7 +100,7 @@ export class TrackedCells {
   private readonly combine: LastCombination;
 
   constructor(private readonly compiled: CompiledSchedule) {
-    const { devices, chunks, schedule } = compiled;
+    const { devices, chunks } = compiled;
     const cells = devices * chunks;
     this.chunks = chunks;
     this.pool = new SetPool(devices);
@@ -69,27 +108,20 @@ export class TrackedCells {
     this.combine = new LastCombination(this.pool);
     this.sets = new Int32Array(cells);
     this.held = new Uint16Array(cells);
-    this.lo = new Uint16Array(chunks);
-    this.hi = new Uint16Array(chunks);
+    this.ranges = chunkRanges(compiled);
+    this.lo = this.ranges.lo;
+    this.hi = this.ranges.hi;
     this.stamp = new Int32Array(cells);
     this.slot = new Int32Array(cells);
     this.heldSum = new Float64Array(devices);
-    this.expectedSum = new Float64Array(devices);
-    let expected = 0;
-    for (let c = 0; c < chunks; c++) {
-      const range = fillRange(schedule.collective, compiled, c);
-      this.lo[c] = range.lo;
-      this.hi[c] = range.hi;
-      expected += range.hi - range.lo;
-    }
-    this.expectedSum.fill(expected);
+    this.expectedSum = new Float64Array(devices).fill(this.ranges.expected);
     this.reset();
   }
 
   /** Back to the start: every device holds its own input in every chunk (set d of the pool is {d}). */
   reset(): void {
     const { devices } = this.compiled;
-    const { chunks, lo, hi } = this;
+    const { chunks, ranges } = this;
     this.terms = new Array<CellTerms>(devices * chunks);
     for (let d = 0; d < devices; d++) {
       const from = d * chunks;
@@ -97,7 +129,7 @@ export class TrackedCells {
       this.terms.fill(d, from, from + chunks);
       let held = 0;
       for (let c = 0; c < chunks; c++) {
-        const own = lo[c] <= d && d < hi[c] ? 1 : 0;
+        const own = ownCounts(ranges, d, c);
         this.held[from + c] = own;
         held += own;
       }

@@ -7,7 +7,8 @@
 // so that stepping forward (or back to a step seen) reads nothing: on 1024 devices one step of
 // halving-doubling or naive is half a million transfers or more.
 
-import { compileSchedule } from '../core/compile';
+import { compileSchedule, type CompiledSchedule } from '../core/compile';
+import { startCompleteness } from '../core/trackedCells';
 import type { Contributions } from '../core/contributions';
 import type { Schedule } from '../core/schedule';
 import { StepTracker, type StepWrites } from '../core/stepTracker';
@@ -31,7 +32,9 @@ export interface CellsAt {
 
 interface Made {
   readonly schedule: Schedule;
-  readonly tracker: StepTracker;
+  readonly compiled: CompiledSchedule;
+  /** Made when first needed: before the first step the picture needs none (a million cells on 1024 devices). */
+  tracker: StepTracker | null;
   readonly copies: Map<number, CellsAt>;
   /** Per step, every device's completeness (0..1), as the tracker found it there. */
   readonly completeness: Map<number, Float32Array>;
@@ -75,6 +78,10 @@ function afterFrame(slice: () => void): Timer {
   return { cancel: () => (next ? next.cancel() : cancelAnimationFrame(frame)) };
 }
 
+function trackerIn(made: Made): StepTracker {
+  return (made.tracker ??= new StepTracker(made.compiled));
+}
+
 export class TrackerSlot {
   private made: Made | null = null;
   /** The steps views are waiting for, the latest last; the reading heads for the latest. */
@@ -82,18 +89,20 @@ export class TrackerSlot {
   private timer: Timer | null = null;
   private readonly listeners = new Set<() => void>();
   /** The step read ahead to while no view waits, and the step that read began from. */
-  private ahead: { from: number; to: number } | null = null;
+  private ahead: { from: number; to: number; told: boolean } | null = null;
   /** The last step a reading ahead began from: each step is read ahead of once. */
   private aheadFrom = -1;
 
   /** The tracker of `schedule`, made on first use; another schedule replaces it. */
   trackerOf(schedule: Schedule): StepTracker {
-    return this.madeFor(schedule).tracker;
+    return trackerIn(this.madeFor(schedule));
   }
 
   /** Every cell at `step`, for pictures small enough to draw every cell (copied once per step). */
   cellsAt(schedule: Schedule, step: number): CellsAt {
-    const { tracker, copies } = this.madeFor(schedule);
+    const made = this.madeFor(schedule);
+    const { copies } = made;
+    const tracker = trackerIn(made);
     const known = copies.get(step);
     if (known) return known;
     tracker.seek(step);
@@ -105,13 +114,19 @@ export class TrackerSlot {
 
   /**
    * Every device's completeness at `step` (0..1, a kept array per step), where the tracker stands
-   * there or has stood; null otherwise.
+   * there or has stood, and before the first step; null otherwise.
    */
   completenessAt(schedule: Schedule, step: number): Float32Array | null {
     const made = this.madeFor(schedule);
     const known = made.completeness.get(step);
-    if (known || made.tracker.position !== step) return known ?? null;
-    return this.keepCompleteness(made);
+    if (known) return known;
+    if (step === 0 && !made.tracker) {
+      const start = startCompleteness(made.compiled);
+      made.completeness.set(0, start);
+      return start;
+    }
+    if (made.tracker?.position !== step) return null;
+    return this.keepCompleteness(made, made.tracker);
   }
 
   /**
@@ -119,12 +134,11 @@ export class TrackerSlot {
    * its story and completeness are kept, and the tracker is left there. Returns what stops it.
    */
   readAhead(schedule: Schedule, step: number): () => void {
-    const { tracker } = this.madeFor(schedule);
-    if (tracker.position !== step || tracker.target !== step || step >= tracker.compiled.steps || this.aheadFrom === step) return () => undefined;
+    const { compiled, tracker } = this.madeFor(schedule);
+    const resting = tracker ? tracker.position === step && tracker.target === step : step === 0;
+    if (!resting || step >= compiled.steps || this.aheadFrom === step) return () => undefined;
     this.aheadFrom = step;
-    // Told now, while it is cheap: the story of the next step reads the cells as they stand.
-    tracker.storyWrites(step + 1);
-    const ahead = { from: step, to: step + 1 };
+    const ahead = { from: step, to: step + 1, told: false };
     this.ahead = ahead;
     this.timer ??= afterFrame(this.slice);
     return () => {
@@ -175,13 +189,18 @@ export class TrackerSlot {
     const target = wait?.step ?? this.ahead?.to;
     if (target === undefined || !this.made) return;
     const made = this.made;
-    const { tracker } = made;
+    const tracker = trackerIn(made);
+    if (!wait && this.ahead && !this.ahead.told) {
+      // Told first, while it is cheap: the story of the step ahead reads the cells as they stand.
+      this.ahead.told = true;
+      tracker.storyWrites(this.ahead.to);
+    }
     tracker.aim(target);
     const end = performance.now() + SLICE_MS;
     let there = tracker.advance(CHECK_EVERY);
     while (!there && performance.now() < end) there = tracker.advance(CHECK_EVERY);
     if (!there) this.timer = task(this.slice);
-    else this.keepCompleteness(made);
+    else this.keepCompleteness(made, tracker);
     if (!wait) {
       // Read ahead: no view waits to hear of it.
       if (there) this.ahead = null;
@@ -191,7 +210,7 @@ export class TrackerSlot {
   };
 
   /** Keeps every device's completeness where the tracker stands, forgetting all kept when too many are. */
-  private keepCompleteness({ tracker, completeness }: Made): Float32Array {
+  private keepCompleteness({ completeness }: Made, tracker: StepTracker): Float32Array {
     const { devices } = tracker.compiled;
     const at = tracker.position;
     const known = completeness.get(at);
@@ -214,7 +233,7 @@ export class TrackerSlot {
       this.waiting.length = 0;
       this.ahead = null;
       this.aheadFrom = -1;
-      this.made = { schedule, tracker: new StepTracker(compileSchedule(schedule)), copies: new Map(), completeness: new Map() };
+      this.made = { schedule, compiled: compileSchedule(schedule), tracker: null, copies: new Map(), completeness: new Map() };
     }
     return this.made;
   }

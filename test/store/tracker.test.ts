@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildSchedule } from '../../src/core/algorithms';
+import { buildSchedule, type BuildRequest } from '../../src/core/algorithms';
 import { members } from '../../src/core/contributions';
 import { narrateStep, stepStory, valueExpression, type StepStory } from '../../src/core/narration';
 import type { ReduceOp } from '../../src/core/ops';
@@ -162,6 +162,22 @@ describe('the store’s step tracker', () => {
     } finally {
       vi.restoreAllMocks();
       vi.useRealTimers();
+    }
+  });
+
+  it('knows every device’s completeness before the first step without replaying anything, as a tracker has it', () => {
+    const requests: BuildRequest[] = [
+      { algorithm: 'ring', devices: 6 },
+      { collective: 'allgather', algorithm: 'ring', devices: 6 },
+      { collective: 'broadcast', algorithm: 'binomial-tree', devices: 9, root: 4 },
+      { collective: 'reduce-scatter', algorithm: 'ring', devices: 5 },
+    ];
+    for (const request of requests) {
+      const schedule = buildSchedule(request);
+      const slot = new TrackerSlot();
+      const start = slot.completenessAt(schedule, 0)!;
+      const fresh = new StepTracker(compileSchedule(schedule));
+      expect(Array.from(start), request.collective).toEqual(Array.from({ length: schedule.devices }, (_, d) => Math.fround(fresh.completeness(d))));
     }
   });
 });

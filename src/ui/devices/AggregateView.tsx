@@ -3,6 +3,7 @@
 // step tracker, which moves step by step, so playing never replays the schedule from the start.
 
 import { useEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
+import { compileSchedule } from '../../core/compile';
 import type { Schedule, Transfer } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { useTrackerSlot } from '../useTracker';
@@ -51,22 +52,26 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
 
   const marks = useMemo(() => marksFor(schedule, size.width, size.height), [schedule, size.width, size.height]);
   const slot = useTrackerSlot();
-  const tracker = slot.trackerOf(schedule);
   // A long replay (the end of a ring on 1024 devices) is read a slice per task, and the picture is
   // redrawn with the completeness reached so far only now and then: a redraw costs more than a slice.
-  // A step seen before, or read ahead of, is drawn from what was kept of it.
+  // A step seen before, or read ahead of, is drawn from what was kept of it, and the first step's
+  // start needs no replay at all.
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   let known = slot.completenessAt(schedule, shown);
-  if (!known && tracker.workTo(shown) <= AT_ONCE_TRANSFERS) {
-    tracker.seek(shown);
-    known = slot.completenessAt(schedule, shown);
+  if (!known) {
+    const tracker = slot.trackerOf(schedule);
+    if (tracker.workTo(shown) <= AT_ONCE_TRANSFERS) {
+      tracker.seek(shown);
+      known = slot.completenessAt(schedule, shown);
+    }
   }
   const reading = known === null;
   // Completeness counts whole steps only: while reading, that of the last step the tracker finished.
-  const completeness = known ?? slot.completenessAt(schedule, tracker.position)!;
+  const completeness = known ?? slot.completenessAt(schedule, slot.trackerOf(schedule).position)!;
   useEffect(() => {
     // Resting at the step: the next one is read ahead while nothing else happens.
     if (!reading) return slot.readAhead(schedule, shown);
+    const tracker = slot.trackerOf(schedule);
     let shownAt = performance.now();
     const unsubscribe = slot.subscribe(() => {
       if (tracker.position === shown || performance.now() - shownAt > REDRAW_MS) {
@@ -79,9 +84,9 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
       stop();
       unsubscribe();
     };
-  }, [slot, tracker, schedule, shown, reading]);
+  }, [slot, schedule, shown, reading]);
   // Read from the compiled arrays: naive's one step on 1024 devices is a million transfers.
-  const compiled = tracker.compiled;
+  const compiled = compileSchedule(schedule);
   const messages = shown > 0 ? compiled.stepStart[shown] - compiled.stepStart[shown - 1] : 0;
   const traffic = useMemo(() => (shown > 0 ? pickCompiledStep(compiled, shown - 1, MAX_TRAFFIC) : NO_TRANSFERS), [compiled, shown]);
   // The next step's traffic is picked while the page is idle, as its completeness is read ahead.
@@ -141,7 +146,7 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
         <AggregateLegend devices={schedule.devices} messages={messages} shownMessages={traffic.length} onInspect={inspect} />
         {reading && (
           <p className="gs-devices-reading" role="status">
-            Reading step {shown}… (step {tracker.position} of {schedule.steps.length} read)
+            Reading step {shown}… (step {slot.trackerOf(schedule).position} of {schedule.steps.length} read)
           </p>
         )}
         {wrong && (
