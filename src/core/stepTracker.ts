@@ -135,7 +135,8 @@ export class StepTracker {
 
   /** The share of the contributions (device, chunk) must end with that it holds (0..1). */
   share(device: number, chunk: number): number {
-    return this.cells.held[device * this.compiled.chunks + chunk] / (this.cells.hi[chunk] - this.cells.lo[chunk]);
+    const { lo, hi } = this.cells.ranges;
+    return this.cells.held[device * this.compiled.chunks + chunk] / (hi[chunk] - lo[chunk]);
   }
 
   /**

@@ -27,7 +27,7 @@ export interface CellsCopy {
 }
 
 /** Per chunk, the contributions [lo, hi) every copy of it must end with (fillRange), and their count summed over chunks. */
-interface ChunkRanges {
+export interface ChunkRanges {
   readonly lo: Uint16Array;
   readonly hi: Uint16Array;
   /** Per device, what its chunks must end with, summed: the same for every device. */
@@ -81,9 +81,7 @@ export class TrackedCells {
   /** Per device, how many contributions its chunks must end with, summed. */
   readonly expectedSum: Float64Array;
   /** Per chunk, the contributions [lo, hi) every copy of it must end with (all devices where the collective leaves it free). */
-  readonly lo: Uint16Array;
-  readonly hi: Uint16Array;
-  private readonly ranges: ChunkRanges;
+  readonly ranges: ChunkRanges;
   private readonly chunks: number;
   // The step in progress: the cells it wrote so far, each with its value before the step (what a
   // message from it carries). A cell was written in this step when its stamp is `pass` (stamps start
@@ -109,8 +107,6 @@ export class TrackedCells {
     this.sets = new Int32Array(cells);
     this.held = new Uint16Array(cells);
     this.ranges = chunkRanges(compiled);
-    this.lo = this.ranges.lo;
-    this.hi = this.ranges.hi;
     this.stamp = new Int32Array(cells);
     this.slot = new Int32Array(cells);
     this.heldSum = new Float64Array(devices);
@@ -173,7 +169,8 @@ export class TrackedCells {
 
   /** Ends the step in progress, settling what each written cell holds; returns what undoes the step. */
   finish(): StepUndo {
-    const { sets, held, lo, hi, pool } = this;
+    const { sets, held, pool } = this;
+    const { lo, hi } = this.ranges;
     this.further.settle(sets);
     const chunks = this.chunks;
     for (let i = 0; i < this.count; i++) {

@@ -24,7 +24,8 @@ export interface Progress {
   stage: 'building' | 'costing';
 }
 
-type ModelPart = Pick<Derived, 'cost' | 'metrics' | 'topology'> & { timeline: TimelineData };
+/** What depends on the model's inputs: its cost, bandwidths, topology and timeline. */
+export type ModelPart = Pick<Derived, 'cost' | 'metrics' | 'topology'> & { timeline: TimelineData };
 
 export interface Background {
   /**

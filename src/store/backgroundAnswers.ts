@@ -10,13 +10,11 @@ import type { Schedule } from '../core/schedule';
 import { timelineData } from '../core/timeline';
 import { verifySchedule, type VerifyResult } from '../core/verify';
 import { buildGpuPlan, gpuLayout, gpuPlanBuffers } from '../engine/webgpu/plan';
-import { errorShape, type BackgroundReply, type BackgroundRequest, type ScheduleRef } from './background';
-import type { TimelineData } from '../core/timeline';
+import { errorShape, preparesInBackground, type BackgroundReply, type BackgroundRequest, type ModelPart, type ScheduleRef } from './background';
 import type { SimConfig } from './config';
-import { modelOf, scheduleFor, shapeKey, type Derived } from './derive';
+import { modelOf, scheduleFor, shapeKey } from './derive';
 import { ADDRESS_MESSAGE } from './earlyWorker';
 import { parseUrlState } from './url';
-import { preparesInBackground } from './background';
 
 export type Post = (message: BackgroundReply, transfer?: Transferable[]) => void;
 
@@ -32,8 +30,13 @@ const HELD_AT_MOST = 3;
 interface Early {
   config: SimConfig;
   schedule: Schedule;
-  model: Pick<Derived, 'cost' | 'metrics' | 'topology'>;
-  timeline: TimelineData;
+  model: ModelPart;
+}
+
+/** The model of `schedule` under `config`, with its timeline. */
+function modelPart(config: SimConfig, schedule: Schedule): ModelPart {
+  const model = modelOf(config, schedule);
+  return { ...model, timeline: timelineData(schedule, model.cost) };
 }
 
 /** Answers requests through `post`, holding the schedules they name. */
@@ -47,20 +50,21 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
     if (schedule || !preparesInBackground(config, null)) return;
     try {
       const built = scheduleFor(config);
-      const model = modelOf(config, built);
-      early = { config, schedule: built, model, timeline: timelineData(built, model.cost) };
+      early = { config, schedule: built, model: modelPart(config, built) };
     } catch {
       // A bad address: the page's own request hears what is wrong.
     }
   }
 
-  /** What was prepared early for `config`: the schedule where its shape is the same, the model where all of it is. */
-  function takeEarly(config: SimConfig): { schedule: Schedule; model: Early['model'] | null; timeline: TimelineData | null } | null {
+  /**
+   * What was prepared early, taken by the page's first request to derive (and dropped by it either
+   * way): the schedule where `config` has its shape, the model too where all of `config` is the same.
+   */
+  function takeEarly(config: SimConfig | null): { schedule: Schedule; model: ModelPart | null } | null {
     const ready = early;
     early = null;
-    if (!ready || shapeKey(ready.config) !== shapeKey(config)) return null;
-    const same = JSON.stringify(ready.config) === JSON.stringify(config);
-    return { schedule: ready.schedule, model: same ? ready.model : null, timeline: same ? ready.timeline : null };
+    if (!ready || !config || shapeKey(ready.config) !== shapeKey(config)) return null;
+    return { schedule: ready.schedule, model: JSON.stringify(ready.config) === JSON.stringify(config) ? ready.model : null };
   }
 
   function hold(id: number, entry: Held): Held {
@@ -82,7 +86,7 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
     switch (request.kind) {
       case 'derive': {
         let entry: Held | null;
-        const ready = request.schedule ? null : takeEarly(request.config);
+        const ready = takeEarly(request.schedule ? null : request.config);
         if (request.schedule) {
           entry = scheduleOf(request.schedule);
           if (!entry) return post({ id: request.id, kind: 'unknown-schedule' });
@@ -91,13 +95,12 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
           entry = hold(request.keepAs, { schedule: ready?.schedule ?? scheduleFor(request.config), verification: null });
         }
         progress('costing');
-        const model = ready?.model ?? modelOf(request.config, entry.schedule);
-        const timeline = ready?.timeline ?? timelineData(entry.schedule, model.cost);
+        const model = ready?.model ?? modelPart(request.config, entry.schedule);
         const packed = request.schedule ? null : packSchedule(entry.schedule);
         // The picture does not wait for the proof: it follows in a message of its own.
         const verifying = entry.verification === null;
         post(
-          { id: request.id, kind: 'derived', packed, verifying, derived: { verification: entry.verification, ...model, timeline } },
+          { id: request.id, kind: 'derived', packed, verifying, derived: { verification: entry.verification, ...model } },
           packed ? packedBuffers(packed) : [],
         );
         if (verifying) {
@@ -109,8 +112,7 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
       case 'model': {
         const entry = scheduleOf(request.schedule);
         if (!entry) return post({ id: request.id, kind: 'unknown-schedule' });
-        const model = modelOf(request.config, entry.schedule);
-        return post({ id: request.id, kind: 'model', model: { ...model, timeline: timelineData(entry.schedule, model.cost) } });
+        return post({ id: request.id, kind: 'model', model: modelPart(request.config, entry.schedule) });
       }
       case 'plan-gpu': {
         const entry = scheduleOf(request.schedule);

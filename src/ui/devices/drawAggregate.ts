@@ -54,7 +54,7 @@ export interface AggregateScene {
   flagged: readonly number[];
 }
 
-/** Whether wedges are drawn apart: beyond this many devices they touch, and runs of one colour are one shape. */
+/** The angle left between wedges: none beyond 256 devices, where touching wedges of one colour are one shape. */
 function wedgeGap(marks: RingMarks): number {
   return marks.devices <= 256 ? (Math.PI / marks.devices) * 0.18 : 0;
 }
