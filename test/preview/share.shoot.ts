@@ -1,6 +1,7 @@
 // Screenshots of the share menu and what it exports: npx tsx test/preview/share.shoot.ts [outDir]
 // Saves the page with the menu open, and the PNG, SVG and GIF the menu downloads (light and dark;
-// the detailed picture on 4 and 16 devices, the aggregate one on 128).
+// the detailed picture on 4 and 16 devices, with cells painted on a canvas on 64, the aggregate one
+// on 128).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -30,6 +31,7 @@ try {
     for (const [algorithm, devices] of [
       ['ring', 4],
       ['double-tree', 16],
+      ['ring', 64],
       ['ring', 128],
     ] as const) {
       const tag = `${algorithm}${devices}-${theme}`;

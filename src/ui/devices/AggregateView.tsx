@@ -10,6 +10,7 @@ import { useTrackerSlot } from '../useTracker';
 import { AggregateLegend } from './AggregateLegend';
 import { deviceAt, gridMarks, ringMarks, type AggregateMarks } from './aggregateMarks';
 import { flaggedAt } from './chunkViews';
+import { canvasToPaint } from './canvasPaint';
 import { drawAggregate, readPalette, type AggregatePalette } from './drawAggregate';
 import { FALLBACK_SIZE } from './fallbackSize';
 import { pickCompiledStep } from './sprites';
@@ -23,11 +24,6 @@ const NO_TRANSFERS: Transfer[] = [];
 const AT_ONCE_TRANSFERS = 50_000;
 /** How often a long replay shows how far it got (ms). */
 const REDRAW_MS = 250;
-
-/** jsdom has no canvas: drawing is skipped there (the element still renders). */
-function canDraw(): boolean {
-  return typeof navigator !== 'undefined' && !/jsdom/i.test(navigator.userAgent);
-}
 
 function marksFor(schedule: Schedule, width: number, height: number): AggregateMarks {
   const perNode = schedule.devicesPerNode;
@@ -101,14 +97,9 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || !canDraw()) return;
-    if (palette.current?.theme !== theme) palette.current = { theme, colors: readPalette(canvas) };
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(size.width * ratio);
-    canvas.height = Math.round(size.height * ratio);
-    const ctx = canvas.getContext('2d');
+    const ctx = canvas && canvasToPaint(canvas, size);
     if (!ctx) return;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    if (palette.current?.theme !== theme) palette.current = { theme, colors: readPalette(canvas) };
     drawAggregate(ctx, size, { marks, completeness, traffic, inspected, flagged }, palette.current.colors);
   }, [size, marks, completeness, traffic, inspected, flagged, theme]);
 

@@ -2,7 +2,7 @@
 // there is room (wrapped over the lines the card allows), and outlines for complete, just written and wrong.
 
 import { memo } from 'react';
-import { LINE_EM, MONO_EM, type CardShape } from './cardShape';
+import { cellRadius, LINE_EM, MONO_EM, tinyCells, type CardShape } from './cardShape';
 import { sameChunkView, type ChunkView } from './chunkViews';
 import { charCount, expressionLines } from './expressionLines';
 import { SlotRuns } from './SlotRuns';
@@ -40,38 +40,31 @@ export interface ChunkCellProps {
   card: CardShape;
   view: ChunkView;
   devices: number;
-  /**
-   * Paint of the stripes (the slot gradient), which needs each cell in its own coordinates; null on
-   * large pictures, where cells sit flat in their card and each stripe takes its middle device's
-   * colour (thousands of transformed groups would make every frame re-layerize).
-   */
-  fill: string | null;
+  /** Paint of the stripes (the slot gradient), which needs each cell in its own coordinates. */
+  fill: string;
 }
 
 function ChunkCellImpl({ chunk, x, y, card, view, devices, fill }: ChunkCellProps) {
   const { cellWidth: w, cellHeight: h, textSize, barHeight } = card;
-  const tiny = Math.min(w, h) < 6;
-  const radius = Math.min(3, w / 4, h / 4);
+  const tiny = tinyCells(card);
+  const radius = cellRadius(card);
   const classes = ['gs-dv-cell'];
   if (view.complete) classes.push('gs-dv-cell--complete');
   if (view.received) classes.push(`gs-dv-cell--${view.received}`);
   if (view.flagged) classes.push('gs-dv-cell--flagged');
   if (tiny) classes.push('gs-dv-cell--tiny');
-  // Grouped cells draw at their own origin; flat ones at their place in the card.
-  const ox = fill === null ? x : 0;
-  const oy = fill === null ? y : 0;
-  const stripeY = oy + (textSize > 0 ? h - barHeight : 0);
+  const stripeY = textSize > 0 ? h - barHeight : 0;
   const stripeHeight = textSize > 0 ? barHeight : h;
   const outlined = !tiny || view.flagged || view.received !== null;
   return (
-    <g className={classes.join(' ')} transform={fill === null ? undefined : `translate(${x},${y})`} data-chunk={chunk}>
-      <rect className="gs-dv-cell-bg" x={ox} y={oy} width={w} height={h} rx={radius} />
-      {textSize > 0 && <rect className="gs-dv-cell-track" x={ox} y={stripeY} width={w} height={stripeHeight} />}
+    <g className={classes.join(' ')} transform={`translate(${x},${y})`} data-chunk={chunk}>
+      <rect className="gs-dv-cell-bg" width={w} height={h} rx={radius} />
+      {textSize > 0 && <rect className="gs-dv-cell-track" y={stripeY} width={w} height={stripeHeight} />}
       {tiny && view.complete ? null : (
-        <SlotRuns set={view.set} devices={devices} fill={fill} axis={card.slotAxis} x={ox} y={stripeY} width={w} height={stripeHeight} />
+        <SlotRuns set={view.set} devices={devices} fill={fill} axis={card.slotAxis} x={0} y={stripeY} width={w} height={stripeHeight} />
       )}
-      {view.text !== null && textSize > 0 && <CellText text={view.text} x={ox + w / 2} y={oy + (h - barHeight) / 2 + 0.5} card={card} />}
-      {outlined && <rect className="gs-dv-cell-edge" x={ox} y={oy} width={w} height={h} rx={radius} />}
+      {view.text !== null && textSize > 0 && <CellText text={view.text} x={w / 2} y={(h - barHeight) / 2 + 0.5} card={card} />}
+      {outlined && <rect className="gs-dv-cell-edge" width={w} height={h} rx={radius} />}
       {view.title !== null && <title>{view.title}</title>}
     </g>
   );

@@ -17,9 +17,10 @@ export interface DeviceCardProps {
   /** Degrees clockwise (cards on large rings face outward). */
   rotation: number;
   card: CardShape;
-  views: ChunkView[];
+  /** Null where the cells are painted on the picture's canvas (CellCanvas). */
+  views: ChunkView[] | null;
   /** Stripe paint; see ChunkCell. */
-  fill: string | null;
+  fill: string;
   inspected: boolean;
   /** The violation's badge text and message when it shows on this device. */
   flag: { short: string; message: string } | null;
@@ -87,7 +88,7 @@ const Header = memo(function Header({ device, devices, card }: { device: number;
 interface CellCache {
   card: CardShape;
   devices: number;
-  fill: string | null;
+  fill: string;
   views: readonly ChunkView[];
   elements: ReactElement[];
 }
@@ -96,8 +97,9 @@ interface CellCache {
  * The cells' elements, reusing last step's element wherever a cell did not change: a step changes a
  * few cells of a card, and React skips an element it has already rendered without comparing props.
  */
-function useCellElements(views: readonly ChunkView[], card: CardShape, devices: number, fill: string | null): ReactElement[] {
+function useCellElements(views: readonly ChunkView[] | null, card: CardShape, devices: number, fill: string): ReactElement[] | null {
   const cache = useRef<CellCache | null>(null);
+  if (views === null) return null;
   const old = cache.current && cache.current.card === card && cache.current.devices === devices && cache.current.fill === fill ? cache.current : null;
   const elements = views.map((view, chunk) => {
     if (old && old.views[chunk] && sameChunkView(old.views[chunk], view)) return old.elements[chunk];
@@ -134,6 +136,7 @@ function DeviceCardImpl({ device, devices, centre, rotation, card, views, fill, 
   const transform = rotation
     ? `translate(${centre.x},${centre.y}) rotate(${rotation.toFixed(2)}) translate(${-card.width / 2},${-card.height / 2})`
     : `translate(${centre.x - card.width / 2},${centre.y - card.height / 2})`;
+  const cells = useCellElements(views, card, devices, fill);
   const classes = ['gs-dv-card'];
   if (inspected) classes.push('gs-dv-card--inspected');
   if (flag) classes.push('gs-dv-card--flagged');
@@ -156,7 +159,7 @@ function DeviceCardImpl({ device, devices, centre, rotation, card, views, fill, 
     >
       <rect className="gs-dv-card-bg" width={card.width} height={card.height} rx={Math.min(6, card.width * 0.12)} />
       <Header device={device} devices={devices} card={card} />
-      {groupCells(useCellElements(views, card, devices, fill))}
+      {cells && groupCells(cells)}
       {flag && (
         <g className="gs-dv-flag" transform={`translate(${card.width},0)`}>
           <title>{flag.message}</title>
@@ -195,5 +198,5 @@ export const DeviceCard = memo(
     a.roomRight === b.roomRight &&
     a.description === b.description &&
     a.onInspect === b.onInspect &&
-    sameChunkViews(a.views, b.views),
+    (a.views === b.views || (a.views !== null && b.views !== null && sameChunkViews(a.views, b.views))),
 );

@@ -7,6 +7,7 @@ import { useSim, useSimStore } from '../StoreContext';
 import { useStepCells } from '../useTracker';
 import { longestExpression } from './cardShape';
 import { flaggedAt } from './chunkViews';
+import { CellCanvas } from './CellCanvas';
 import { DeviceCard } from './DeviceCard';
 import { deviceViews } from './deviceViews';
 import { FALLBACK_SIZE } from './fallbackSize';
@@ -21,8 +22,11 @@ import { TransferOverlay } from './TransferOverlay';
 import { useElementSize } from './useElementSize';
 import { useShownStep } from './useShownStep';
 
-/** Up to this many cells, each sits in its own group and its stripes take exact device colours. */
-const GROUPED_CELLS = 512;
+/**
+ * Up to this many cells, each is an SVG group whose stripes take exact device colours; beyond, the
+ * cells are painted on a canvas over the cards (and never carry text: see longestExpression).
+ */
+const SVG_CELLS = 512;
 
 export interface DeviceDiagramProps {
   schedule: Schedule;
@@ -56,21 +60,24 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const onInspect = useCallback((device: number) => inspect(device), [inspect]);
 
   const { card } = geometry;
-  const cellFill = devices * chunks <= GROUPED_CELLS ? `url(#${uid}-cell)` : null;
+  const painted = devices * chunks > SVG_CELLS;
+  const cellViews = useMemo(() => (painted ? views.map((view) => view.views) : null), [painted, views]);
   const label = `${layout.description}. Step ${shown} of ${schedule.steps.length}.`;
   return (
     <>
       <div className="gs-devices-stage" ref={stageRef}>
         <svg className="gs-devices-svg" role="group" aria-label={label} width={size.width} height={size.height}>
-          <defs>
-            <SlotGradient
-              id={`${uid}-cell`}
-              devices={devices}
-              start={0}
-              length={card.slotAxis === 'x' ? card.cellWidth : card.cellHeight}
-              axis={card.slotAxis}
-            />
-          </defs>
+          {!painted && (
+            <defs>
+              <SlotGradient
+                id={`${uid}-cell`}
+                devices={devices}
+                start={0}
+                length={card.slotAxis === 'x' ? card.cellWidth : card.cellHeight}
+                axis={card.slotAxis}
+              />
+            </defs>
+          )}
           <LinkLayer geometry={geometry} />
           <g className="gs-dv-cards">
             {views.map((view, d) => (
@@ -81,8 +88,8 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
                 centre={geometry.centres[d]}
                 rotation={geometry.rotations[d]}
                 card={card}
-                views={view.views}
-                fill={cellFill}
+                views={painted ? null : view.views}
+                fill={`url(#${uid}-cell)`}
                 inspected={inspected === d}
                 flag={flagged?.devices.has(d) ? flagged : null}
                 roomRight={size.width - geometry.centres[d].x - card.width / 2}
@@ -92,6 +99,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
             ))}
           </g>
         </svg>
+        {cellViews && <CellCanvas geometry={geometry} devices={devices} views={cellViews} badges={flagged?.devices ?? null} />}
         <TransferOverlay geometry={geometry} devices={devices} pills={pills} lands={lands} handle={overlay} />
       </div>
       <div className="gs-devices-footer">

@@ -38,8 +38,8 @@ export const SlotGradient = memo(function SlotGradient({ id, devices, start, len
 export interface SlotRunsProps {
   set: Contributions;
   devices: number;
-  /** The slot gradient; null: each run in the colour of its middle device. */
-  fill: string | null;
+  /** The slot gradient. */
+  fill: string;
   axis: 'x' | 'y';
   /** Box the slots fill: x, y, width, height. */
   x: number;
@@ -55,12 +55,11 @@ export function SlotRuns({ set, devices, fill, axis, x, y, width, height }: Slot
     const hi = set[i + 1] / devices;
     const doubled = set[i + 2] > 1;
     const className = doubled ? 'gs-dv-run gs-dv-run--doubled' : 'gs-dv-run';
-    const paint = fill ?? deviceColor(Math.floor((set[i] + set[i + 1] - 1) / 2), devices);
     runs.push(
       axis === 'x' ? (
-        <rect key={i} className={className} x={x + lo * width} y={y} width={(hi - lo) * width} height={height} fill={paint} />
+        <rect key={i} className={className} x={x + lo * width} y={y} width={(hi - lo) * width} height={height} fill={fill} />
       ) : (
-        <rect key={i} className={className} x={x} y={y + lo * height} width={width} height={(hi - lo) * height} fill={paint} />
+        <rect key={i} className={className} x={x} y={y + lo * height} width={width} height={(hi - lo) * height} fill={fill} />
       ),
     );
   }

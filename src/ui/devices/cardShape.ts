@@ -131,6 +131,16 @@ export function cardShape(width: number, columns: number, content: CardContent, 
   };
 }
 
+/** Cells too small for an outline of their own: only what a step wrote, or what is wrong, is outlined. */
+export function tinyCells(card: CardShape): boolean {
+  return Math.min(card.cellWidth, card.cellHeight) < 6;
+}
+
+/** Corner radius of a chunk cell. */
+export function cellRadius(card: CardShape): number {
+  return Math.min(3, card.cellWidth / 4, card.cellHeight / 4);
+}
+
 /** Column counts worth trying: one per distinct number of rows. */
 export function columnChoices(chunks: number): number[] {
   const choices = new Set<number>();

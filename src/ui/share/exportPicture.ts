@@ -10,6 +10,7 @@ import type { ExportColors, LegendEntry } from './exportLegend';
 import { pictureCaption, stepLine } from './exportWords';
 import { liveLegend } from './liveLegend';
 import type { Picture } from './picture';
+import { cellsMarkup } from '../devices/paintedCells';
 import { styledSvg, styledSvgSliced, type Slicing } from './svgSnapshot';
 
 /** What of the simulator's state an export names. */
@@ -91,6 +92,9 @@ export async function pictureExport(picture: Picture, state: ExportState, title:
   const colors = exportColors(backdrop);
   if (picture.kind === 'svg') {
     const styled = options.slicing ? await styledSvgSliced(picture.element, options.slicing) : styledSvg(picture.element);
+    // Cells painted on the canvas over the cards go on top of the SVG's own markup, as shapes.
+    const cells = picture.cells && cellsMarkup(picture.cells, 'gs-export-cells');
+    if (cells) styled.markup = styled.markup.replace(/<\/svg>$/, `${cells}</svg>`);
     const legend = liveLegend(backdrop);
     const textScale = textScaleFor(styled.width, options.shownWidth);
     return diagramExportSvg({ title, caption, schedule, step, size: styled, pictureMarkup: styled.markup, legend, colors, textScale });

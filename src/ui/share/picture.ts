@@ -1,11 +1,12 @@
-// The devices picture of one simulator: the detailed SVG or, beyond the card limit, the aggregate
-// canvas. Looked up inside the simulator's own root, so several figures on a page stay apart.
+// The devices picture of one simulator: the detailed SVG (its cells on a canvas over it on large
+// pictures) or, beyond the card limit, the aggregate canvas. Looked up inside the simulator's own root, so several figures on a page stay apart.
 
-export type Picture = { kind: 'svg'; element: SVGSVGElement } | { kind: 'canvas'; element: HTMLCanvasElement };
+/** The detailed SVG, with the canvas its cells are painted on when there are too many for SVG; or the aggregate canvas. */
+export type Picture = { kind: 'svg'; element: SVGSVGElement; cells: HTMLCanvasElement | null } | { kind: 'canvas'; element: HTMLCanvasElement };
 
 export function findPicture(root: ParentNode): Picture | null {
   const svg = root.querySelector<SVGSVGElement>('.gs-devices svg.gs-devices-svg');
-  if (svg) return { kind: 'svg', element: svg };
+  if (svg) return { kind: 'svg', element: svg, cells: svg.parentElement?.querySelector<HTMLCanvasElement>('canvas.gs-dv-cells') ?? null };
   const canvas = root.querySelector<HTMLCanvasElement>('.gs-devices canvas.gs-devices-canvas');
   return canvas ? { kind: 'canvas', element: canvas } : null;
 }

@@ -3,6 +3,9 @@
 // words, and the state's step line and caption.
 import { act, cleanup } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ring } from '../../../src/core/algorithms/ring';
+import { compileSchedule } from '../../../src/core/compile';
+import { StepTracker } from '../../../src/core/stepTracker';
 import { DevicesView } from '../../../src/ui/devices/DevicesView';
 import { pictureGeometry } from '../../../src/ui/devices/pictureGeometry';
 import { svgBlob } from '../../../src/ui/share/exportFiles';
@@ -105,6 +108,33 @@ describe('the exported picture of the devices view', () => {
         expect([x, y]).toEqual([expected.x, expected.y]);
       }
       cleanup();
+    }
+  });
+
+  it('ring on 64 at step 40: cells painted on a canvas live, written as shapes in the export', async () => {
+    const { doc } = await exported({ algorithm: 'ring', devices: 64 }, 40);
+    const tracker = new StepTracker(compileSchedule(ring.build({ devices: 64 })));
+    tracker.seek(40);
+    // Runs of devices each cell holds (a ring's run wraps past GPU-63 as two).
+    const runs = (d: number) => tracker.deviceContributions(d).reduce((sum, set) => sum + set.length / 3, 0);
+    // Live: cards in the SVG, their 4,096 cells on the canvas over them.
+    expect(document.querySelectorAll('.gs-devices-svg .gs-dv-card')).toHaveLength(64);
+    expect(document.querySelectorAll('.gs-devices-svg .gs-dv-cell')).toHaveLength(0);
+    expect(document.querySelector('canvas.gs-dv-cells')).not.toBeNull();
+    // Exported: above the cards, one group per card; every cell a background, and (no chunk is
+    // complete before step 63) a stripe for each run of devices it holds.
+    const cells = doc.querySelector('.gs-export-picture .gs-dv-cells')!;
+    expect(cells).not.toBeNull();
+    const cards = [...cells.children].filter((g) => g.getAttribute('transform')?.startsWith('matrix('));
+    expect(cards).toHaveLength(64);
+    for (const [d, card] of cards.entries()) {
+      const backgrounds = card.querySelector('path:not([stroke])')!.getAttribute('d')!;
+      expect(backgrounds.match(/M/g)).toHaveLength(64);
+      expect(card.querySelectorAll('rect')).toHaveLength(runs(d));
+      // The one cell step 40 wrote on each device, outlined in the reduce colour.
+      const outlines = [...card.querySelectorAll('path[stroke]')];
+      expect(outlines).toHaveLength(1);
+      expect(outlines[0].getAttribute('d')!.match(/M/g)).toHaveLength(1);
     }
   });
 });
