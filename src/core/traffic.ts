@@ -140,8 +140,8 @@ interface RunTotals {
 /**
  * Scans every step once; with `totals`, also adds up each device's bytes over the run, in transfer
  * order. Per step, every (device, fabric) port's bytes sent and received are summed; the sums only
- * grow, so the largest final sum is the busiest port StepPorts would find. A step with fewer
- * transfers than devices reads and clears only the ports its transfers touch; a larger one, all of them.
+ * grow, so the largest final sum is the busiest port StepPorts would find. Each step reads and clears
+ * only the ports its transfers touch.
  */
 function scanSteps(compiled: CompiledSchedule, bytesOf: Float64Array, fabricOf: Uint8Array | null, fabrics: number, totals: RunTotals | null): StepLoads {
   const { devices, steps, stepStart, src, dst, chunk, op } = compiled;
@@ -151,47 +151,46 @@ function scanSteps(compiled: CompiledSchedule, bytesOf: Float64Array, fabricOf: 
   const sent = new Float64Array(devices * fabrics);
   const received = new Float64Array(devices * fabrics);
   const reduced = new Float64Array(devices);
+  // The totals' arrays as locals (empty without totals): the loop reads no object's fields.
+  const counting = totals !== null;
+  const totalSent = totals?.bytesSent ?? sent.subarray(0, 0);
+  const totalReceived = totals?.bytesReceived ?? sent.subarray(0, 0);
+  const totalReduced = totals?.reducedBytes ?? sent.subarray(0, 0);
   let transferred = 0;
   for (let s = 0; s < steps; s++) {
     const begin = stepStart[s];
     const end = stepStart[s + 1];
+    const base = s * fabrics;
     for (let t = begin; t < end; t++) {
       const bytes = bytesOf[chunk[t]];
       const f = fabricOf === null ? 0 : fabricOf[t];
+      const from = src[t];
+      const to = dst[t];
       const reduces = op[t] === OP_REDUCE;
-      sent[src[t] * fabrics + f] += bytes;
-      received[dst[t] * fabrics + f] += bytes;
-      if (reduces) reduced[dst[t]] += bytes;
-      movedBytes[s * fabrics + f] += bytes;
-      if (totals) {
-        totals.bytesSent[src[t]] += bytes;
-        totals.bytesReceived[dst[t]] += bytes;
-        if (reduces) totals.reducedBytes[dst[t]] += bytes;
+      sent[from * fabrics + f] += bytes;
+      received[to * fabrics + f] += bytes;
+      if (reduces) reduced[to] += bytes;
+      movedBytes[base + f] += bytes;
+      if (counting) {
+        totalSent[from] += bytes;
+        totalReceived[to] += bytes;
+        if (reduces) totalReduced[to] += bytes;
         transferred += bytes;
       }
     }
+    // A port's sum is read where its first transfer is met, then cleared.
     let reducer = 0;
-    const base = s * fabrics;
-    if (end - begin < devices) {
-      // A port's sum is read where its first transfer is met, then cleared.
-      for (let t = begin; t < end; t++) {
-        const f = fabricOf === null ? 0 : fabricOf[t];
-        const out = src[t] * fabrics + f;
-        const into = dst[t] * fabrics + f;
-        portBytes[base + f] = Math.max(portBytes[base + f], sent[out], received[into]);
-        reducer = Math.max(reducer, reduced[dst[t]]);
-        sent[out] = 0;
-        received[into] = 0;
-        reduced[dst[t]] = 0;
-      }
-    } else {
-      for (let d = 0; d < devices; d++) {
-        for (let f = 0; f < fabrics; f++) portBytes[base + f] = Math.max(portBytes[base + f], sent[d * fabrics + f], received[d * fabrics + f]);
-        reducer = Math.max(reducer, reduced[d]);
-      }
-      sent.fill(0);
-      received.fill(0);
-      reduced.fill(0);
+    for (let t = begin; t < end; t++) {
+      const f = fabricOf === null ? 0 : fabricOf[t];
+      const out = src[t] * fabrics + f;
+      const into = dst[t] * fabrics + f;
+      const to = dst[t];
+      const port = sent[out] > received[into] ? sent[out] : received[into];
+      if (port > portBytes[base + f]) portBytes[base + f] = port;
+      if (reduced[to] > reducer) reducer = reduced[to];
+      sent[out] = 0;
+      received[into] = 0;
+      reduced[to] = 0;
     }
     reducedBytes[s] = reducer;
   }
