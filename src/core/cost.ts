@@ -31,6 +31,8 @@ export type Topology = SwitchTopology | NodesTopology;
 export interface CostOptions {
   /** γ: µs per reduced byte on the busiest reducing device of a step (default 0). */
   gammaUsPerByte?: number;
+  /** Also count the loads of runs of this many devices (the timeline's rows: timelineRowSize). */
+  runLoadsOf?: number;
 }
 
 export interface CostResult {
@@ -131,7 +133,7 @@ export function modelCost(schedule: Schedule, elements: number, topology: Topolo
   if (typeof gamma !== 'number' || !Number.isFinite(gamma) || gamma < 0) {
     bad(`γ per byte must be a number ≥ 0, got ${shown(gamma)}`, { field: 'gammaUsPerByte', value: gamma, allowed: 'be a number ≥ 0' });
   }
-  const traffic = countTraffic(schedule, elements);
+  const traffic = countTraffic(schedule, elements, options.runLoadsOf ?? 0);
   const stepTimesUs = new Float64Array(compiled.steps);
 
   if (topology.kind === 'switch') {

@@ -29,7 +29,8 @@ export interface TimelineData {
 const MAX_ROWS = 64;
 const BINS = 32;
 
-function devicesPerRow(devices: number, maxRows: number): number {
+/** Devices per row of the timeline: what to ask the cost model to count runs of (CostOptions.runLoadsOf). */
+export function timelineRowSize(devices: number, maxRows = MAX_ROWS): number {
   return devices <= maxRows ? 1 : Math.ceil(devices / Math.min(BINS, maxRows));
 }
 
@@ -45,7 +46,7 @@ function rowsFor(devices: number, per: number): TimelineRow[] {
 export function timelineData(schedule: Schedule, cost: CostResult, maxRows = MAX_ROWS): TimelineData {
   const compiled = compileSchedule(schedule);
   const { devices, steps, stepStart, src, dst, chunk } = compiled;
-  const per = devicesPerRow(devices, maxRows);
+  const per = timelineRowSize(devices, maxRows);
   const rows = rowsFor(devices, per);
   const rowOf = Int32Array.from({ length: devices }, (_, d) => Math.floor(d / per));
   const bytesOf = chunkBytes(cost.elements, compiled.chunks);
@@ -53,6 +54,20 @@ export function timelineData(schedule: Schedule, cost: CostResult, maxRows = MAX
   for (let s = 0; s < steps; s++) startUs[s + 1] = startUs[s] + cost.stepTimesUs[s];
   const sent = new Float32Array(steps * rows.length);
   const received = new Float32Array(steps * rows.length);
+  const phases = schedule.steps.map((step) => step.phase);
+  const counted = cost.traffic.runLoads;
+  if (counted && counted.per === per && counted.runs === rows.length) {
+    // The cost model counted the rows' loads in its own pass: only the shares are left to take.
+    for (let s = 0; s < steps; s++) {
+      const port = cost.traffic.stepPortBytes[s];
+      if (port <= 0) continue;
+      for (let r = s * rows.length; r < (s + 1) * rows.length; r++) {
+        sent[r] = counted.sent[r] / port;
+        received[r] = counted.received[r] / port;
+      }
+    }
+    return { steps, rows, startUs, phases, sent, received };
+  }
   const out = new Float64Array(devices);
   const into = new Float64Array(devices);
   for (let s = 0; s < steps; s++) {
@@ -86,5 +101,5 @@ export function timelineData(schedule: Schedule, cost: CostResult, maxRows = MAX
       into.fill(0);
     }
   }
-  return { steps, rows, startUs, phases: schedule.steps.map((step) => step.phase), sent, received };
+  return { steps, rows, startUs, phases, sent, received };
 }

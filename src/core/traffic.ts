@@ -31,6 +31,20 @@ export interface TrafficCounts {
   /** Sum of the chunk lengths of all transfers: the seeds' "number of elements transferred". */
   elementsTransferred: number;
   bytesTransferred: number;
+  /** Per step, per run of devices, where asked for (the timeline's rows); null otherwise. */
+  runLoads: RunLoads | null;
+}
+
+/**
+ * The devices in runs of `per` consecutive devices; index s·runs + r: the most bytes one device of run
+ * r sends (receives) in step s. Counted in the same pass as the step loads, so the timeline's rows
+ * cost no second pass over every transfer.
+ */
+interface RunLoads {
+  per: number;
+  runs: number;
+  sent: Float64Array;
+  received: Float64Array;
 }
 
 /**
@@ -143,7 +157,14 @@ interface RunTotals {
  * grow, so the largest final sum is the busiest port StepPorts would find. Each step reads and clears
  * only the ports its transfers touch.
  */
-function scanSteps(compiled: CompiledSchedule, bytesOf: Float64Array, fabricOf: Uint8Array | null, fabrics: number, totals: RunTotals | null): StepLoads {
+function scanSteps(
+  compiled: CompiledSchedule,
+  bytesOf: Float64Array,
+  fabricOf: Uint8Array | null,
+  fabrics: number,
+  totals: RunTotals | null,
+  runLoads: RunLoads | null = null,
+): StepLoads {
   const { devices, steps, stepStart, src, dst, chunk, op } = compiled;
   const movedBytes = new Float64Array(steps * fabrics);
   const portBytes = new Float64Array(steps * fabrics);
@@ -157,6 +178,12 @@ function scanSteps(compiled: CompiledSchedule, bytesOf: Float64Array, fabricOf: 
   const totalReceived = totals?.bytesReceived ?? sent.subarray(0, 0);
   const totalReduced = totals?.reducedBytes ?? sent.subarray(0, 0);
   let transferred = 0;
+  // Per run of devices (one fabric only: a device's loads are its whole sends and receives).
+  const per = runLoads === null || fabrics !== 1 ? 0 : runLoads.per;
+  const runSent = runLoads?.sent ?? sent.subarray(0, 0);
+  const runReceived = runLoads?.received ?? sent.subarray(0, 0);
+  const runs = runLoads?.runs ?? 0;
+  const runOf = Int32Array.from({ length: per > 0 ? devices : 0 }, (_, d) => Math.floor(d / per));
   for (let s = 0; s < steps; s++) {
     const begin = stepStart[s];
     const end = stepStart[s + 1];
@@ -187,6 +214,12 @@ function scanSteps(compiled: CompiledSchedule, bytesOf: Float64Array, fabricOf: 
       const to = dst[t];
       const port = sent[out] > received[into] ? sent[out] : received[into];
       if (port > portBytes[base + f]) portBytes[base + f] = port;
+      if (per > 0) {
+        const from = s * runs + runOf[src[t]];
+        const at = s * runs + runOf[to];
+        if (sent[out] > runSent[from]) runSent[from] = sent[out];
+        if (received[into] > runReceived[at]) runReceived[at] = received[into];
+      }
       if (reduced[to] > reducer) reducer = reduced[to];
       sent[out] = 0;
       received[into] = 0;
@@ -206,8 +239,11 @@ export function stepLoads(compiled: CompiledSchedule, elements: number, fabricOf
   return scanSteps(compiled, chunkBytes(checkElements(elements), compiled.chunks), fabricOf, fabrics, null);
 }
 
-/** Counts the traffic of a schedule (validated first) on a K-element buffer. */
-export function countTraffic(schedule: Schedule, elements: number): TrafficCounts {
+/**
+ * Counts the traffic of a schedule (validated first) on a K-element buffer; with `runOf` > 0, also the
+ * loads of runs of that many devices (RunLoads).
+ */
+export function countTraffic(schedule: Schedule, elements: number, runOf = 0): TrafficCounts {
   const compiled = compileSchedule(schedule);
   const { devices, steps } = compiled;
   const bytesOf = chunkBytes(checkElements(elements), compiled.chunks);
@@ -217,7 +253,9 @@ export function countTraffic(schedule: Schedule, elements: number): TrafficCount
     reducedBytes: new Float64Array(devices),
     bytesTransferred: 0,
   };
-  const loads = scanSteps(compiled, bytesOf, null, 1, totals);
+  const runs = runOf > 0 ? Math.ceil(devices / runOf) : 0;
+  const runLoads = runOf > 0 ? { per: runOf, runs, sent: new Float64Array(steps * runs), received: new Float64Array(steps * runs) } : null;
+  const loads = scanSteps(compiled, bytesOf, null, 1, totals, runLoads);
   return {
     devices,
     steps,
@@ -230,6 +268,7 @@ export function countTraffic(schedule: Schedule, elements: number): TrafficCount
     stepReducedBytes: loads.reducedBytes,
     elementsTransferred: totals.bytesTransferred / BYTES_PER_ELEMENT,
     bytesTransferred: totals.bytesTransferred,
+    runLoads,
   };
 }
 

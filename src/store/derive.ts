@@ -3,6 +3,7 @@
 
 import { compileAlgorithm } from '../core/algorithms';
 import { modelCost, type CostResult, type Topology } from '../core/cost';
+import { timelineRowSize } from '../core/timeline';
 import { GradsyncError } from '../core/errors';
 import { bandwidthMetrics, type BandwidthMetrics } from '../core/metrics';
 import type { Schedule } from '../core/schedule';
@@ -64,7 +65,8 @@ export function derive(config: SimConfig, schedule: Schedule, known?: VerifyResu
 /** What depends on latency, bandwidth and size: the model's cost, its bandwidths and the topology. */
 export function modelOf(config: SimConfig, schedule: Schedule): Pick<Derived, 'cost' | 'metrics' | 'topology'> {
   const topology = topologyFor(config, schedule);
-  const cost = inAppWords(() => modelCost(schedule, config.elements, topology));
+  // The timeline's rows are counted in the same pass as the cost (ring on 1024 is 2 million transfers).
+  const cost = inAppWords(() => modelCost(schedule, config.elements, topology, { runLoadsOf: timelineRowSize(schedule.devices) }));
   const metrics = bandwidthMetrics(schedule.collective, schedule.devices, config.elements, cost.totalUs);
   return { cost, metrics, topology };
 }

@@ -7,6 +7,7 @@
 // so that stepping forward (or back to a step seen) reads nothing: on 1024 devices one step of
 // halving-doubling or naive is half a million transfers or more.
 
+import { afterFrame, task, type Timer } from './tasks';
 import { compileSchedule, type CompiledSchedule } from '../core/compile';
 import { startCompleteness } from '../core/trackedCells';
 import type { Contributions } from '../core/contributions';
@@ -38,44 +39,6 @@ interface Made {
   readonly copies: Map<number, CellsAt>;
   /** Per step, every device's completeness (0..1), as the tracker found it there. */
   readonly completeness: Map<number, Float32Array>;
-}
-
-/** A slice to come, and what cancels it. */
-interface Timer {
-  cancel(): void;
-}
-
-/** The browser's task scheduler, where there is one (Chromium): its tasks have no floor between them. */
-interface TaskScheduler {
-  postTask(callback: () => void, options: { signal: AbortSignal }): Promise<void>;
-}
-
-/**
- * The next slice as a task of its own: posted to the browser's scheduler where it has one, since a
- * timeout set from a timeout waits at least 4 ms, a third of a long read spent waiting; else a timeout.
- */
-function task(slice: () => void): Timer {
-  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
-  if (scheduler && typeof scheduler.postTask === 'function') {
-    const abort = new AbortController();
-    scheduler.postTask(slice, { signal: abort.signal }).catch((error: unknown) => {
-      if (!abort.signal.aborted) throw error;
-    });
-    return { cancel: () => abort.abort() };
-  }
-  const timeout = setTimeout(slice, 0);
-  return { cancel: () => clearTimeout(timeout) };
-}
-
-/**
- * The first slice of a reading ahead: a task after the next frame is drawn (where frames are known),
- * so what the page shows of this step comes first.
- */
-function afterFrame(slice: () => void): Timer {
-  if (typeof requestAnimationFrame !== 'function') return task(slice);
-  let next: Timer | null = null;
-  const frame = requestAnimationFrame(() => (next = task(slice)));
-  return { cancel: () => (next ? next.cancel() : cancelAnimationFrame(frame)) };
 }
 
 function trackerIn(made: Made): StepTracker {

@@ -35,7 +35,7 @@ describe.skipIf(skipReason !== null)('the app in Chromium', () => {
     for (let step = 1; step <= 6; step++) {
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => sentences(page)).toEqual(narrateStep(schedule, step - 1).sentences);
-      expect(new URL(page.url()).searchParams.get('step')).toBe(String(step));
+      await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe(String(step));
     }
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');

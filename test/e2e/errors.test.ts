@@ -157,7 +157,7 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
     expect(await page.locator('.gs-devices [data-device]').count()).toBe(4);
     // The engine runs it: its caption names the engine instead of "starting…".
     await expect.poll(() => page.locator('.gs-engine-status').innerText(), { timeout: 20_000 }).toMatch(/^(WebGPU · |CPU engine)/);
-    expect(new URL(page.url()).searchParams.get('devicesPerNode')).toBe('2');
+    await expect.poll(() => new URL(page.url()).searchParams.get('devicesPerNode')).toBe('2');
     expect(await page.locator('body').innerText()).not.toContain('--');
     await page.close();
   }, 60_000);

@@ -52,7 +52,7 @@ describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
     await expect
       .poll(() => page.locator('.gs-race-verdict').innerText())
       .toMatch(/^ring finishes in 143 µs, 4\.2× faster than master \(597 µs\): master’s GPU-0 receives 7 buffers/);
-    expect(new URL(page.url()).search).toBe('?race=master%2Cring&devices=8&elements=1048576&speed=2');
+    await expect.poll(() => new URL(page.url()).search).toBe('?race=master%2Cring&devices=8&elements=1048576&speed=2');
     await page.close();
   }, 60_000);
 

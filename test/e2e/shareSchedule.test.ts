@@ -84,7 +84,7 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => heading(page)).toMatch(new RegExp(`^Step 2 of ${MINE.steps.length}`));
     // The address bar carries the schedule while it is shown.
-    expect(new URL(page.url()).searchParams.get('schedule')).not.toBeNull();
+    await expect.poll(() => new URL(page.url()).searchParams.get('schedule')).not.toBeNull();
     expect(await share(page, 'Copy link')).toBe('Copied link');
     const link = new URL(await clipboard(page));
     expect([...link.searchParams.keys()]).toEqual(['schedule', 'backend', 'step']);
@@ -126,7 +126,7 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     expect(await share(page, 'Copy link')).toBe('This schedule is too large to share in a link (6.72 KiB compressed); download the schedule JSON instead');
     expect(await clipboard(page)).toBe('before');
     // The address cannot carry it either: it keeps the algorithm, at the device count shown.
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '32', backend: 'cpu' });
+    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '32', backend: 'cpu' });
     await page.close();
   }, 60_000);
 
@@ -138,7 +138,7 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     await devices.press('Enter');
     await expect.poll(() => page.locator('.gs-devices-svg').getAttribute('aria-label')).toMatch(/Step 0 of 30\.$/);
     expect(await heading(page)).toMatch(/^Before the first step/);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '16', backend: 'cpu' });
+    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '16', backend: 'cpu' });
     await page.close();
 
     const embedding = await host();

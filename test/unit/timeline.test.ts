@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { modelCost, DEFAULT_TOPOLOGY } from '../../src/core/cost';
 import type { Schedule } from '../../src/core/schedule';
-import { timelineData } from '../../src/core/timeline';
+import { timelineData, timelineRowSize } from '../../src/core/timeline';
 import { chunkBytes } from '../../src/core/traffic';
 
 /** Per step and row, the row's largest device load over the step's busiest port, counted the obvious way. */
@@ -35,16 +35,21 @@ describe('timelineData', () => {
     { algorithm: 'naive', devices: 70 },
   ];
   for (const request of cases) {
-    it(`gives each row its largest device load over the busiest port: ${request.algorithm} on ${request.devices}, also in bins`, () => {
+    it(`gives each row its largest device load over the busiest port: ${request.algorithm} on ${request.devices}, also in bins, counted with the cost or on its own`, () => {
       const schedule = buildSchedule(request);
       for (const elements of [0, 1, 7, 1000]) {
-        const cost = modelCost(schedule, elements, DEFAULT_TOPOLOGY);
         for (const maxRows of [64, 4]) {
-          const data = timelineData(schedule, cost, maxRows);
-          const per = data.rows[0].last - data.rows[0].first + 1;
-          const slow = slowRowLoads(schedule, elements, per, data.rows.length);
-          expect(data.sent, `K=${elements}, ${maxRows} rows`).toEqual(slow.sent);
-          expect(data.received, `K=${elements}, ${maxRows} rows`).toEqual(slow.received);
+          const per = timelineRowSize(schedule.devices, maxRows);
+          // Rows counted by the cost model's own pass, by the timeline's (rows of another size), and by neither.
+          for (const runLoadsOf of [per, per + 1, 0]) {
+            const cost = modelCost(schedule, elements, DEFAULT_TOPOLOGY, { runLoadsOf });
+            expect(cost.traffic.runLoads?.per ?? 0).toBe(runLoadsOf);
+            const data = timelineData(schedule, cost, maxRows);
+            expect(data.rows[0].last - data.rows[0].first + 1).toBe(per);
+            const slow = slowRowLoads(schedule, elements, per, data.rows.length);
+            expect(data.sent, `K=${elements}, ${maxRows} rows, runs of ${runLoadsOf}`).toEqual(slow.sent);
+            expect(data.received, `K=${elements}, ${maxRows} rows, runs of ${runLoadsOf}`).toEqual(slow.received);
+          }
         }
       }
     });

@@ -3,11 +3,13 @@
 
 import { useEffect } from 'react';
 import type { SimStore } from '../../store/simStore';
+import { afterFrame, type Timer } from '../../store/tasks';
 import { formatUrlState, linkSearch } from '../../store/url';
 
 /**
  * While a run plays, the address follows it at most this often: each write is a navigation the browser
- * records, a few milliseconds of the frames the run draws. A pause writes at once.
+ * records, a few milliseconds of the frames the run draws. A pause, or a step by hand, is written
+ * after the frame that shows it, so the write never delays what the reader sees.
  */
 const PLAYING_WRITE_MS = 1000;
 
@@ -17,6 +19,7 @@ export function useUrlSync(store: SimStore, enabled: boolean): void {
     let last = '';
     let writtenAt = -Infinity;
     let later: ReturnType<typeof setTimeout> | null = null;
+    let pending: Timer | null = null;
     const write = () => {
       const { config, step, custom, playing } = store.getState();
       // A schedule too large for a link stays out of the address (a reload would fail at the server);
@@ -33,13 +36,18 @@ export function useUrlSync(store: SimStore, enabled: boolean): void {
       }
       last = search;
       writtenAt = performance.now();
-      history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+      // One write after the frame, of the latest address asked for by then.
+      pending ??= afterFrame(() => {
+        pending = null;
+        history.replaceState(history.state, '', `${location.pathname}${last}${location.hash}`);
+      });
     };
     write();
     const unsubscribe = store.subscribe(write);
     return () => {
       unsubscribe();
       if (later !== null) clearTimeout(later);
+      pending?.cancel();
     };
   }, [store, enabled]);
 }

@@ -101,24 +101,74 @@ export function TimelineBands({ data, x, top, height, step, onSeek }: TimelineBa
     }
   }
 
+  const size = Math.max(1, Math.ceil(Math.sqrt(bands.length)));
+  const runs = [];
+  for (let from = 0; from < bands.length; from += size) {
+    const to = Math.min(bands.length, from + size);
+    // A run hears of the step and the tab stop only when they fall in it: a step re-renders two runs.
+    const within = (k: number) => (k > from && k <= to ? k : 0);
+    runs.push(
+      <BandRun
+        key={from}
+        bands={bands}
+        from={from}
+        to={to}
+        top={top}
+        height={height}
+        shade={shade}
+        current={within(step)}
+        tabStop={within(tabStop)}
+        onPick={onPick}
+        onFocusBand={setFocused}
+      />,
+    );
+  }
   return (
     <g ref={group} className="gs-timeline-bands" role="group" aria-label={`${data.steps} steps: Enter jumps to the focused step`} onKeyDown={onKeyDown}>
-      {bands.map((band, s) => (
-        <Band
-          key={s + 1}
-          k={s + 1}
-          x={band.x}
-          y={top}
-          width={band.width}
-          height={height}
-          odd={shade && s % 2 === 1}
-          label={band.label}
-          current={s + 1 === step}
-          tabStop={s + 1 === tabStop}
-          onPick={onPick}
-          onFocusBand={setFocused}
-        />
-      ))}
+      {runs}
     </g>
   );
 }
+
+interface BandRunProps {
+  bands: readonly { x: number; width: number; label: string }[];
+  /** Bands [from, to) (0-based), steps from + 1 … to. */
+  from: number;
+  to: number;
+  top: number;
+  height: number;
+  shade: boolean;
+  /** The current step and the tab stop where they fall in this run, else 0. */
+  current: number;
+  tabStop: number;
+  onPick(k: number): void;
+  onFocusBand(k: number): void;
+}
+
+/**
+ * About √n consecutive bands: 2,046 steps are 46 runs, so a step compares 46 runs' props and renders
+ * the bands of two, not 2,046 bands.
+ */
+const BandRun = memo(function BandRun({ bands, from, to, top, height, shade, current, tabStop, onPick, onFocusBand }: BandRunProps) {
+  const out = [];
+  for (let s = from; s < to; s++) {
+    const band = bands[s];
+    out.push(
+      <Band
+        key={s + 1}
+        k={s + 1}
+        x={band.x}
+        y={top}
+        width={band.width}
+        height={height}
+        odd={shade && s % 2 === 1}
+        label={band.label}
+        current={s + 1 === current}
+        tabStop={s + 1 === tabStop}
+        onPick={onPick}
+        onFocusBand={onFocusBand}
+      />,
+    );
+  }
+  return <>{out}</>;
+});

@@ -9,7 +9,7 @@ const stepInAddress = () => new URLSearchParams(location.search).get('step');
 let store: SimStore | null = null;
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'Date'] });
   history.replaceState(null, '', '/');
 });
 
@@ -20,12 +20,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A frame and the task after it: when an address asked for is written. */
+const FRAME = 20;
+
 describe('the address', () => {
-  it('follows a step by hand at once, a playing run at most once a second, and the pause at once', () => {
+  it('follows a step by hand after the frame that shows it, a playing run at most once a second, and a pause after its frame too', () => {
     store = createSimStore({ gpu: null, config: { backend: 'cpu', algorithm: 'ring', devices: 8, speed: 4 } });
     const sim = store;
     renderHook(() => useUrlSync(sim, true));
     sim.getState().stepForward();
+    // Not before the frame is drawn: the write would delay it.
+    expect(stepInAddress()).toBeNull();
+    vi.advanceTimersByTime(FRAME);
     expect(stepInAddress()).toBe('1');
     // Steps every 250 ms from now on; the address waits out the second since its last write.
     sim.getState().play();
@@ -33,13 +39,14 @@ describe('the address', () => {
     expect(sim.getState().step).toBe(5);
     expect(stepInAddress()).toBe('1');
     // At the second the address catches up with the run, and then waits again.
-    vi.advanceTimersByTime(100);
+    vi.advanceTimersByTime(100 + FRAME);
     const written = Number(stepInAddress());
     expect(written).toBeGreaterThanOrEqual(5);
     vi.advanceTimersByTime(500);
     expect(sim.getState().step).toBeGreaterThan(written);
     expect(Number(stepInAddress())).toBe(written);
     sim.getState().pause();
+    vi.advanceTimersByTime(FRAME);
     expect(stepInAddress()).toBe(String(sim.getState().step));
   });
 });
