@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   try {
     const figures = await measureOpening();
     console.log(
-      `\nOpening (navigation to the first painted picture and narration) and one step (key to the first painted frame of it), best of ${OPEN_REPEATS}, interleaved:`,
+      `\nOpening (navigation to the first painted picture and narration) (best of ${OPEN_REPEATS}) and one step (key to the first painted frame of it; median of ${OPEN_REPEATS}), interleaved:`,
     );
     for (const line of openingTable(figures)) console.log(line);
   } catch (error) {

@@ -1,9 +1,10 @@
-// The `gradsync` command line: schedule, run, verify, bench, narrate, trace. Exit 0 ok, 1 verification
+// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export. Exit 0 ok, 1 verification
 // failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file), 3 a bug of ours.
 
 import { Command, CommanderError } from 'commander';
 import { GradsyncError } from '../core/errors';
 import { benchCommand } from './commands/bench';
+import { exportCommand } from './commands/export';
 import { narrateCommand } from './commands/narrate';
 import { runCommand } from './commands/run';
 import { scheduleCommand } from './commands/schedule';
@@ -32,7 +33,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: () => {}, outputError: () => {} });
-  for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand]) {
+  for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand, exportCommand]) {
     program.addCommand(
       make(io, done)
         .exitOverride()
@@ -42,7 +43,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
   }
   try {
     if (argv.length === 0) {
-      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace)\n');
+      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export)\n');
       return EXIT_USAGE;
     }
     await program.parseAsync(argv, { from: 'user' });
@@ -51,7 +52,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') {
-        io.err(`gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace\n`);
+        io.err(`gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export\n`);
         return EXIT_USAGE;
       }
       io.err(`gradsync: ${oneLine(error.message)}\n`);
