@@ -1,9 +1,9 @@
 // gradsync export: a schedule in a form other systems run. torch: one Python program that runs it on
-// torch.distributed (see core/torchProgram.ts).
+// torch.distributed (see engine/torchProgram.ts).
 
 import { Command } from 'commander';
 import { parseReduceOp, REDUCE_OPS } from '../../core/ops';
-import { torchProgram } from '../../core/torchProgram';
+import { torchProgram } from '../../engine/torchProgram';
 import { parseChoice } from '../args';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import { checkWritable, writeWhole } from '../files';

@@ -2,11 +2,11 @@
 // device's buffer, each step's messages are exchanged with batch_isend_irecv (snapshots: a step reads
 // its sources before it writes), and each received message is applied in the schedule's order with one
 // f32 operation per ⊕, as the engines do, so the output equals `gradsync run` bit for bit. The data
-// generator, the chunk bounds and avg's premultiplied factor are the ones of this repository, written
+// generator (inputs.ts), the chunk bounds and avg's premultiplied factor are gradsync's, written
 // again in Python; the program needs nothing beyond PyTorch.
 
-import { reducesData, type Schedule } from './schedule';
-import type { ReduceOp } from './ops';
+import { reducesData, type Schedule } from '../core/schedule';
+import type { ReduceOp } from '../core/ops';
 
 /** The schedule as the program embeds it: [phase, [[src, dst, chunk, reduce?1:0], …]] per step. */
 function compactSteps(schedule: Schedule): string {
