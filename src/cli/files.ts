@@ -20,6 +20,16 @@ function readText(path: string, what: string): string {
   }
 }
 
+/** A JSON file, parsed; bad input (naming the file) when unreadable or not JSON. */
+export function readJson(path: string, what: string): unknown {
+  const text = readText(path, what);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new GradsyncError('bad-input', `${path}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
 export function readSchedule(path: string): Schedule {
   const text = readText(path, 'schedule file');
   try {

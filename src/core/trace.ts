@@ -6,11 +6,14 @@
 
 import { compileSchedule } from './compile';
 import { modelCost, type Topology } from './cost';
+import { GradsyncError } from './errors';
 import { deviceLabel } from './notation';
 import type { Schedule } from './schedule';
 import { chunkBytes } from './traffic';
 
 const TRACE_PID = 1;
+/** A measured run shown beside the model: its own process in the viewer. */
+const MEASURED_PID = 2;
 const TRACE_COUNTER = 'bytes moved';
 
 interface TraceMetadataEvent {
@@ -115,7 +118,7 @@ function traceSource(schedule: Schedule, elements: number, topology: Topology): 
     let startUs = 0;
     for (let s = 0; s < steps; s++) {
       const phase = schedule.steps[s].phase ?? '';
-      const name = phase === '' ? `step ${s + 1}` : `${phase} step ${s + 1}`;
+      const name = stepEventName(phase, s);
       const startNs = ns(startUs);
       const ts = startNs / 1000;
       const dur = (ns(startUs + cost.stepTimesUs[s]) - startNs) / 1000;
@@ -166,16 +169,86 @@ export function traceEvents(schedule: Schedule, elements: number, topology: Topo
   return { traceEvents: [...source.events()], displayTimeUnit: 'ns', otherData: source.info };
 }
 
+/** The step name the model gives step `s` (0-based) of phase `phase`; a measured trace names its steps alike. */
+function stepEventName(phase: string, s: number): string {
+  return phase === '' ? `step ${s + 1}` : `${phase} step ${s + 1}`;
+}
+
+function badMeasured(why: string): never {
+  throw new GradsyncError('bad-input', `not a measured trace of this schedule: ${why}`);
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * The events of a measured run (Chrome trace JSON, as the exported torch program writes it) checked
+ * against the schedule, moved to a process of their own, to be shown beside the model's: each complete
+ * event is one step on one device (`tid`), its `args.step` 1-based.
+ */
+export function measuredTraceEvents(json: unknown, schedule: Schedule): TraceEvent[] {
+  const list = (json as { traceEvents?: unknown } | null)?.traceEvents;
+  if (typeof json !== 'object' || json === null || !Array.isArray(list)) badMeasured('expected an object with a traceEvents array');
+  const out: TraceEvent[] = [];
+  list.forEach((raw: unknown, i) => {
+    const event = raw as Record<string, unknown>;
+    if (typeof event !== 'object' || event === null) badMeasured(`event ${i} is not an object`);
+    if (event.ph === 'M') {
+      const name = event.name;
+      const args = event.args as { name?: unknown; sort_index?: unknown } | undefined;
+      if ((name === 'process_name' || name === 'thread_name') && typeof args?.name === 'string') {
+        out.push({ ph: 'M', name, pid: MEASURED_PID, tid: isNumber(event.tid) ? event.tid : 0, args: { name: args.name } });
+      }
+      return;
+    }
+    if (event.ph !== 'X') return;
+    const tid = event.tid;
+    const step = (event.args as { step?: unknown } | undefined)?.step;
+    if (!Number.isInteger(tid) || (tid as number) < 0 || (tid as number) >= schedule.devices) {
+      badMeasured(`event ${i} is on device ${String(tid)}, outside 0…${schedule.devices - 1}`);
+    }
+    if (!Number.isInteger(step) || (step as number) < 1 || (step as number) > schedule.steps.length) {
+      badMeasured(`event ${i} is step ${String(step)}, outside 1…${schedule.steps.length}`);
+    }
+    if (!isNumber(event.ts) || !isNumber(event.dur) || event.dur < 0) badMeasured(`event ${i} needs a time (ts) and a duration (dur ≥ 0)`);
+    const s = (step as number) - 1;
+    const phase = schedule.steps[s].phase ?? '';
+    out.push({
+      ph: 'X',
+      name: stepEventName(phase, s),
+      cat: phase || 'step',
+      pid: MEASURED_PID,
+      tid: tid as number,
+      ts: event.ts,
+      dur: event.dur,
+      args: { step: s + 1, phase, bytesSent: 0, bytesReceived: 0 },
+    });
+  });
+  if (!out.some((event) => event.ph === 'X')) badMeasured('it holds no step events');
+  out.push({ ph: 'M', name: 'process_sort_index', pid: MEASURED_PID, tid: 0, args: { sort_index: 1 } });
+  return out;
+}
+
 /**
  * The same trace as JSON text in pieces of about `eventsPerPiece` events, one event per line, for
- * writing to a stream or a Blob without building one huge string. Joined, it parses to traceEvents(…).
+ * writing to a stream or a Blob without building one huge string. Joined, it parses to traceEvents(…),
+ * followed by `measured` (a measured run's events, from measuredTraceEvents).
  */
-export function* traceJsonPieces(schedule: Schedule, elements: number, topology: Topology, eventsPerPiece = 4096): Generator<string> {
+export function* traceJsonPieces(
+  schedule: Schedule,
+  elements: number,
+  topology: Topology,
+  eventsPerPiece = 4096,
+  measured: readonly TraceEvent[] = [],
+): Generator<string> {
   const source = traceSource(schedule, elements, topology);
   let piece = '{"traceEvents":[';
   let inPiece = 0;
   let first = true;
-  for (const event of source.events()) {
+  const all = function* () {
+    yield* source.events();
+    yield* measured;
+  };
+  for (const event of all()) {
     piece += `${first ? '\n' : ',\n'}${JSON.stringify(event)}`;
     first = false;
     if (++inPiece >= eventsPerPiece) {

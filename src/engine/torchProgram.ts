@@ -50,7 +50,8 @@ const PROLOGUE = `#!/usr/bin/env python3
 # Each step's messages are exchanged with batch_isend_irecv; a message is its source chunk as it stood
 # at the start of the step; received messages are applied in the schedule's order, one f32 operation
 # per element (avg first multiplies every input by f32(1/N)), so OUT equals \`gradsync run\` bit for bit.
-# --trace FILE writes each rank's measured steps as a Chrome trace.
+# --trace FILE writes each rank's measured steps as a Chrome trace; \`gradsync trace --measured FILE\` shows
+# it beside the model's timeline.
 
 import json
 `;
@@ -232,13 +233,20 @@ def main():
                     f.write(json.dumps(row.cpu().tolist()) + (",\\n" if d < devices - 1 else "\\n"))
                 f.write("]\\n")
         if args.trace:
-            events = [{"name": "process_name", "ph": "M", "pid": 1, "args": {"name": f"measured: {SCHEDULE['algorithm']} on torch.distributed ({backend})"}}]
+            # Named as gradsync's model names steps, in a process of its own: \`gradsync trace --measured\`
+            # shows it beside the model's timeline.
+            events = [
+                {"name": "process_name", "ph": "M", "pid": 2, "tid": 0, "args": {"name": f"measured: {SCHEDULE['algorithm']} on torch.distributed ({backend})"}},
+                {"name": "process_sort_index", "ph": "M", "pid": 2, "tid": 0, "args": {"sort_index": 1}},
+            ]
             for r, rank_spans in enumerate(every_span):
-                events.append({"name": "thread_name", "ph": "M", "pid": 1, "tid": r, "args": {"name": f"GPU-{r}"}})
+                events.append({"name": "thread_name", "ph": "M", "pid": 2, "tid": r, "args": {"name": f"GPU-{r}"}})
                 for number, phase, at, took in rank_spans:
-                    events.append({"name": f"step {number + 1}", "cat": phase, "ph": "X", "pid": 1, "tid": r, "ts": at * 1e6, "dur": took * 1e6, "args": {"step": number + 1, "phase": phase}})
+                    name = f"{phase} step {number + 1}" if phase else f"step {number + 1}"
+                    events.append({"name": name, "cat": phase or "step", "ph": "X", "pid": 2, "tid": r, "ts": at * 1e6, "dur": took * 1e6, "args": {"step": number + 1, "phase": phase}})
+            other = {"source": "gradsync torch program", "algorithm": SCHEDULE["algorithm"], "collective": SCHEDULE["collective"], "devices": devices, "steps": len(STEPS), "elements": elements, "op": args.op, "backend": backend}
             with open(args.trace, "w") as f:
-                json.dump({"traceEvents": events, "displayTimeUnit": "ns", "otherData": {"source": "gradsync torch program", "elements": elements, "op": args.op, "backend": backend}}, f)
+                json.dump({"traceEvents": events, "displayTimeUnit": "ns", "otherData": other}, f)
     dist.barrier()
     dist.destroy_process_group()
 

@@ -84,12 +84,18 @@ describe.skipIf(skipReason !== null)(`the torch program${skipReason ? ` (skipped
       const launched = await torchrun(interpreter, c.devices, program, [...c.data, '--output', measured, '--trace', trace]);
       expect(launched.codes, launched.stderr).toEqual(new Array(c.devices).fill(0));
       expect(bitsOf(measured)).toEqual(bitsOf(reference));
-      // The measured steps: one span per step and rank, in the Chrome trace format.
-      const events = (JSON.parse(readFileSync(trace, 'utf8')) as { traceEvents: { ph: string; tid: number; args: { step?: number } }[] }).traceEvents;
-      const spans = events.filter((e) => e.ph === 'X');
+      // The measured steps, one span per step and rank, shown beside the model's by gradsync trace.
+      const combined = dir.fresh(`${c.name.replace(/\W+/g, '-')}-both.json`);
+      const elements = c.data[c.data.indexOf('--elements') + 1];
+      const merged = await runCli(['trace', ...c.schedule, '--elements', elements, '--measured', trace, '--out', combined]);
+      expect(merged.code, merged.err).toBe(0);
+      const events = (JSON.parse(readFileSync(combined, 'utf8')) as { traceEvents: { ph: string; pid: number; tid: number; name: string }[] }).traceEvents;
+      const measuredSpans = events.filter((e) => e.ph === 'X' && e.pid === 2);
+      const modelNames = new Set(events.filter((e) => e.ph === 'X' && e.pid === 1).map((e) => e.name));
       const steps = (JSON.parse((await runCli(['schedule', ...c.schedule])).out) as { steps: unknown[] }).steps.length;
-      expect(spans).toHaveLength(steps * c.devices);
-      expect(new Set(spans.map((e) => e.tid)).size).toBe(c.devices);
+      expect(measuredSpans).toHaveLength(steps * c.devices);
+      expect(new Set(measuredSpans.map((e) => e.tid)).size).toBe(c.devices);
+      expect(measuredSpans.filter((e) => !modelNames.has(e.name))).toEqual([]);
     }, 120_000);
   }
 
@@ -120,6 +126,21 @@ describe.skipIf(skipReason !== null)(`the torch program${skipReason ? ` (skipped
       'gradsync torch program: the schedule has 3 devices but WORLD_SIZE is 2: run it with torchrun --nproc-per-node 3',
     ]);
   }, 60_000);
+});
+
+describe('gradsync trace --measured', () => {
+  it('names the file and what is wrong with a measured trace that is not of this schedule, in one line', async () => {
+    const dir = makeTempDir('gradsync-measured-');
+    try {
+      const wrong = dir.file('measured.json', { traceEvents: [{ ph: 'X', name: 'step 1', pid: 2, tid: 9, ts: 0, dur: 1, args: { step: 1 } }] });
+      const result = await runCli(['trace', '--algorithm', 'ring', '--devices', '4', '--elements', '8', '--measured', wrong]);
+      expect(result.code).toBe(2);
+      expect(result.out).toBe('');
+      expect(result.err).toBe(`gradsync: ${wrong}: not a measured trace of this schedule: event 0 is on device 9, outside 0…3\n`);
+    } finally {
+      dir.remove();
+    }
+  });
 });
 
 describe('gradsync export', () => {

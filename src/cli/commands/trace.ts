@@ -3,9 +3,10 @@
 
 import { Command } from 'commander';
 import { GradsyncError } from '../../core/errors';
-import { traceJsonPieces } from '../../core/trace';
+import type { Schedule } from '../../core/schedule';
+import { measuredTraceEvents, traceJsonPieces, type TraceEvent } from '../../core/trace';
 import { parseInteger } from '../args';
-import { checkWritable, writeWhole } from '../files';
+import { checkWritable, readJson, writeWhole } from '../files';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { addScheduleOptions, addTopologyOptions, resolveSchedule, resolveTopology, type ScheduleFlags, type TopologyFlags } from '../scheduleOptions';
@@ -13,15 +14,29 @@ import { addScheduleOptions, addTopologyOptions, resolveSchedule, resolveTopolog
 interface TraceFlags extends ScheduleFlags, TopologyFlags {
   elements?: string;
   out?: string;
+  measured?: string;
 }
 
 /** Nothing is allocated per element, so the size may go far beyond what `run` holds: up to 4 TiB. */
 const MAX_TRACE_ELEMENTS = 2 ** 40;
 
+function measuredOf(path: string, schedule: Schedule): TraceEvent[] {
+  const json = readJson(path, 'measured trace');
+  try {
+    return measuredTraceEvents(json, schedule);
+  } catch (error) {
+    if (error instanceof GradsyncError) throw new GradsyncError(error.code, `${path}: ${error.message}`);
+    throw error;
+  }
+}
+
 export function traceCommand(io: Io, done: (code: ExitCode) => void): Command {
   const command = new Command('trace').description('write the model timeline as Chrome trace JSON (Perfetto, chrome://tracing): one track per device');
   addScheduleOptions(command, true);
-  command.option('--elements <K>', 'elements (f32) per device buffer').option('--out <file>', 'write the trace to this file instead of stdout');
+  command
+    .option('--elements <K>', 'elements (f32) per device buffer')
+    .option('--out <file>', 'write the trace to this file instead of stdout')
+    .option('--measured <file>', 'a measured run of the same schedule (the torch program’s --trace), shown beside the model');
   addTopologyOptions(command);
   command.action((flags: TraceFlags) => {
     if (flags.elements === undefined) throw new GradsyncError('bad-argument', 'missing --elements K');
@@ -29,8 +44,9 @@ export function traceCommand(io: Io, done: (code: ExitCode) => void): Command {
     const schedule = resolveSchedule(flags);
     const topology = resolveTopology(flags, schedule);
     if (flags.out !== undefined) checkWritable(flags.out);
+    const measured = flags.measured === undefined ? [] : measuredOf(flags.measured, schedule);
     // Validates and costs the schedule before anything is written.
-    const pieces = traceJsonPieces(schedule, elements, topology);
+    const pieces = traceJsonPieces(schedule, elements, topology, undefined, measured);
     const first = pieces.next();
     const all = (function* () {
       if (!first.done) yield first.value;
