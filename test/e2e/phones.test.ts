@@ -88,6 +88,17 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     }
   }, 60_000);
 
+  it('opens the share menu on screen at 390×844, every entry in view', async () => {
+    const page = await open(onCpuEngine('/?algorithm=ring&devices=8'), PHONE, (p) => p.getByRole('region', { name: 'Narration' }));
+    await page.getByRole('button', { name: 'Share & export' }).click();
+    const menu = page.getByRole('dialog', { name: 'Share & export' });
+    expect(onScreen(await box(menu), PHONE)).toBe(true);
+    for (const entry of ['Copy link', 'Download torch program (.py)', 'Record animation (GIF)']) {
+      expect([entry, onScreen(await box(menu.getByRole('button', { name: entry })), PHONE)]).toEqual([entry, true]);
+    }
+    await page.close();
+  }, 60_000);
+
   it('stacks the presenter’s title, picture with every device, and narration on a phone screen', async () => {
     const page = await phonePage('the presenter');
     const mode = page.getByRole('region', { name: 'Presenter mode' });

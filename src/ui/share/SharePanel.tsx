@@ -1,7 +1,7 @@
-// The share menu's panel: share (link, embed code), export (trace, schedule, SVG, PNG, GIF), what
-// happened, and the copy fallback or the GIF progress when there is one.
+// The share menu's panel: share (link, embed code, command line), export (trace, schedule, torch
+// program, SVG, PNG, GIF), what happened, and the copy fallback or the GIF progress when there is one.
 
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { useReturnFocus } from '../inspector/useReturnFocus';
 import { CopyFallbackField } from './CopyFallbackField';
 import { GifProgressBar } from './GifProgressBar';
@@ -13,10 +13,35 @@ export interface SharePanelProps {
   onClose(): void;
 }
 
+/** Least room between the panel and the window's edges (px). */
+const EDGE = 8;
+
+/**
+ * The panel hangs from the Share button's right edge; where the button sits near the window's left edge
+ * (the header wrapped, on a phone) that would put most of it off screen: it moves right, into view.
+ */
+function useInView(panel: RefObject<HTMLDivElement | null>): void {
+  useLayoutEffect(() => {
+    const element = panel.current;
+    const win = element?.ownerDocument.defaultView;
+    if (!element || !win) return;
+    const place = () => {
+      element.style.right = '';
+      const box = element.getBoundingClientRect();
+      const shift = box.left < EDGE ? EDGE - box.left : Math.min(0, win.innerWidth - EDGE - box.right);
+      if (shift !== 0) element.style.right = `${-shift}px`;
+    };
+    place();
+    win.addEventListener('resize', place);
+    return () => win.removeEventListener('resize', place);
+  }, [panel]);
+}
+
 export function SharePanel({ id, actions, onClose }: SharePanelProps) {
   const panel = useRef<HTMLDivElement>(null);
   const title = `${useId()}-title`;
   useReturnFocus(panel);
+  useInView(panel);
   const busy = actions.recording !== null;
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -48,6 +73,11 @@ export function SharePanel({ id, actions, onClose }: SharePanelProps) {
       <ul className="gs-share-list" aria-label="Export">
         {item('Download trace (JSON)', actions.downloadTrace, 'The model timeline for Perfetto or chrome://tracing')}
         {item('Download schedule (JSON)', actions.downloadSchedule, 'The gradsync-schedule/1 file of what is shown')}
+        {item(
+          'Download torch program (.py)',
+          actions.downloadTorch,
+          'Runs this schedule on torch.distributed: torchrun --nproc-per-node N file.py --elements K',
+        )}
         {item('Download SVG', actions.downloadSvg, 'The devices picture at this step')}
         {item('Download PNG', actions.downloadPng, 'The devices picture at this step, at twice its size')}
         {item('Record animation (GIF)', actions.recordGif, 'Every step from the start, as an animated GIF')}

@@ -4,7 +4,9 @@
 
 import { scheduleJsonPieces } from '../../core/scheduleJson';
 import { traceJsonPieces } from '../../core/trace';
+import type { ReduceOp } from '../../core/ops';
 import type { Derived } from '../../store/derive';
+import { torchProgramText } from '../../store/torchExport';
 import type { ExportSvg } from './exportDocument';
 import { pictureExport, type ExportState } from './exportPicture';
 import { canRaster, findPicture, type Picture } from './picture';
@@ -18,6 +20,11 @@ export class ExportUnavailable extends Error {}
 
 export function traceBlob(derived: Derived, elements: number): Blob {
   return new Blob([...traceJsonPieces(derived.schedule, elements, derived.topology, 16384)], { type: JSON_TYPE });
+}
+
+/** The program `gradsync export --format torch --op OP` writes for the schedule shown. */
+export function torchBlob(derived: Derived, op: ReduceOp): Blob {
+  return new Blob([torchProgramText(derived.schedule, op)], { type: 'text/x-python' });
 }
 
 /** The same text `gradsync schedule` prints, in pieces so a ring on 1024 devices is no one huge string. */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { torchProgram } from '../../../src/engine/torchProgram';
 import { ring } from '../../../src/core/algorithms/ring';
 import { tree } from '../../../src/core/algorithms/tree';
 import type { Schedule } from '../../../src/core/schedule';
@@ -222,6 +223,17 @@ describe('Share & export: files', () => {
     // The same text `gradsync schedule` prints.
     expect(text).toBe(scheduleJson(ring.build({ devices: 5 })));
     expect(within(dialog).getByRole('status').textContent).toBe('Saved gradsync-ring-5gpu-schedule.json');
+  });
+
+  it('downloads the torch program of what is shown, with the op chosen, as gradsync export writes it', async () => {
+    const saved = captureDownloads();
+    await show(makeStore({ algorithm: 'ring', devices: 5, op: 'max' }));
+    const dialog = await choose('Download torch program (.py)');
+    expect(saved.map((s) => s.name)).toEqual(['gradsync-ring-5gpu-torch.py']);
+    const text = await readText(saved[0].blob);
+    expect(text).toBe(torchProgram(ring.build({ devices: 5 }), { op: 'max' }));
+    expect(text).toContain('DEFAULT_OP = "max"');
+    expect(within(dialog).getByRole('status').textContent).toBe('Saved gradsync-ring-5gpu-torch.py');
   });
 
   it('downloads the Chrome trace with one track per device', async () => {

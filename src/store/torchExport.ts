@@ -1,0 +1,10 @@
+// What the share menu saves to run the shown schedule for real: the torch.distributed program the
+// command line's `gradsync export --format torch` writes (engine/torchProgram.ts), for the op chosen.
+
+import type { ReduceOp } from '../core/ops';
+import type { Schedule } from '../core/schedule';
+import { torchProgram } from '../engine/torchProgram';
+
+export function torchProgramText(schedule: Schedule, op: ReduceOp): string {
+  return torchProgram(schedule, { op });
+}
