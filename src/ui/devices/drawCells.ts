@@ -9,7 +9,7 @@ import { cssColor } from '../cssColor';
 import { deviceColor } from '../palette';
 import { cellRadius, tinyCells, type CardShape } from './cardShape';
 import type { ChunkView } from './chunkViews';
-import { cellOffset } from './geometry';
+import { cardMatrix, cellOffset } from './geometry';
 import type { Point } from './layouts';
 
 export interface CellPalette {
@@ -65,16 +65,6 @@ export function outlineOf(view: ChunkView, tiny: boolean): Outline {
 
 /** A contribution held more than once: its stripe outlined (.gs-dv-run--doubled). */
 const DOUBLED: NonNullable<Outline> = { color: 'danger', width: 1, dashed: false, square: true };
-
-/** A card's placement as a matrix: to its centre, turned, back by half its size. */
-function cardMatrix(centre: Point, rotation: number, card: CardShape): [number, number, number, number, number, number] {
-  const turn = (rotation * Math.PI) / 180;
-  const cos = Math.cos(turn);
-  const sin = Math.sin(turn);
-  const dx = -card.width / 2;
-  const dy = -card.height / 2;
-  return [cos, sin, -sin, cos, centre.x + cos * dx - sin * dy, centre.y + sin * dx + cos * dy];
-}
 
 type Box = [x: number, y: number, w: number, h: number];
 

@@ -121,15 +121,24 @@ export function cellOffset(card: CardShape, chunk: number): Point {
   return { x: card.pad + column * (card.cellWidth + card.gap), y: card.header + card.pad + row * (card.cellHeight + card.gap) };
 }
 
+/** Where a card's own coordinates go on the page: to its centre, turned, back by half its size (a, b, c, d, e, f). */
+export function cardMatrix(centre: Point, rotation: number, card: CardShape): [number, number, number, number, number, number] {
+  const turn = (rotation * Math.PI) / 180;
+  const cos = Math.cos(turn);
+  const sin = Math.sin(turn);
+  const dx = -card.width / 2;
+  const dy = -card.height / 2;
+  return [cos, sin, -sin, cos, centre.x + cos * dx - sin * dy, centre.y + sin * dx + cos * dy];
+}
+
 /** Centre of a device's chunk cell on the page, its card's turn included. */
 export function cellCentre(geometry: DiagramGeometry, device: number, chunk: number): Point {
   const { card } = geometry;
   const offset = cellOffset(card, chunk);
-  const dx = offset.x + card.cellWidth / 2 - card.width / 2;
-  const dy = offset.y + card.cellHeight / 2 - card.height / 2;
-  const turn = (geometry.rotations[device] * Math.PI) / 180;
-  const centre = geometry.centres[device];
-  return { x: centre.x + dx * Math.cos(turn) - dy * Math.sin(turn), y: centre.y + dx * Math.sin(turn) + dy * Math.cos(turn) };
+  const [a, b, c, d, e, f] = cardMatrix(geometry.centres[device], geometry.rotations[device], card);
+  const u = offset.x + card.cellWidth / 2;
+  const v = offset.y + card.cellHeight / 2;
+  return { x: a * u + c * v + e, y: b * u + d * v + f };
 }
 
 /** The curve a transfer travels: from the source cell to the destination cell along its link. */

@@ -5,17 +5,19 @@
 
 import type { CellPainter } from './drawCells';
 
+type Paint = string | CanvasGradient | CanvasPattern;
+
 const n = (value: number) => String(Math.round(value * 100) / 100);
 
 export class SvgPainter implements CellPainter {
-  fillStyle: string | CanvasGradient | CanvasPattern = '#000';
-  strokeStyle: string | CanvasGradient | CanvasPattern = '#000';
+  fillStyle: Paint = '#000';
+  strokeStyle: Paint = '#000';
   lineWidth = 1;
   private dash: number[] = [];
   private d = '';
   private readonly out: string[] = [];
   /** Per saved level: groups opened at it, and the paint state to restore. */
-  private readonly levels: { open: number; fill: unknown; stroke: unknown; width: number; dash: number[] }[] = [];
+  private readonly levels: { open: number; fill: Paint; stroke: Paint; width: number; dash: number[] }[] = [];
   private open = 0;
   private clips = 0;
 
@@ -36,8 +38,8 @@ export class SvgPainter implements CellPainter {
     if (!level) return;
     this.out.push('</g>'.repeat(this.open));
     this.open = level.open;
-    this.fillStyle = level.fill as string;
-    this.strokeStyle = level.stroke as string;
+    this.fillStyle = level.fill;
+    this.strokeStyle = level.stroke;
     this.lineWidth = level.width;
     this.dash = level.dash;
   }
