@@ -4,7 +4,7 @@
 import { accessSync, closeSync, constants, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { GradsyncError } from '../core/errors';
-import { parseSchedule } from '../core/compile';
+import { parseScheduleText } from '../core/scheduleText';
 import type { Schedule } from '../core/schedule';
 
 const F32_MAX = 3.4028234663852886e38;
@@ -33,7 +33,7 @@ export function readJson(path: string, what: string): unknown {
 export function readSchedule(path: string): Schedule {
   const text = readText(path, 'schedule file');
   try {
-    return parseSchedule(text);
+    return parseScheduleText(text);
   } catch (error) {
     if (error instanceof GradsyncError) throw new GradsyncError(error.code, `${path}: ${error.message}`);
     throw error;

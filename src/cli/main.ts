@@ -11,7 +11,7 @@ import { scheduleCommand } from './commands/schedule';
 import { traceCommand } from './commands/trace';
 import { verifyCommand } from './commands/verify';
 import { cliWords } from './errorWords';
-import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, type ExitCode } from './exitCodes';
+import { EXIT_INTERNAL, EXIT_NOT_VERIFIED, EXIT_OK, EXIT_USAGE, type ExitCode } from './exitCodes';
 import { processIo, type Io } from './io';
 
 function oneLine(text: string): string {
@@ -60,7 +60,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     }
     if (error instanceof GradsyncError) {
       io.err(`gradsync: ${oneLine(cliWords(error))}\n`);
-      return EXIT_USAGE;
+      // An algorithm that deadlocks is well-formed input that is wrong, as a failed verification is.
+      return error.code === 'deadlock' ? EXIT_NOT_VERIFIED : EXIT_USAGE;
     }
     if (error instanceof RangeError && /allocation|Array buffer|Invalid typed array length/i.test(error.message)) {
       io.err('gradsync: out of memory for this size; use fewer devices or elements\n');

@@ -30,7 +30,7 @@ export function addScheduleOptions(command: Command, withFile: boolean): Command
     .option('--chunks <C>', 'number of chunks the buffer is split into (default: the algorithm’s own)')
     .option('--devices-per-node <G>', `devices per node (${OVER_NODES.join(', ')}; also selects the nodes:G topology)`)
     .option('--root <r>', 'root device of broadcast and reduce', undefined);
-  if (withFile) command.option('--schedule <file>', 'a gradsync-schedule/1 JSON file instead of --algorithm');
+  if (withFile) command.option('--schedule <file>', 'a gradsync-schedule JSON or MSCCL XML file instead of --algorithm');
   return command;
 }
 

@@ -4,7 +4,7 @@
 // the command line names its flag ("--devices-per-node"), the app names its field ("Devices per
 // node"). The message itself names neither, so it reads right wherever it is shown as it is.
 
-export type ErrorCode = 'bad-argument' | 'bad-input' | 'invalid-schedule' | 'unsupported' | 'too-large' | 'unavailable';
+export type ErrorCode = 'bad-argument' | 'bad-input' | 'invalid-schedule' | 'deadlock' | 'unsupported' | 'too-large' | 'unavailable';
 
 /** Another setting under which the given value would be allowed: 'binomial-tree' with collective broadcast. */
 export interface AllowedWith {

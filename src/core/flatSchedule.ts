@@ -2,8 +2,9 @@
 // object form: made lazily, a step's transfers becoming objects when first read (a million transfers
 // cost nothing until a view asks for one step), or made at once as objects free to change.
 
-import { adoptCompiled, OP_COPY, type CompiledSchedule } from './compile';
+import { adoptCompiled, compiledForm as formOf, OP_COPY, type CompiledSchedule } from './compile';
 import type { Schedule, ScheduleHeader, Step, Transfer } from './schedule';
+import { slotLayout, slotPlace, type SlotLayout } from './slots';
 
 export interface FlatSchedule {
   /** Every field of the schedule but its steps. */
@@ -16,18 +17,30 @@ export interface FlatSchedule {
   chunk: Int32Array;
   /** OP_REDUCE or OP_COPY. */
   op: Uint8Array;
+  /** Source slots, for a version-2 schedule (`chunk` is then the destination slot). */
+  srcChunk?: Int32Array;
 }
 
-/** Transfer t (counted over the whole schedule) as a new object. */
-export function transferAt(flat: Pick<FlatSchedule, 'src' | 'dst' | 'chunk' | 'op'>, t: number): Transfer {
-  return { src: flat.src[t], dst: flat.dst[t], chunk: flat.chunk[t], op: flat.op[t] === OP_COPY ? 'copy' : 'reduce' };
+type TransferArrays = Pick<FlatSchedule, 'src' | 'dst' | 'chunk' | 'op' | 'srcChunk'>;
+
+/**
+ * Transfer t (counted over the whole schedule) as a new object. Of a version-2 schedule (`layout`
+ * buffered), one chunk moved, with its buffers named.
+ */
+export function transferAt(flat: TransferArrays, t: number, layout?: SlotLayout): Transfer {
+  const transfer: Transfer = { src: flat.src[t], dst: flat.dst[t], chunk: flat.chunk[t], op: flat.op[t] === OP_COPY ? 'copy' : 'reduce' };
+  if (!layout?.buffered) return transfer;
+  const to = slotPlace(layout, flat.chunk[t]);
+  const from = slotPlace(layout, (flat.srcChunk ?? flat.chunk)[t]);
+  return { src: transfer.src, dst: transfer.dst, srcBuffer: from.buffer, srcChunk: from.chunk, dstBuffer: to.buffer, chunk: to.chunk, op: transfer.op };
 }
 
 /** The transfers of step s as new objects. */
-function stepTransfers(flat: Pick<FlatSchedule, 'stepStart' | 'src' | 'dst' | 'chunk' | 'op'>, s: number): Transfer[] {
+function stepTransfers(flat: FlatSchedule, s: number): Transfer[] {
+  const layout = slotLayout(flat.header);
   const begin = flat.stepStart[s];
   const transfers: Transfer[] = new Array(flat.stepStart[s + 1] - begin);
-  for (let t = begin; t < flat.stepStart[s + 1]; t++) transfers[t - begin] = transferAt(flat, t);
+  for (let t = begin; t < flat.stepStart[s + 1]; t++) transfers[t - begin] = transferAt(flat, t, layout);
   return transfers;
 }
 
@@ -56,8 +69,7 @@ function scheduleOf(header: ScheduleHeader, steps: Step[]): Schedule {
 }
 
 function compiledForm(flat: FlatSchedule, schedule: Schedule): CompiledSchedule {
-  const { stepStart, src, dst, chunk, op } = flat;
-  return { schedule, devices: schedule.devices, chunks: schedule.chunks, steps: flat.phases.length, stepStart, src, dst, chunk, op };
+  return formOf(schedule, flat);
 }
 
 /**

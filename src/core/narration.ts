@@ -6,10 +6,13 @@
 //   max, min   max(g0₁, g1₁, g2₁, …, g1022₁, g1023₁; 1024 terms)
 // A single term is written bare (a₁) under every op.
 
+import { compileSchedule, type CompiledSchedule } from './compile';
 import { GradsyncError } from './errors';
 import { deviceLabel, deviceLetter, subscript, term } from './notation';
 import type { ReduceOp } from './ops';
 import type { Schedule } from './schedule';
+import { placeName } from './slots';
+import { nothingTerm } from './tracker';
 import { headTerms, tailTerms, termCount, TermTracker, type TermSeq, type TermWrite, type TrackerSnapshot } from './terms';
 
 /** Values with more terms than this are abbreviated. */
@@ -77,11 +80,27 @@ export function openingSentence(devices: number, chunks: number, listed: number)
 
 /** The value `terms` of a (device, chunk) cell among `devices` devices under `op`, e.g. (d₄+a₄) or max(d₄, a₄). */
 export function valueExpression(terms: TermSeq, chunk: number, devices: number, op: ReduceOp = 'sum'): string {
+  return termsExpression(terms, (device) => term(device, chunk, devices), op);
+}
+
+/**
+ * How a schedule's terms are written: in a plain schedule a term is a device and its chunk the cell's;
+ * otherwise a term is device d's chunk c (c·N + d), and ∅ a place nothing was written to.
+ */
+function termNamer(compiled: Pick<CompiledSchedule, 'devices' | 'chunks' | 'plain'>, chunk: number): (term: number) => string {
+  const { devices } = compiled;
+  if (compiled.plain) return (device) => term(device, chunk, devices);
+  const nothing = nothingTerm(compiled);
+  return (id) => (id === nothing ? '∅' : term(id % devices, Math.floor(id / devices), devices));
+}
+
+/** A value's terms under `op`, each named by `name`: (d₄+a₄), max(d₄, a₄). */
+function termsExpression(terms: TermSeq, name: (term: number) => string, op: ReduceOp = 'sum'): string {
   const count = termCount(terms);
-  if (count === 1) return term(terms as number, chunk, devices);
+  if (count === 1) return name(terms as number);
   const abbreviated = count > ABBREVIATE_ABOVE;
   const shown = abbreviated ? [...headTerms(terms, SHOWN_HEAD), -1, ...tailTerms(terms, SHOWN_TAIL)] : headTerms(terms, count);
-  const names = shown.map((device) => (device < 0 ? '…' : term(device, chunk, devices)));
+  const names = shown.map((t) => (t < 0 ? '…' : name(t)));
   if (op === 'max' || op === 'min') {
     return `${op}(${names.join(', ')}${abbreviated ? `; ${count} terms` : ''})`;
   }
@@ -102,16 +121,49 @@ function reduceClause(receiver: string, op: ReduceOp): string {
   }
 }
 
-/** The sentence for one write, e.g. "GPU-2 sends (a₁+b₁+c₁+d₁) to GPU-3, which stores it." */
-function writeSentence(write: TermWrite, devices: number, op: ReduceOp = 'sum'): string {
-  const sent = `${deviceLabel(write.src)} sends ${valueExpression(write.incoming, write.chunk, devices, op)} to ${deviceLabel(write.dst)}`;
-  if (write.op === 'copy') return `${sent}, which stores it.`;
-  return `${sent}, ${reduceClause(valueExpression(write.before, write.chunk, devices, op), op)}.`;
+function localReduce(value: string, from: string, into: string, op: ReduceOp): string {
+  switch (op) {
+    case 'sum':
+    case 'avg':
+      return `adds ${value} from ${from} to ${into}`;
+    case 'prod':
+      return `multiplies ${value} from ${from} into ${into}`;
+    case 'max':
+    case 'min':
+      return `combines ${value} from ${from} with ${into} by elementwise ${op}`;
+  }
+}
+
+/**
+ * The sentence for one write, e.g. "GPU-2 sends (a₁+b₁+c₁+d₁) to GPU-3, which stores it." Where a
+ * schedule moves chunks between places, the places are named: "GPU-0 sends b₁ to GPU-1, which stores
+ * it in scratch chunk 2"; "GPU-1 adds b₁ from scratch chunk 2 to a₁ in input chunk 1".
+ */
+function writeSentence(write: TermWrite, compiled: CompiledSchedule, op: ReduceOp = 'sum'): string {
+  if (compiled.plain) {
+    const { devices } = compiled;
+    const sent = `${deviceLabel(write.src)} sends ${valueExpression(write.incoming, write.chunk, devices, op)} to ${deviceLabel(write.dst)}`;
+    if (write.op === 'copy') return `${sent}, which stores it.`;
+    return `${sent}, ${reduceClause(valueExpression(write.before, write.chunk, devices, op), op)}.`;
+  }
+  const name = termNamer(compiled, 0);
+  const incoming = termsExpression(write.incoming, name, op);
+  const before = termsExpression(write.before, name, op);
+  const to = placeName(compiled.layout, write.chunk);
+  if (write.src === write.dst) {
+    const from = placeName(compiled.layout, write.srcChunk);
+    if (write.op === 'copy') return `${deviceLabel(write.dst)} copies ${incoming} from ${from} to ${to}.`;
+    return `${deviceLabel(write.dst)} ${localReduce(incoming, from, `${before} in ${to}`, op)}.`;
+  }
+  const sent = `${deviceLabel(write.src)} sends ${incoming} to ${deviceLabel(write.dst)}`;
+  if (write.op === 'copy') return `${sent}, which stores it in ${to}.`;
+  return `${sent}, ${reduceClause(`${before} in ${to}`, op)}.`;
 }
 
 /** The story of step `index` (0-based) of `transfers` transfers, told from its first `writes`. */
 export function stepStory(schedule: Schedule, index: number, writes: readonly TermWrite[], transfers: number, op: ReduceOp = 'sum'): StepStory {
   const written: string[] = [];
+  const compiled = compileSchedule(schedule);
   const phase = schedule.steps[index].phase ?? '';
   return {
     step: index + 1,
@@ -121,7 +173,7 @@ export function stepStory(schedule: Schedule, index: number, writes: readonly Te
     told: writes.length,
     sentences(from, to) {
       const out: string[] = [];
-      for (let i = Math.max(0, from); i < Math.min(to, writes.length); i++) out.push((written[i] ??= writeSentence(writes[i], schedule.devices, op)));
+      for (let i = Math.max(0, from); i < Math.min(to, writes.length); i++) out.push((written[i] ??= writeSentence(writes[i], compiled, op)));
       return out;
     },
   };
@@ -157,7 +209,7 @@ export class Narrator {
     this.checkNotDone();
     const index = this.tracker.stepsApplied;
     const sentences: string[] = [];
-    this.tracker.apply((write) => sentences.push(writeSentence(write, this.schedule.devices, this.op)));
+    this.tracker.apply((write) => sentences.push(writeSentence(write, this.tracker.compiled, this.op)));
     const phase = this.schedule.steps[index].phase ?? '';
     return { step: index + 1, phase, phaseLabel: phaseLabel(phase), sentences };
   }
@@ -177,9 +229,9 @@ export class Narrator {
     this.tracker.apply();
   }
 
-  /** The current value of (device, chunk), e.g. (a₁+b₁). */
+  /** The current value of (device, chunk), e.g. (a₁+b₁); of a schedule that is not plain, (device, slot). */
   valueExpression(device: number, chunk: number): string {
-    return valueExpression(this.tracker.terms(device, chunk), chunk, this.schedule.devices, this.op);
+    return termsExpression(this.tracker.terms(device, chunk), termNamer(this.tracker.compiled, chunk), this.op);
   }
 
   snapshot(): TrackerSnapshot<TermSeq> {

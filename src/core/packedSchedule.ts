@@ -19,12 +19,14 @@ export function packSchedule(schedule: Schedule): PackedSchedule {
     dst: compiled.dst.slice(),
     chunk: compiled.chunk.slice(),
     op: compiled.op.slice(),
+    ...(compiled.srcChunk !== compiled.chunk && { srcChunk: compiled.srcChunk.slice() }),
   };
 }
 
 /** The arrays a packed schedule lends to a transfer list. */
 export function packedBuffers(packed: PackedSchedule): ArrayBuffer[] {
-  return [packed.stepStart, packed.src, packed.dst, packed.chunk, packed.op].map((array) => array.buffer as ArrayBuffer);
+  const arrays = [packed.stepStart, packed.src, packed.dst, packed.chunk, packed.op, ...(packed.srcChunk ? [packed.srcChunk] : [])];
+  return arrays.map((array) => array.buffer as ArrayBuffer);
 }
 
 /**

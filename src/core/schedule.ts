@@ -1,6 +1,10 @@
-// The `gradsync-schedule/1` IR: the one thing every engine, view and check consumes.
+// The schedule IR: the one thing every engine, view and check consumes. `gradsync-schedule/1` moves
+// chunk c to chunk c between devices; `/2` adds buffers (input, output, scratch), offsets, counts
+// and local operations, what algorithms written for MSCCL need (docs/schedule-format.md).
 
 export const SCHEDULE_FORMAT = 'gradsync-schedule/1';
+export const SCHEDULE_FORMAT_2 = 'gradsync-schedule/2';
+type ScheduleFormat = typeof SCHEDULE_FORMAT | typeof SCHEDULE_FORMAT_2;
 
 export const COLLECTIVES = ['allreduce', 'reduce-scatter', 'allgather', 'broadcast', 'reduce'] as const;
 export type Collective = (typeof COLLECTIVES)[number];
@@ -16,11 +20,25 @@ export const COLLECTIVE_NAMES: Readonly<Record<Collective, string>> = {
 
 export type TransferOp = 'reduce' | 'copy';
 
+export const BUFFERS = ['input', 'output', 'scratch'] as const;
+export type BufferName = (typeof BUFFERS)[number];
+
 export interface Transfer {
   src: number;
   dst: number;
+  /** The chunk the message lands in, counted within dstBuffer (version 1: the chunk at both ends). */
   chunk: number;
   op: TransferOp;
+  /** Version 2: where the message comes from and goes (default: the buffer of C chunks). */
+  srcBuffer?: BufferName;
+  /** Version 2: the first chunk sent (default: `chunk`). */
+  srcChunk?: number;
+  dstBuffer?: BufferName;
+  /** Version 2: chunks moved, consecutive at both ends (default 1). */
+  count?: number;
+  /** Version 2, imported from MSCCL XML: the channel, and the sender's and receiver's threadblocks. */
+  channel?: number;
+  threadblocks?: [number, number];
 }
 
 export interface Step {
@@ -29,7 +47,7 @@ export interface Step {
 }
 
 export interface Schedule {
-  format: typeof SCHEDULE_FORMAT;
+  format: ScheduleFormat;
   collective: Collective;
   algorithm: string;
   devices: number;
@@ -38,6 +56,10 @@ export interface Schedule {
   root?: number;
   /** Devices per node, for algorithms built over nodes (hierarchical-ring). */
   devicesPerNode?: number;
+  /** Version 2: whether input and output share memory (default true). */
+  inPlace?: boolean;
+  /** Version 2: scratch chunks per device (default 0). */
+  scratch?: number;
   steps: Step[];
 }
 
@@ -48,8 +70,18 @@ export type ScheduleHeader = Omit<Schedule, 'steps'>;
  * keys; absent optional fields stay absent): what every writer of a schedule writes before its steps.
  */
 export function scheduleHeader(schedule: Schedule): ScheduleHeader {
-  const { format, collective, algorithm, devices, chunks, root, devicesPerNode } = schedule;
-  return { format, collective, algorithm, devices, chunks, ...(root !== undefined && { root }), ...(devicesPerNode !== undefined && { devicesPerNode }) };
+  const { format, collective, algorithm, devices, chunks, root, devicesPerNode, inPlace, scratch } = schedule;
+  return {
+    format,
+    collective,
+    algorithm,
+    devices,
+    chunks,
+    ...(root !== undefined && { root }),
+    ...(devicesPerNode !== undefined && { devicesPerNode }),
+    ...(inPlace !== undefined && { inPlace }),
+    ...(scratch !== undefined && { scratch }),
+  };
 }
 
 /** Largest device count any part of gradsync accepts. */

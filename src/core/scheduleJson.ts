@@ -4,7 +4,7 @@
 // file diffs and edits by transfer. It comes in pieces so a ring on 2048 devices (8 million transfers)
 // can stream to stdout or into a Blob without one huge string. Reading it back is parseSchedule's job.
 
-import { scheduleHeader, type Schedule, type Step } from './schedule';
+import { scheduleHeader, type Schedule, type Step, type Transfer } from './schedule';
 
 /** Transfers per piece: large enough that pieces are few, small enough that each stays a few hundred KB. */
 const TRANSFERS_PER_PIECE = 8192;
@@ -19,6 +19,30 @@ function headerLines(schedule: Schedule): string {
 /** A step without a phase (allowed in a loaded file) is written without one, not with an invented one. */
 function stepOpening(step: Step): string {
   return typeof step.phase === 'string' ? `    { "phase": ${JSON.stringify(step.phase)}, "transfers": ` : '    { "transfers": ';
+}
+
+/** One transfer on one line: version 1's four fields, and version 2's where the transfer has them. */
+function transferJson(t: Transfer): string {
+  if (
+    t.srcBuffer === undefined &&
+    t.dstBuffer === undefined &&
+    t.srcChunk === undefined &&
+    t.count === undefined &&
+    t.channel === undefined &&
+    t.threadblocks === undefined
+  ) {
+    return `{ "src": ${t.src}, "dst": ${t.dst}, "chunk": ${t.chunk}, "op": ${JSON.stringify(t.op)} }`;
+  }
+  const fields: string[] = [`"src": ${t.src}`, `"dst": ${t.dst}`];
+  if (t.srcBuffer !== undefined) fields.push(`"srcBuffer": ${JSON.stringify(t.srcBuffer)}`);
+  if (t.srcChunk !== undefined) fields.push(`"srcChunk": ${t.srcChunk}`);
+  if (t.dstBuffer !== undefined) fields.push(`"dstBuffer": ${JSON.stringify(t.dstBuffer)}`);
+  fields.push(`"chunk": ${t.chunk}`);
+  if (t.count !== undefined) fields.push(`"count": ${t.count}`);
+  fields.push(`"op": ${JSON.stringify(t.op)}`);
+  if (t.channel !== undefined) fields.push(`"channel": ${t.channel}`);
+  if (t.threadblocks !== undefined) fields.push(`"threadblocks": [${t.threadblocks[0]}, ${t.threadblocks[1]}]`);
+  return `{ ${fields.join(', ')} }`;
 }
 
 /** The JSON text in pieces; joined, they parse to the schedule's IR fields. */
@@ -40,7 +64,7 @@ export function* scheduleJsonPieces(schedule: Schedule, transfersPerPiece = TRAN
     piece += `${stepOpening(steps[s])}[\n`;
     for (let i = 0; i < transfers.length; i++) {
       const t = transfers[i];
-      piece += `      { "src": ${t.src}, "dst": ${t.dst}, "chunk": ${t.chunk}, "op": ${JSON.stringify(t.op)} }${i < transfers.length - 1 ? ',\n' : '\n'}`;
+      piece += `      ${transferJson(t)}${i < transfers.length - 1 ? ',\n' : '\n'}`;
       if (++inPiece >= transfersPerPiece) {
         yield piece;
         piece = '';

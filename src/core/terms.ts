@@ -1,12 +1,16 @@
 // Which terms each (device, chunk) value combines, in the order they were combined — the seeds'
-// notation writes GPU-1's chunk after "GPU-0 sends a₁" as (a₁+b₁). A term is the device whose input it
-// is; its chunk is the cell's own, since a transfer never moves data between chunk indices.
+// notation writes GPU-1's chunk after "GPU-0 sends a₁" as (a₁+b₁). In a plain schedule a term is the
+// device whose input it is; its chunk is the cell's own, since a transfer never moves data between
+// chunk indices. Otherwise cells are slots and a term is device d's chunk c as c·N + d, with
+// nothingTerm for a place nothing was written to (tracker.ts' contributions, alike).
 // Sequences are immutable concatenation trees, so a reduce costs one node and a copy shares the sender's
 // tree; a ring on 1024 devices then needs no per-cell arrays of up to 1024 terms.
 
 import { compileSchedule, OP_COPY, type CompiledSchedule } from './compile';
 import { invariant } from './errors';
 import type { Schedule, TransferOp } from './schedule';
+import { initialChunk } from './slots';
+import { contributionOf, nothingTerm } from './tracker';
 
 /** A single term (a device id) or the concatenation of two sequences. */
 export type TermSeq = number | TermConcat;
@@ -59,7 +63,10 @@ export function allTerms(seq: TermSeq): number[] {
 export interface TermWrite {
   src: number;
   dst: number;
+  /** The slot written (in a plain schedule, the chunk). */
   chunk: number;
+  /** The slot read (in a plain schedule, `chunk`). */
+  srcChunk: number;
   op: TransferOp;
   incoming: TermSeq;
   before: TermSeq;
@@ -70,7 +77,7 @@ export interface TermWrite {
  * is the cell's terms at the step's start. Costs O(limit), however many transfers the step has.
  */
 export function firstWrites(compiled: CompiledSchedule, step: number, startOf: (cell: number) => TermSeq, limit: number): TermWrite[] {
-  const { stepStart, src, dst, chunk, op, chunks } = compiled;
+  const { stepStart, src, dst, chunk, srcChunk, op, slots } = compiled;
   const begin = stepStart[step];
   const end = Math.min(stepStart[step + 1], begin + limit);
   // Every message reads a cell as it stood at the step's start; what the earlier writes of this
@@ -78,12 +85,12 @@ export function firstWrites(compiled: CompiledSchedule, step: number, startOf: (
   const written = new Map<number, TermSeq>();
   const writes: TermWrite[] = [];
   for (let t = begin; t < end; t++) {
-    const cell = dst[t] * chunks + chunk[t];
-    const incoming = startOf(src[t] * chunks + chunk[t]);
+    const cell = dst[t] * slots + chunk[t];
+    const incoming = startOf(src[t] * slots + srcChunk[t]);
     const before = written.get(cell) ?? startOf(cell);
     const isCopy = op[t] === OP_COPY;
     written.set(cell, isCopy ? incoming : concatTerms(incoming, before));
-    writes.push({ src: src[t], dst: dst[t], chunk: chunk[t], op: isCopy ? 'copy' : 'reduce', incoming, before });
+    writes.push({ src: src[t], dst: dst[t], chunk: chunk[t], srcChunk: srcChunk[t], op: isCopy ? 'copy' : 'reduce', incoming, before });
   }
   return writes;
 }
@@ -106,9 +113,17 @@ export class TermTracker {
 
   constructor(schedule: Schedule | CompiledSchedule) {
     this.compiled = 'stepStart' in schedule ? schedule : compileSchedule(schedule);
-    const { devices, chunks } = this.compiled;
-    this.cells = new Array<TermSeq>(devices * chunks);
-    for (let d = 0; d < devices; d++) this.cells.fill(d, d * chunks, (d + 1) * chunks);
+    const { devices, slots, plain, layout } = this.compiled;
+    this.cells = new Array<TermSeq>(devices * slots);
+    for (let d = 0; d < devices; d++) {
+      if (plain) this.cells.fill(d, d * slots, (d + 1) * slots);
+      else {
+        for (let s = 0; s < slots; s++) {
+          const chunk = initialChunk(layout, d, s);
+          this.cells[d * slots + s] = chunk < 0 ? nothingTerm(this.compiled) : contributionOf(this.compiled, d, chunk);
+        }
+      }
+    }
   }
 
   /** The state after `stepsApplied` steps; term sequences are immutable, so this is a cheap copy. */
@@ -125,8 +140,9 @@ export class TermTracker {
     return this.stepsApplied >= this.compiled.steps;
   }
 
+  /** The terms of (device, slot); in a plain schedule slot c is chunk c. */
   terms(device: number, chunk: number): TermSeq {
-    return this.cells[device * this.compiled.chunks + chunk];
+    return this.cells[device * this.compiled.slots + chunk];
   }
 
   /** How many transfers the next step has. */
@@ -147,18 +163,18 @@ export class TermTracker {
   /** Applies the next step, reporting each write in listed order to `onWrite`. */
   apply(onWrite?: (write: TermWrite) => void): void {
     invariant(!this.done, 'TermTracker.apply called after the last step');
-    const { stepStart, src, dst, chunk, op, chunks } = this.compiled;
+    const { stepStart, src, dst, chunk, srcChunk, op, slots } = this.compiled;
     const begin = stepStart[this.stepsApplied];
     const end = stepStart[this.stepsApplied + 1];
     const messages = new Array<TermSeq>(end - begin);
-    for (let t = begin; t < end; t++) messages[t - begin] = this.cells[src[t] * chunks + chunk[t]];
+    for (let t = begin; t < end; t++) messages[t - begin] = this.cells[src[t] * slots + srcChunk[t]];
     for (let t = begin; t < end; t++) {
-      const cell = dst[t] * chunks + chunk[t];
+      const cell = dst[t] * slots + chunk[t];
       const incoming = messages[t - begin];
       const before = this.cells[cell];
       const isCopy = op[t] === OP_COPY;
       this.cells[cell] = isCopy ? incoming : concatTerms(incoming, before);
-      onWrite?.({ src: src[t], dst: dst[t], chunk: chunk[t], op: isCopy ? 'copy' : 'reduce', incoming, before });
+      onWrite?.({ src: src[t], dst: dst[t], chunk: chunk[t], srcChunk: srcChunk[t], op: isCopy ? 'copy' : 'reduce', incoming, before });
     }
     this.stepsApplied++;
   }

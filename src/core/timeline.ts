@@ -49,7 +49,7 @@ export function timelineData(schedule: Schedule, cost: CostResult, maxRows = MAX
   const per = timelineRowSize(devices, maxRows);
   const rows = rowsFor(devices, per);
   const rowOf = Int32Array.from({ length: devices }, (_, d) => Math.floor(d / per));
-  const bytesOf = chunkBytes(cost.elements, compiled.chunks);
+  const bytesOf = chunkBytes(cost.elements, compiled);
   const startUs = new Float64Array(steps + 1);
   for (let s = 0; s < steps; s++) startUs[s + 1] = startUs[s] + cost.stepTimesUs[s];
   const sent = new Float32Array(steps * rows.length);
@@ -74,6 +74,8 @@ export function timelineData(schedule: Schedule, cost: CostResult, maxRows = MAX
     const begin = stepStart[s];
     const end = stepStart[s + 1];
     for (let t = begin; t < end; t++) {
+      // A local operation crosses no port.
+      if (src[t] === dst[t]) continue;
       out[src[t]] += bytesOf[chunk[t]];
       into[dst[t]] += bytesOf[chunk[t]];
     }

@@ -92,7 +92,7 @@ function traceSource(schedule: Schedule, elements: number, topology: Topology): 
   const compiled = compileSchedule(schedule);
   const cost = modelCost(schedule, elements, topology);
   const { devices, steps, stepStart, src, dst, chunk } = compiled;
-  const bytesOf = chunkBytes(elements, compiled.chunks);
+  const bytesOf = chunkBytes(elements, compiled);
   const info: TraceInfo = {
     algorithm: schedule.algorithm,
     collective: schedule.collective,
@@ -132,6 +132,11 @@ function traceSource(schedule: Schedule, elements: number, topology: Topology): 
       for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
         const bytes = bytesOf[chunk[t]];
         if (bytes === 0) continue;
+        if (src[t] === dst[t]) {
+          // A local copy or reduce: the device works in this step, and no byte crosses its port.
+          touch(src[t]);
+          continue;
+        }
         sent[src[t]] += bytes;
         received[dst[t]] += bytes;
         touch(src[t]);

@@ -1,11 +1,17 @@
 // Symbolic replay of a schedule: which contributions each (device, chunk) holds after every step,
 // with the IR's semantics (sources read at step start, writes applied in listed order). Values are
 // immutable and shared by copies, so a step costs one small merge per reduce.
+//
+// In a plain schedule (compile.ts) chunk c only ever meets chunk c, so a contribution is a device id.
+// Otherwise values move between places and a contribution is a term: device d's chunk c is c·N + d,
+// and `nothingTerm` (C·N) stands for a place that held nothing (an out-of-place output or scratch
+// before anything was written there), so a value built on nothing shows it.
 
 import { leafH1, leafH2, sumH1, sumH2 } from './fingerprint';
 import { compileSchedule, OP_COPY, type CompiledSchedule } from './compile';
 import { merge, firstDoubled, single, type Contributions } from './contributions';
 import type { Schedule } from './schedule';
+import { initialChunk } from './slots';
 import type { TrackerSnapshot } from './terms';
 
 /** Where a contribution was first counted twice. */
@@ -29,11 +35,11 @@ export interface SymbolicValue {
   readonly doubled: DoubledOrigin | null;
 }
 
-function leaf(device: number): SymbolicValue {
+function leaf(contribution: number, device = contribution): SymbolicValue {
   return {
-    set: single(device),
-    h1: leafH1(device),
-    h2: leafH2(device),
+    set: single(contribution),
+    h1: leafH1(contribution),
+    h2: leafH2(contribution),
     reducedAt: 0,
     reducedOn: device,
     doubled: null,
@@ -59,6 +65,16 @@ function combine(into: SymbolicValue, incoming: SymbolicValue, step: number, dev
   };
 }
 
+/** The term standing for "nothing was written here" in a schedule that is not plain. */
+export function nothingTerm(compiled: Pick<CompiledSchedule, 'devices' | 'chunks'>): number {
+  return compiled.chunks * compiled.devices;
+}
+
+/** Device d's chunk c as a contribution: d in a plain schedule, else the term c·N + d. */
+export function contributionOf(compiled: Pick<CompiledSchedule, 'devices' | 'plain'>, device: number, chunk: number): number {
+  return compiled.plain ? device : chunk * compiled.devices + device;
+}
+
 export class ContributionTracker {
   readonly compiled: CompiledSchedule;
   /** Steps applied so far. */
@@ -68,11 +84,19 @@ export class ContributionTracker {
 
   constructor(schedule: Schedule | CompiledSchedule) {
     this.compiled = 'stepStart' in schedule ? schedule : compileSchedule(schedule);
-    const { devices, chunks } = this.compiled;
-    this.cells = new Array(devices * chunks);
+    const { devices, slots, layout, plain } = this.compiled;
+    this.cells = new Array(devices * slots);
     for (let d = 0; d < devices; d++) {
+      const nothing = plain ? null : leaf(nothingTerm(this.compiled), d);
       const value = leaf(d);
-      for (let c = 0; c < chunks; c++) this.cells[d * chunks + c] = value;
+      for (let c = 0; c < slots; c++) {
+        if (plain) {
+          this.cells[d * slots + c] = value;
+          continue;
+        }
+        const chunk = initialChunk(layout, d, c);
+        this.cells[d * slots + c] = chunk < 0 ? nothing! : leaf(contributionOf(this.compiled, d, chunk), d);
+      }
     }
   }
 
@@ -90,21 +114,22 @@ export class ContributionTracker {
     this.stepsApplied = snapshot.stepsApplied;
   }
 
+  /** The value of (device, slot); in a plain schedule slot c is chunk c. */
   value(device: number, chunk: number): SymbolicValue {
-    return this.cells[device * this.compiled.chunks + chunk];
+    return this.cells[device * this.compiled.slots + chunk];
   }
 
   /** Applies the next step. */
   apply(): void {
-    const { stepStart, src, dst, chunk, op, chunks } = this.compiled;
+    const { stepStart, src, dst, chunk, srcChunk, op, slots } = this.compiled;
     const s = this.stepsApplied;
     const begin = stepStart[s];
     const end = stepStart[s + 1];
     const incoming = this.incoming;
     incoming.length = end - begin;
-    for (let t = begin; t < end; t++) incoming[t - begin] = this.cells[src[t] * chunks + chunk[t]];
+    for (let t = begin; t < end; t++) incoming[t - begin] = this.cells[src[t] * slots + srcChunk[t]];
     for (let t = begin; t < end; t++) {
-      const cell = dst[t] * chunks + chunk[t];
+      const cell = dst[t] * slots + chunk[t];
       const message = incoming[t - begin];
       this.cells[cell] = op[t] === OP_COPY ? message : combine(this.cells[cell], message, s + 1, dst[t], chunk[t], src[t]);
     }

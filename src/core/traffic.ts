@@ -70,10 +70,14 @@ export function checkElements(elements: number): number {
   return elements;
 }
 
-/** Bytes of every chunk of a K-element buffer split into `chunks` chunks (0 for empty chunks). */
-export function chunkBytes(elements: number, chunks: number): Float64Array {
-  const bytes = new Float64Array(chunks);
-  for (let c = 0; c < chunks; c++) bytes[c] = chunkLength(c, elements, chunks) * BYTES_PER_ELEMENT;
+/**
+ * Bytes of every place (slot) of a schedule on K-element buffers: chunk c's bytes in a version-1
+ * schedule (0 for empty chunks); K/C elements each where a schedule moves chunks between places.
+ */
+export function chunkBytes(elements: number, compiled: Pick<CompiledSchedule, 'chunks' | 'slots' | 'equalChunks'>): Float64Array {
+  const { chunks, slots } = compiled;
+  const bytes = new Float64Array(slots);
+  for (let c = 0; c < slots; c++) bytes[c] = (compiled.equalChunks ? elements / chunks : chunkLength(c, elements, chunks)) * BYTES_PER_ELEMENT;
   return bytes;
 }
 
@@ -194,6 +198,12 @@ function scanSteps(
       const from = src[t];
       const to = dst[t];
       const reduces = op[t] === OP_REDUCE;
+      if (from === to) {
+        // A local copy or reduce: no bytes cross a port; a reduce is still work on the device.
+        if (reduces) reduced[to] += bytes;
+        if (reduces && counting) totalReduced[to] += bytes;
+        continue;
+      }
       sent[from * fabrics + f] += bytes;
       received[to * fabrics + f] += bytes;
       if (reduces) reduced[to] += bytes;
@@ -236,7 +246,7 @@ function scanSteps(
  * all use fabric 0. Zero-length transfers move nothing and load no port.
  */
 export function stepLoads(compiled: CompiledSchedule, elements: number, fabricOf: Uint8Array | null, fabrics: number): StepLoads {
-  return scanSteps(compiled, chunkBytes(checkElements(elements), compiled.chunks), fabricOf, fabrics, null);
+  return scanSteps(compiled, chunkBytes(checkElements(elements), compiled), fabricOf, fabrics, null);
 }
 
 /**
@@ -246,7 +256,7 @@ export function stepLoads(compiled: CompiledSchedule, elements: number, fabricOf
 export function countTraffic(schedule: Schedule, elements: number, runOf = 0): TrafficCounts {
   const compiled = compileSchedule(schedule);
   const { devices, steps } = compiled;
-  const bytesOf = chunkBytes(checkElements(elements), compiled.chunks);
+  const bytesOf = chunkBytes(checkElements(elements), compiled);
   const totals: RunTotals = {
     bytesSent: new Float64Array(devices),
     bytesReceived: new Float64Array(devices),

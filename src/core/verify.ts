@@ -7,7 +7,8 @@ import { firstAbsent, firstDoubled, isRangeOnce } from './contributions';
 import { invariant } from './errors';
 import { contributionLabel, deviceLabel, term } from './notation';
 import { chunkOwner, rootOf, type Collective, type Schedule } from './schedule';
-import { ContributionTracker, type SymbolicValue } from './tracker';
+import { resultSlot, slotPlace, type SlotLayout } from './slots';
+import { ContributionTracker, nothingTerm, type SymbolicValue } from './tracker';
 
 type ViolationKind = 'missing' | 'doubled' | 'unexpected';
 
@@ -116,37 +117,87 @@ function earlier(a: Violation, b: Violation | null): boolean {
  */
 export function verifySchedule(schedule: Schedule | CompiledSchedule): VerifyResult {
   const compiled = 'stepStart' in schedule ? schedule : compileSchedule(schedule);
+  if (!compiled.plain) return verifyByReplay(compiled);
   const collective = compiled.schedule.collective;
   const sameOrder = proveByChunk(compiled, (device, chunk) => expectedHolding(collective, compiled, device, chunk));
   return sameOrder ? { ok: true, collective, violation: null, sameOrder } : verifyByReplay(compiled);
 }
 
-/** The exact replay of every (device, chunk)'s contributions: the proof, or the first violation. */
+/**
+ * The exact replay of every (device, chunk)'s contributions: the proof, or the first violation. Each
+ * result is checked where the collective leaves it: in a plain schedule cell (d, c); otherwise the
+ * output buffer's place for chunk c, a contribution then being a device's chunk (tracker.ts' terms).
+ */
 export function verifyByReplay(compiled: CompiledSchedule): VerifyResult {
-  const { devices, chunks } = compiled;
+  const { devices, chunks, layout, plain } = compiled;
   const collective = compiled.schedule.collective;
   const tracker = new ContributionTracker(compiled);
   tracker.runToEnd();
+  const nothing = nothingTerm(compiled);
 
   let first: Violation | null = null;
   const sameOrder = new Uint8Array(chunks).fill(1);
   for (let c = 0; c < chunks; c++) {
     let reference: SymbolicValue | null = null;
+    const shift = plain ? 0 : c * devices;
     for (let d = 0; d < devices; d++) {
       const expected = expectedHolding(collective, compiled, d, c);
-      if (!expected) continue;
-      const value = tracker.value(d, c);
+      const slot = plain ? c : resultSlot(layout, d, c);
+      if (!expected || slot < 0) continue;
+      const value = tracker.value(d, slot);
       if (reference && (reference.h1 !== value.h1 || reference.h2 !== value.h2)) sameOrder[c] = 0;
       reference ??= value;
-      const problem = checkCell(value, expected.lo, expected.hi);
-      if (!problem) continue;
+      const checked = checkCell(value, shift + expected.lo, shift + expected.hi);
+      if (!checked) continue;
+      // A value built on a place that held nothing is named as such before what it lacks.
+      const problem = !plain && holds(value, nothing) ? { kind: 'unexpected' as const, contribution: nothing } : checked;
       const origin = problem.kind === 'doubled' && value.doubled ? value.doubled : null;
+      const heldBy = { device: d, chunk: slot };
       const found: Omit<Violation, 'message'> = origin
-        ? { kind: 'doubled', step: origin.step, device: origin.device, chunk: origin.chunk, contribution: origin.contribution, heldBy: { device: d, chunk: c } }
-        : { kind: problem.kind, step: value.reducedAt, device: value.reducedOn, chunk: c, contribution: problem.contribution, heldBy: { device: d, chunk: c } };
-      const violation = { ...found, message: describeViolation(found, compiled.steps, compiled.devices) };
+        ? { kind: 'doubled', step: origin.step, device: origin.device, chunk: origin.chunk, contribution: origin.contribution, heldBy }
+        : { kind: problem.kind, step: value.reducedAt, device: value.reducedOn, chunk: slot, contribution: problem.contribution, heldBy };
+      const message = plain ? describeViolation(found, compiled.steps, devices) : describePlaceViolation(compiled, found);
+      const violation = { ...found, message };
       if (earlier(violation, first)) first = violation;
     }
   }
   return { ok: first === null, collective, violation: first, sameOrder };
+}
+
+/** "GPU-1 output chunk 4" (out of place), "GPU-1 scratch chunk 2", or version 1's "GPU-1 chunk 4 (b₄)". */
+function placeLabel(layout: SlotLayout, device: number, slot: number): string {
+  const { buffer, chunk } = slotPlace(layout, slot);
+  if (buffer !== 'scratch' && layout.inPlace) return cellLabel(device, chunk, layout.devices);
+  return `${deviceLabel(device)} ${buffer} chunk ${chunk + 1}`;
+}
+
+/** A term of a schedule that is not plain: "c₄ (GPU-2's chunk 4)", or what stands for nothing. */
+function termLabel(compiled: CompiledSchedule, contribution: number): string {
+  if (contribution === nothingTerm(compiled)) return 'a value of a place nothing was written to';
+  const device = contribution % compiled.devices;
+  const chunk = Math.floor(contribution / compiled.devices);
+  return `${term(device, chunk, compiled.devices)} (${deviceLabel(device)}'s chunk ${chunk + 1})`;
+}
+
+function holds(value: SymbolicValue, contribution: number): boolean {
+  for (let i = 0; i < value.set.length; i += 3) if (value.set[i] <= contribution && contribution < value.set[i + 1]) return true;
+  return false;
+}
+
+function describePlaceViolation(compiled: CompiledSchedule, v: Omit<Violation, 'message'>): string {
+  const { layout } = compiled;
+  const what = termLabel(compiled, v.contribution);
+  const where = placeLabel(layout, v.heldBy.device, v.heldBy.chunk);
+  if (v.kind === 'doubled') {
+    const origin = `step ${v.step}: ${placeLabel(layout, v.device, v.chunk)} holds ${what} twice`;
+    return v.heldBy.device === v.device && v.heldBy.chunk === v.chunk ? origin : `${origin}; it ends up in ${where}`;
+  }
+  const produced = v.step === 0 ? 'it was never reduced' : `its value was last reduced at step ${v.step} on ${deviceLabel(v.device)}`;
+  if (v.contribution === nothingTerm(compiled)) {
+    return v.step === 0
+      ? `after step ${compiled.steps}, ${where} holds nothing: no result was written there`
+      : `after step ${compiled.steps}, ${where} holds a value reduced with a place nothing was written to; ${produced}`;
+  }
+  const verb = v.kind === 'missing' ? 'lacks' : 'still holds';
+  return `after step ${compiled.steps}, ${where} ${verb} ${what}; ${produced}`;
 }

@@ -26,14 +26,14 @@ type ApplyOrder = 'in-order' | 'concurrent';
 
 /** Wire offsets follow the layout's (possibly padded) piece lengths. */
 export function planSnapshots(compiled: CompiledSchedule, layout: ChunkMajorLayout, order: ApplyOrder = 'in-order'): SnapshotPlan {
-  const { stepStart, src, dst, chunk, chunks, devices, steps } = compiled;
+  const { stepStart, src, dst, chunk, srcChunk, slots, devices, steps } = compiled;
   const count = src.length;
   const fromWire = new Uint8Array(count);
   const fillsWire = new Uint8Array(count);
   const wireOffset = new Int32Array(count);
-  const cells = devices * chunks;
+  const cells = devices * slots;
   // A compiled schedule has at most MAX_CELLS cells (compileSchedule checks), so flat arrays fit.
-  invariant(cells <= MAX_CELLS, `${devices} × ${chunks} cells exceed MAX_CELLS`);
+  invariant(cells <= MAX_CELLS, `${devices} × ${slots} cells exceed MAX_CELLS`);
   // Per cell: the step (1-based) in which it was last written, and where its snapshot sits on the wire.
   const writtenIn = new Int32Array(cells);
   const snapshotIn = new Int32Array(cells);
@@ -42,10 +42,10 @@ export function planSnapshots(compiled: CompiledSchedule, layout: ChunkMajorLayo
   for (let s = 0; s < steps; s++) {
     let used = 0;
     if (order === 'concurrent') {
-      for (let t = stepStart[s]; t < stepStart[s + 1]; t++) writtenIn[dst[t] * chunks + chunk[t]] = s + 1;
+      for (let t = stepStart[s]; t < stepStart[s + 1]; t++) writtenIn[dst[t] * slots + chunk[t]] = s + 1;
     }
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
-      const read = src[t] * chunks + chunk[t];
+      const read = src[t] * slots + srcChunk[t];
       if (writtenIn[read] === s + 1) {
         fromWire[t] = 1;
         if (snapshotIn[read] === s + 1) {
@@ -55,10 +55,10 @@ export function planSnapshots(compiled: CompiledSchedule, layout: ChunkMajorLayo
           wireOffset[t] = used;
           snapshotIn[read] = s + 1;
           snapshotAt[read] = used;
-          used += layout.paddedLength(chunk[t]);
+          used += layout.paddedLength(srcChunk[t]);
         }
       }
-      writtenIn[dst[t] * chunks + chunk[t]] = s + 1;
+      writtenIn[dst[t] * slots + chunk[t]] = s + 1;
     }
     wireElements = Math.max(wireElements, used);
   }

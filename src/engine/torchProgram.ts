@@ -5,16 +5,45 @@
 // generator (inputs.ts), the chunk bounds and avg's premultiplied factor are gradsync's, written
 // again in Python; the program needs nothing beyond PyTorch.
 
+import { compileSchedule, OP_REDUCE, type CompiledSchedule } from '../core/compile';
 import { reducesData, type Schedule } from '../core/schedule';
 import type { ReduceOp } from '../core/ops';
+import { initialChunk, resultSlot } from '../core/slots';
 
-/** The schedule as the program embeds it: [phase, [[src, dst, chunk, reduce?1:0], …]] per step. */
-function compactSteps(schedule: Schedule): string {
-  return schedule.steps
-    .map(
-      (step) => `  [${JSON.stringify(step.phase)}, [${step.transfers.map((t) => `[${t.src},${t.dst},${t.chunk},${t.op === 'reduce' ? 1 : 0}]`).join(',')}]],\n`,
-    )
-    .join('');
+/**
+ * The schedule as the program embeds it, one entry per chunk moved: [phase, [[src, dst, chunk,
+ * reduce?1:0], …]] per step; where chunks move between places, [src, dst, srcSlot, dstSlot, reduce].
+ */
+function compactSteps(compiled: CompiledSchedule): string {
+  const { stepStart, src, dst, chunk, srcChunk, op, plain } = compiled;
+  let out = '';
+  compiled.schedule.steps.forEach((step, s) => {
+    const entries: string[] = [];
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+      const reduce = op[t] === OP_REDUCE ? 1 : 0;
+      entries.push(plain ? `[${src[t]},${dst[t]},${chunk[t]},${reduce}]` : `[${src[t]},${dst[t]},${srcChunk[t]},${chunk[t]},${reduce}]`);
+    }
+    out += `  [${JSON.stringify(step.phase ?? '')}, [${entries.join(',')}]],\n`;
+  });
+  return out;
+}
+
+/**
+ * Where each device's places start out and where its result ends, for a schedule that moves chunks
+ * between places (null for a plain one): per device, the data chunk each slot holds at the start (−1:
+ * nothing), and the slot of each data chunk's result.
+ */
+function placesOf(compiled: CompiledSchedule): { slots: number; initial: number[][]; result: number[][] } | null {
+  if (compiled.plain) return null;
+  const { devices, chunks, slots, layout } = compiled;
+  const initial = Array.from({ length: devices }, (_, d) => Array.from({ length: slots }, (_, s) => initialChunk(layout, d, s)));
+  const result = Array.from({ length: devices }, (_, d) =>
+    Array.from({ length: chunks }, (_, c) => {
+      const slot = resultSlot(layout, d, c);
+      return slot >= 0 ? slot : c;
+    }),
+  );
+  return { slots, initial, result };
 }
 
 export interface TorchProgramOptions {
@@ -23,18 +52,20 @@ export interface TorchProgramOptions {
 }
 
 export function torchProgram(schedule: Schedule, options: TorchProgramOptions): string {
+  const compiled = compileSchedule(schedule);
   const header = {
     algorithm: schedule.algorithm,
     collective: schedule.collective,
     devices: schedule.devices,
     chunks: schedule.chunks,
     premultiply: reducesData(schedule.collective),
+    places: placesOf(compiled),
   };
   return `${PROLOGUE.replaceAll('@ALGORITHM@', schedule.algorithm).replaceAll('@DEVICES@', String(schedule.devices))}
 SCHEDULE = json.loads(${JSON.stringify(JSON.stringify(header))})
 DEFAULT_OP = ${JSON.stringify(options.op)}
 STEPS = [
-${compactSteps(schedule)}]
+${compactSteps(compiled)}]
 ${BODY}`;
 }
 
@@ -179,10 +210,26 @@ def main():
         device = torch.device("cpu")
     dist.init_process_group(backend=backend)
 
-    buffer = torch.tensor(rows[rank], dtype=torch.float32, device=device)
+    places = SCHEDULE["places"]
+    chunks = SCHEDULE["chunks"]
+    if places is None:
+        # One buffer; slot c is chunk c.
+        buffer = torch.tensor(rows[rank], dtype=torch.float32, device=device)
+        bounds = chunk_bounds(elements, chunks)
+        slot_bounds = lambda slot: (bounds[slot], bounds[slot + 1])
+    else:
+        # Input, output and scratch chunks side by side, all elements / chunks long.
+        if elements % chunks != 0:
+            fail(f"this schedule moves chunks between places, so the elements ({elements}) must be a multiple of its {chunks} chunks")
+        size = elements // chunks
+        slot_bounds = lambda slot: (slot * size, (slot + 1) * size)
+        buffer = torch.zeros(places["slots"] * size, dtype=torch.float32, device=device)
+        row = torch.tensor(rows[rank], dtype=torch.float32, device=device)
+        for slot, chunk in enumerate(places["initial"][rank]):
+            if chunk >= 0:
+                buffer[slot * size:(slot + 1) * size].copy_(row[chunk * size:(chunk + 1) * size])
     if args.op == "avg" and SCHEDULE["premultiply"]:
         buffer.mul_(torch.tensor(1.0 / devices, dtype=torch.float32, device=device))
-    bounds = chunk_bounds(elements, SCHEDULE["chunks"])
 
     def synchronize():
         if device.type == "cuda":
@@ -195,9 +242,16 @@ def main():
         begin = time.perf_counter()
         ops = []
         received = []
-        for index, (src, dst, chunk, _) in enumerate(transfers):
-            lo, hi = bounds[chunk], bounds[chunk + 1]
+        for index, transfer in enumerate(transfers):
+            # [src, dst, chunk, reduce], or [src, dst, source slot, target slot, reduce].
+            src, dst, source = transfer[0], transfer[1], transfer[2]
+            lo, hi = slot_bounds(source)
             if hi == lo:
+                continue
+            if src == dst:
+                # A local copy or reduce: its message is the source as the step found it.
+                if src == rank:
+                    received.append((index, buffer[lo:hi].clone()))
                 continue
             if src == rank:
                 ops.append(dist.P2POp(dist.isend, buffer[lo:hi].contiguous(), dst, tag=index))
@@ -210,8 +264,8 @@ def main():
                 request.wait()
         # Applied after every message of the step has arrived, in the schedule's order.
         for index, message in received:
-            _, _, chunk, reduce = transfers[index]
-            lo, hi = bounds[chunk], bounds[chunk + 1]
+            target, reduce = transfers[index][-2], transfers[index][-1]
+            lo, hi = slot_bounds(target)
             if reduce:
                 combine(args.op, buffer[lo:hi], message)
             else:
@@ -221,8 +275,13 @@ def main():
         spans.append((number, phase, begin - started, end - begin))
         dist.barrier()
 
+    if places is None:
+        result = buffer
+    else:
+        # The output buffer in the order of the data's chunks.
+        result = torch.cat([buffer[slot * size:(slot + 1) * size] for slot in places["result"][rank]]) if chunks > 0 else buffer
     gathered = [torch.empty(elements, dtype=torch.float32, device=device) for _ in range(devices)]
-    dist.all_gather(gathered, buffer)
+    dist.all_gather(gathered, result.contiguous())
     every_span = [None] * devices
     dist.all_gather_object(every_span, spans)
     if rank == 0:

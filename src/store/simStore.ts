@@ -2,7 +2,8 @@
 // configuration, what follows from it, the step shown, the player, the engine and the notices.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { parseSchedule } from '../core/compile';
+import { parseScheduleText } from '../core/scheduleText';
+import { unpicturedReason } from './pictured';
 import { GradsyncError } from '../core/errors';
 import type { Schedule } from '../core/schedule';
 import type { VerifyResult } from '../core/verify';
@@ -381,10 +382,15 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       loadSchedule(source, name) {
         let schedule: Schedule;
         try {
-          schedule = typeof source === 'string' ? parseSchedule(source) : source;
+          schedule = typeof source === 'string' ? parseScheduleText(source) : source;
         } catch (caught) {
           if (!(caught instanceof GradsyncError)) throw caught;
           set({ notices: [...get().notices, notice('error', `${name}: ${caught.message}`)] });
+          return false;
+        }
+        const unpictured = unpicturedReason(schedule);
+        if (unpictured) {
+          set({ notices: [...get().notices, notice('error', `${name} is valid, but ${unpictured}`)] });
           return false;
         }
         const custom = { name: loadedScheduleName(schedule, name), schedule };

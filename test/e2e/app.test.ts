@@ -2,6 +2,7 @@
 // on 4 devices through the seeds' sentences, steps back, loads a broken schedule and sees its
 // violation, and opens the app where WebGPU is missing and sees the CPU notice.
 
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
@@ -42,6 +43,21 @@ describe.skipIf(skipReason !== null)('the app in Chromium', () => {
     await expect.poll(() => sentences(page)).toEqual(narrateStep(schedule, 3).sentences);
     await page.keyboard.press('Home');
     await expect.poll(() => page.getByRole('region', { name: 'Narration' }).innerText()).toMatch(/Each GPU starts with its own gradient/);
+    await page.close();
+  }, 60_000);
+
+  it('loads an MSCCL XML ring by paste and steps through it in the seeds’ words', async () => {
+    const page = await open(onCpuEngine('/?algorithm=ring&devices=4'));
+    await page.getByRole('button', { name: /Load schedule/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(readFileSync('test/fixtures/msccl/allreduce_ring_rrc.xml', 'utf8'));
+    await dialog.getByRole('button', { name: /^Load$/ }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => sentences(page)).toContain('GPU-0 sends a₁ to GPU-1, where it gets added to b₁.');
+    // Named by the XML's algo name, verified.
+    const chip = page.locator('.gs-custom-chip');
+    await expect.poll(() => chip.innerText()).toMatch(/allreduce_ring_rrc[\s\S]*✓ verified/);
     await page.close();
   }, 60_000);
 

@@ -3,7 +3,7 @@
 // hierarchical ring chooses its nodes, the engine menu says which engine runs, and names stay
 // unambiguous past 26 devices.
 
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -57,13 +57,13 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
   /** Pastes `text`, presses Load, and expects `message` in the dialog's alert, on screen and focused. */
   async function expectRefused(page: Page, text: string, message: string): Promise<void> {
     const dialog = await openLoader(page);
-    await dialog.getByLabel('Or paste JSON').fill(text);
+    await dialog.getByLabel('Or paste JSON or MSCCL XML').fill(text);
     await dialog.getByRole('button', { name: 'Load', exact: true }).click();
     const alert = dialog.getByRole('alert');
     await expect.poll(() => alert.innerText()).toBe(message);
     expect(await alert.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await onScreen(page, alert)).toBe(true);
-    expect(await dialog.getByLabel('Or paste JSON').inputValue()).toBe(text);
+    expect(await dialog.getByLabel('Or paste JSON or MSCCL XML').inputValue()).toBe(text);
     expect(await page.getByRole('button', { name: 'Back to ring' }).count()).toBe(0);
   }
 
@@ -83,6 +83,24 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
   it('an out-of-range device shows its error inside the dialog', async () => {
     const page = await pasting();
     await expectRefused(page, TO_DEVICE_9_OF_4, '✕ Step 1, transfer 1: dst 9 is out of range 0..3');
+  }, 60_000);
+
+  it('malformed MSCCL XML shows its line, element and attribute inside the dialog', async () => {
+    const page = await pasting();
+    await expectRefused(
+      page,
+      readFileSync('test/fixtures/msccl/bad_cnt.xml', 'utf8'),
+      '✕ Line 11: <step s="0"> of GPU 1 threadblock 0: cnt must be 0..71, got 80',
+    );
+  }, 60_000);
+
+  it('an MSCCL algorithm that moves chunks through scratch is refused inside the dialog, saying where it can be run', async () => {
+    const page = await pasting();
+    await expectRefused(
+      page,
+      readFileSync('test/fixtures/msccl/allreduce_allpairs.xml', 'utf8'),
+      '✕ This schedule is valid, but it moves chunks through buffers, offsets or scratch, which the app does not picture; verify, run and narrate it with gradsync verify, run and narrate --schedule FILE',
+    );
   }, 60_000);
 
   it('a 5,000-device schedule is refused inside the dialog with the limit', async () => {

@@ -1,5 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
+import { mscclXml } from '../../src/core/msccl/exportXml';
+import type { ReduceOp } from '../../src/core/ops';
+import type { Schedule } from '../../src/core/schedule';
+import { parseScheduleText } from '../../src/core/scheduleText';
 import { CpuEngine } from '../../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../../src/engine/inputs';
 import type { GpuProvider } from '../../src/engine/webgpu/gpuDevice';
@@ -49,6 +54,39 @@ describe.skipIf(probe.skipReason !== null)(`the WebGPU engine on a real adapter$
     expect(failures).toEqual([]);
     expect(cases.length).toBeGreaterThan(200);
   }, 600_000);
+
+  it('equals the CPU engine bit for bit, after every step, on schedules with buffers, scratch and local operations', async () => {
+    const provider = probe.provider();
+    const schedules: Schedule[] = [
+      ...readdirSync('test/fixtures/msccl')
+        .filter((name) => !/^(bad_|deadlock)/.test(name))
+        .map((name) => parseScheduleText(readFileSync(`test/fixtures/msccl/${name}`, 'utf8'))),
+      parseScheduleText(readFileSync('test/fixtures/schedules/allpairs-3.json', 'utf8')),
+      parseScheduleText(mscclXml(buildSchedule({ algorithm: 'double-tree', devices: 5 }))),
+    ];
+    const failures: string[] = [];
+    for (const [index, schedule] of schedules.entries()) {
+      for (const op of ['sum', 'prod', 'max', 'avg'] as ReduceOp[]) {
+        const elements = schedule.chunks * 12;
+        const inputs = generateInputs(schedule.devices, elements, op, index + 1, op === 'prod' ? 'uniform' : 'mixed');
+        const cpu = new CpuEngine({ schedule, elements, op });
+        const gpu = await WebGpuEngine.create({ schedule, elements, op, provider });
+        cpu.load(inputs);
+        gpu.load(inputs);
+        for (let s = 0; s < cpu.steps; s++) {
+          cpu.step();
+          gpu.step();
+          const at = firstDifference(bits(await gpu.read()), bits(cpu.read()));
+          if (at >= 0) failures.push(`${schedule.algorithm} ${op}, step ${s + 1}: first difference at value ${at}`);
+        }
+        gpu.seek(1);
+        cpu.seek(1);
+        if (firstDifference(bits(await gpu.read()), bits(cpu.read())) >= 0) failures.push(`${schedule.algorithm} ${op}: differs after stepping back`);
+        gpu.destroy();
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 
   it('submits once per step and reads nothing back until asked', async () => {
     const provider = probe.provider();

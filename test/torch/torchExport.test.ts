@@ -58,6 +58,27 @@ const CASES: Case[] = [
     op: 'min',
     data: ['--elements', '13', '--seed', '4'],
   },
+  {
+    name: 'an imported MSCCL XML all-pairs all-reduce (scratch, nops, fused re) on 4, sum',
+    schedule: ['--schedule', 'test/fixtures/msccl/allreduce_allpairs.xml'],
+    devices: 4,
+    op: 'sum',
+    data: ['--elements', '48', '--seed', '3', '--data', 'mixed'],
+  },
+  {
+    name: 'an imported MSCCL XML ring all-gather out of place on 4',
+    schedule: ['--schedule', 'test/fixtures/msccl/allgather_ring.xml'],
+    devices: 4,
+    op: 'sum',
+    data: ['--elements', '20', '--seed', '6'],
+  },
+  {
+    name: 'an imported MSCCL XML fused ring (rrs, rrcs, rcs) on 4, prod',
+    schedule: ['--schedule', 'test/fixtures/msccl/allreduce_ring_fused.xml'],
+    devices: 4,
+    op: 'prod',
+    data: ['--elements', '16', '--seed', '8'],
+  },
 ];
 
 describe.skipIf(skipReason !== null)(`the torch program${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {

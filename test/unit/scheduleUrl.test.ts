@@ -87,7 +87,7 @@ describe('a schedule in a link', () => {
   it('says what is wrong with a schedule that decompresses but is not valid', () => {
     expect(failure(deflated('{"format":"nope"}'))).toEqual([
       'invalid-schedule',
-      'it holds a schedule that is not valid: "format" must be "gradsync-schedule/1", got "nope"',
+      'it holds a schedule that is not valid: "format" must be "gradsync-schedule/1" or "gradsync-schedule/2", got "nope"',
     ]);
     const selfSend = { ...buildSchedule({ algorithm: 'ring', devices: 2 }) };
     selfSend.steps = [{ phase: 'x', transfers: [{ src: 1, dst: 1, chunk: 0, op: 'reduce' }] }];

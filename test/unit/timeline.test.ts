@@ -3,11 +3,12 @@ import { buildSchedule } from '../../src/core/algorithms';
 import { modelCost, DEFAULT_TOPOLOGY } from '../../src/core/cost';
 import type { Schedule } from '../../src/core/schedule';
 import { timelineData, timelineRowSize } from '../../src/core/timeline';
+import { compileSchedule } from '../../src/core/compile';
 import { chunkBytes } from '../../src/core/traffic';
 
 /** Per step and row, the row's largest device load over the step's busiest port, counted the obvious way. */
 function slowRowLoads(schedule: Schedule, elements: number, per: number, rows: number) {
-  const bytesOf = chunkBytes(elements, schedule.chunks);
+  const bytesOf = chunkBytes(elements, compileSchedule(schedule));
   const sent = new Float32Array(schedule.steps.length * rows);
   const received = new Float32Array(schedule.steps.length * rows);
   schedule.steps.forEach((step, s) => {

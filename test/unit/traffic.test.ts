@@ -41,7 +41,7 @@ describe('the busiest device of a run', () => {
 
 /** The busiest port of every step and fabric, counted the slow, obvious way. */
 function slowStepLoads(schedule: ReturnType<typeof buildSchedule>, elements: number, fabricOf: (src: number, dst: number) => number, fabrics: number) {
-  const bytesOf = chunkBytes(elements, schedule.chunks);
+  const bytesOf = chunkBytes(elements, compileSchedule(schedule));
   const port: number[] = [];
   const reduced: number[] = [];
   for (const step of schedule.steps) {

@@ -2,6 +2,7 @@
 // and the same table measured on the engine.
 
 import { Command } from 'commander';
+import { compileSchedule, elementsMultiple } from '../../core/compile';
 import { DEFAULT_ALGORITHM } from '../../core/algorithms';
 import { modelCost } from '../../core/cost';
 import { GradsyncError } from '../../core/errors';
@@ -75,8 +76,11 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
     const measured: NcclTableRow[] = [];
     let last: Measurement | null = null;
     let adapter = '';
+    // As nccl-tests aligns its counts: down to what the schedule's chunks need (MSCCL: equal chunks).
+    const multiple = elementsMultiple(compileSchedule(schedule));
     for (const size of benchSizes(minBytes, maxBytes, factor)) {
-      const elements = size / 4;
+      const elements = Math.floor(size / 4 / multiple) * multiple;
+      if (elements === 0) continue;
       const cost = modelCost(schedule, elements, topology);
       const inputs = generateInputs(schedule.devices, elements, op, size);
       if (provider) {
@@ -88,6 +92,12 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
       }
       model.push(ncclTableRow(schedule, elements, op, cost.totalUs, last.wrong));
       measured.push(ncclTableRow(schedule, elements, op, last.timeUs, last.wrong));
+    }
+    if (last === null) {
+      throw new GradsyncError(
+        'bad-argument',
+        `no size up to --max-bytes ${flags.maxBytes} holds the ${multiple} equal chunks this schedule moves between places`,
+      );
     }
     const engineGBs = last!.reducedBytes / (last!.timeUs * 1e3);
     const movedGBs = last!.movedBytes / (last!.timeUs * 1e3);

@@ -18,11 +18,20 @@ const POSTCONDITION = {
 export function verifyCommand(io: Io, done: (code: ExitCode) => void): Command {
   return new Command('verify')
     .description('verify a schedule file: exit 0 when correct, 1 with the first violation')
-    .option('--schedule <file>', 'a gradsync-schedule/1 JSON file')
+    .option('--schedule <file>', 'a gradsync-schedule JSON or MSCCL XML file')
     .option('--json', 'print the result as JSON')
     .action((flags: { schedule?: string; json?: boolean }) => {
       if (flags.schedule === undefined) throw new GradsyncError('bad-argument', 'missing --schedule FILE');
-      const schedule = readSchedule(flags.schedule);
+      let schedule;
+      try {
+        schedule = readSchedule(flags.schedule);
+      } catch (error) {
+        // An MSCCL algorithm that can never finish is a wrong algorithm: named like any violation.
+        if (!(error instanceof GradsyncError) || error.code !== 'deadlock') throw error;
+        io.out(flags.json ? `${JSON.stringify({ ok: false, deadlock: error.message })}\n` : `not verified: ${error.message}\n`);
+        done(EXIT_NOT_VERIFIED);
+        return;
+      }
       const result = verifySchedule(schedule);
       if (flags.json) {
         const { ok, collective, violation } = result;

@@ -6,7 +6,7 @@ import { compileSchedule, type CompiledSchedule } from '../../core/compile';
 import { invariant } from '../../core/errors';
 import type { ReduceOp } from '../../core/ops';
 import type { Schedule } from '../../core/schedule';
-import { ChunkMajorLayout } from '../layout';
+import { engineLayout, type ChunkMajorLayout } from '../layout';
 import { prepareMemory } from '../prepare';
 import { planSnapshots, type SnapshotPlan } from '../snapshots';
 import { applyGroups, combinerFor } from './applyTransfers';
@@ -39,7 +39,7 @@ export class CpuEngine {
     this.compiled = compileSchedule(config.schedule);
     this.elements = config.elements;
     this.op = config.op;
-    this.layout = new ChunkMajorLayout(this.compiled.devices, config.elements, this.compiled.chunks);
+    this.layout = engineLayout(this.compiled, config.elements);
     this.memory = new Float32Array(this.layout.totalElements);
     this.plan = planSnapshots(this.compiled, this.layout);
     this.wire = new Float32Array(this.plan.wireElements);
@@ -57,7 +57,7 @@ export class CpuEngine {
 
   /** Loads the devices' inputs (N·K values, device-major) and rewinds to before step 1. */
   load(inputs: Float32Array): void {
-    invariant(inputs.length === this.memory.length, 'inputs must hold devices × elements values');
+    invariant(inputs.length === this.layout.devices * this.elements, 'inputs must hold devices × elements values');
     prepareMemory(this.layout, this.compiled.schedule.collective, this.op, inputs, this.memory);
     this.initial = inputs;
     this.applied = 0;
@@ -73,14 +73,15 @@ export class CpuEngine {
   }
 
   /**
-   * Applies every remaining step. Elements of different chunks never meet, so the engine may finish
-   * one chunk's whole history before the next: each chunk's N copies stay in cache. Within a chunk,
-   * steps and listed order are kept, so every value is computed by exactly the same operations.
+   * Applies every remaining step. In a plain schedule elements of different chunks never meet, so
+   * the engine may finish one chunk's whole history before the next: each chunk's N copies stay in
+   * cache. Within a chunk, steps and listed order are kept, so every value is computed by exactly the
+   * same operations. Other schedules run step by step.
    */
   run(): void {
     invariant(this.loaded, 'load inputs before stepping');
     if (this.applied >= this.compiled.steps) return;
-    if (this.applied > 0) {
+    if (this.applied > 0 || !this.compiled.plain) {
       while (this.applied < this.compiled.steps) this.step();
       return;
     }
@@ -111,7 +112,7 @@ export class CpuEngine {
 
   /** All device buffers, device-major (device d's element e at d·K + e), as a new array. */
   read(): Float32Array {
-    const out = new Float32Array(this.memory.length);
+    const out = new Float32Array(this.layout.devices * this.elements);
     this.layout.gather(this.memory, out);
     return out;
   }

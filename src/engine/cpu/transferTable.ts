@@ -30,8 +30,7 @@ function fill(
   layout: ChunkMajorLayout,
   order: Int32Array | null,
 ): Omit<TransferTable, 'groups' | 'groupFills'> {
-  const { src, dst, chunk, op } = compiled;
-  const { starts } = layout;
+  const { src, dst, chunk, srcChunk, op } = compiled;
   const count = src.length;
   const table = {
     writeAt: new Int32Array(count),
@@ -44,9 +43,9 @@ function fill(
     const t = order ? order[i] : i;
     const c = chunk[t];
     table.writeAt[i] = layout.offset(dst[t], c);
-    table.sourceAt[i] = layout.offset(src[t], c);
+    table.sourceAt[i] = layout.offset(src[t], srcChunk[t]);
     table.readAt[i] = plan.fromWire[t] ? plan.wireOffset[t] : table.sourceAt[i];
-    table.length[i] = starts[c + 1] - starts[c];
+    table.length[i] = layout.length(c);
     table.flags[i] = (op[t] === OP_COPY ? COPY : 0) | (plan.fromWire[t] ? FROM_WIRE : 0) | (plan.fillsWire[t] ? FILLS_WIRE : 0);
   }
   return table;
@@ -66,7 +65,7 @@ export function stepOrderTable(compiled: CompiledSchedule, plan: SnapshotPlan, l
 }
 
 /**
- * Chunk by chunk: elements of different chunks never meet, so each chunk's whole history can run
+ * Chunk by chunk, for a plain schedule: elements of different chunks never meet, so each chunk's whole history can run
  * before the next one's while its N copies are in cache. A chunk whose steps need no snapshot is one
  * group; otherwise each of its steps is a group.
  */

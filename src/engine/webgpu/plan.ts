@@ -11,7 +11,7 @@ import type { CompiledSchedule } from '../../core/compile';
 import { OP_COPY } from '../../core/compile';
 import { invariant } from '../../core/errors';
 import type { ReduceOp } from '../../core/ops';
-import { ChunkMajorLayout } from '../layout';
+import { engineLayout, type ChunkMajorLayout } from '../layout';
 import { planSnapshots } from '../snapshots';
 
 /** Invocations per workgroup, in every kernel. */
@@ -176,7 +176,7 @@ function kindOf(copy: boolean, fromWire: boolean): number {
 
 /** The GPU engine's memory layout for a schedule and K elements per device: vec4-aligned pieces. */
 export function gpuLayout(compiled: CompiledSchedule, elements: number): ChunkMajorLayout {
-  return new ChunkMajorLayout(compiled.devices, elements, compiled.chunks, 4);
+  return engineLayout(compiled, elements, 4);
 }
 
 /** Plans made elsewhere (a worker) or before, per schedule and K. */
@@ -202,7 +202,7 @@ export function gpuPlanBuffers(plan: GpuPlan): ArrayBuffer[] {
 }
 
 export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayout): GpuPlan {
-  const { stepStart, src, dst, chunk, op, chunks, steps } = compiled;
+  const { stepStart, src, dst, chunk, srcChunk, op, slots, steps } = compiled;
   invariant(layout.totalElements / 4 < ADDRESS_LIMIT, `GPU memory beyond 2^${ADDRESS_BITS} vec4s cannot be addressed by run tiles`);
   const snapshots = planSnapshots(compiled, layout, 'concurrent');
   const copyRuns = new U32List();
@@ -213,7 +213,7 @@ export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayou
   const tileCounts = new Uint32Array(steps * RANGES_PER_STEP);
   const vec4s = (c: number) => layout.paddedLength(c) / 4;
   const at = (device: number, c: number) => layout.offset(device, c) / 4;
-  const source = (t: number) => (snapshots.fromWire[t] ? snapshots.wireOffset[t] / 4 : at(src[t], chunk[t]));
+  const source = (t: number) => (snapshots.fromWire[t] ? snapshots.wireOffset[t] / 4 : at(src[t], srcChunk[t]));
   let reducedElements = 0;
   let movedElements = 0;
   const byCell = new Map<number, number[]>();
@@ -229,7 +229,7 @@ export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayou
   for (let s = 0; s < steps; s++) {
     const copyFirst = copyRuns.length / 2;
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
-      if (snapshots.fillsWire[t]) pushRuns(copyRuns, at(src[t], chunk[t]), snapshots.wireOffset[t] / 4, vec4s(chunk[t]));
+      if (snapshots.fillsWire[t]) pushRuns(copyRuns, at(src[t], srcChunk[t]), snapshots.wireOffset[t] / 4, vec4s(srcChunk[t]));
     }
     setRange(s, SNAPSHOT_RANGE, copyFirst, copyRuns.length / 2 - copyFirst);
 
@@ -237,10 +237,10 @@ export function buildGpuPlan(compiled: CompiledSchedule, layout: ChunkMajorLayou
     byCell.clear();
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
       if (vec4s(chunk[t]) === 0) continue;
-      const elements = layout.starts[chunk[t] + 1] - layout.starts[chunk[t]];
+      const elements = layout.length(chunk[t]);
       movedElements += elements;
       if (op[t] !== OP_COPY) reducedElements += elements;
-      const cell = dst[t] * chunks + chunk[t];
+      const cell = dst[t] * slots + chunk[t];
       const list = byCell.get(cell);
       if (list) list.push(t);
       else byCell.set(cell, [t]);

@@ -54,7 +54,7 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
     if (file) load(await readScheduleFile(file), file.name, 'file');
   };
   const onLoad = () => {
-    if (text.trim() === '') setProblem({ source: 'paste', message: 'Paste a schedule (JSON) into the box first' });
+    if (text.trim() === '') setProblem({ source: 'paste', message: 'Paste a schedule (JSON or MSCCL XML) into the box first' });
     else load(readScheduleText(text, null), PASTED_NAME, 'paste');
   };
   const editable = schedule !== null && isEditable(schedule);
@@ -82,7 +82,7 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
         <span>From a file</span>
         <input
           type="file"
-          accept=".json,application/json"
+          accept=".json,.xml,application/json,application/xml,text/xml"
           onChange={(event) => void onFile(event)}
           aria-invalid={fileProblem !== null}
           aria-describedby={fileProblem ? problemId : undefined}
@@ -91,7 +91,7 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
       </label>
       {fileProblem && <ProblemLine id={problemId} message={fileProblem} />}
       <label className="gs-loader-paste" htmlFor={`${ids}-text`}>
-        Or paste JSON
+        Or paste JSON or MSCCL XML
       </label>
       <textarea
         id={`${ids}-text`}
@@ -114,7 +114,8 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
       <p className="gs-loader-note" id={`${ids}-note`}>
         A <code>{SCHEDULE_FORMAT}</code> file lists <code>devices</code>, <code>chunks</code> and <code>steps</code>; each step's <code>transfers</code>{' '}
         <code>{'{src, dst, chunk, op}'}</code> (<code>op</code>: <code>"reduce"</code> or <code>"copy"</code>) run at once, reading their sources as they stood
-        when the step began. It is verified on load; a wrong one still runs, its first violation marked.{' '}
+        when the step began. An MSCCL XML algorithm (<code>{'<algo>'}</code>) is read too. It is verified on load; a wrong one still runs, its first violation
+        marked.{' '}
         <button
           type="button"
           className="gs-link"

@@ -1,11 +1,14 @@
-// A schedule handed to the app — pasted text or a file's — checked before it replaces anything: the
-// core's validation (which names the step and transfer at fault) and the app's own limit on devices.
-// Every problem is one line naming what was read; nothing throws.
+// A schedule handed to the app — pasted text or a file's, gradsync JSON or MSCCL XML — checked before
+// it replaces anything: the core's validation (which names the step and transfer at fault, or the XML's
+// line, element and attribute) and the app's own limits. Every problem is one line naming what was
+// read; nothing throws.
 
-import { compileSchedule, parseSchedule } from '../../core/compile';
+import { compileSchedule } from '../../core/compile';
 import { GradsyncError } from '../../core/errors';
 import type { Schedule } from '../../core/schedule';
+import { looksLikeXml, parseScheduleText } from '../../core/scheduleText';
 import { LIMITS } from '../../store/config';
+import { unpicturedReason } from '../../store/pictured';
 import { formatCount } from '../format';
 
 export type ScheduleRead = { ok: true; schedule: Schedule } | { ok: false; message: string };
@@ -23,21 +26,29 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Reads a schedule from JSON `text`; `name` is the file's name, or null for pasted text. */
+/** Reads a schedule from JSON or MSCCL XML `text`; `name` is the file's name, or null for pasted text. */
 export function readScheduleText(text: string, name: string | null): ScheduleRead {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = looksLikeXml(text) ? undefined : JSON.parse(text);
   } catch {
     json = undefined;
   }
   // Said before the core's own limit, which is the command line's and larger.
-  const devices = declaredDevices(json);
-  if (devices !== null && devices > LIMITS.devices.max) {
-    return { ok: false, message: `${name ?? 'This schedule'} has ${formatCount(devices)} devices; the app shows at most ${formatCount(LIMITS.devices.max)}` };
-  }
+  const tooMany = (devices: number | null): ScheduleRead | null =>
+    devices !== null && devices > LIMITS.devices.max
+      ? { ok: false, message: `${name ?? 'This schedule'} has ${formatCount(devices)} devices; the app shows at most ${formatCount(LIMITS.devices.max)}` }
+      : null;
+  const declared = tooMany(declaredDevices(json));
+  if (declared) return declared;
   try {
-    return { ok: true, schedule: json === undefined ? parseSchedule(text) : compileSchedule(json).schedule };
+    const schedule = json === undefined ? parseScheduleText(text) : compileSchedule(json).schedule;
+    // An XML algorithm's devices are known once it is read.
+    const read = tooMany(schedule.devices);
+    if (read) return read;
+    const unpictured = unpicturedReason(schedule);
+    if (unpictured) return { ok: false, message: `${name ?? 'This schedule'} is valid, but ${unpictured}` };
+    return { ok: true, schedule };
   } catch (error) {
     if (!(error instanceof GradsyncError)) throw error;
     return { ok: false, message: name === null ? capitalized(error.message) : `${name}: ${error.message}` };

@@ -72,12 +72,13 @@ export function SharePanel({ id, actions, onClose }: SharePanelProps) {
       </ul>
       <ul className="gs-share-list" aria-label="Export">
         {item('Download trace (JSON)', actions.downloadTrace, 'The model timeline for Perfetto or chrome://tracing')}
-        {item('Download schedule (JSON)', actions.downloadSchedule, 'The gradsync-schedule/1 file of what is shown')}
+        {item('Download schedule (JSON)', actions.downloadSchedule, 'The gradsync schedule file of what is shown')}
         {item(
           'Download torch program (.py)',
           actions.downloadTorch,
           'Runs this schedule on torch.distributed: torchrun --nproc-per-node N file.py --elements K',
         )}
+        {item('Download MSCCL XML', actions.downloadMscclXml, 'This algorithm for NCCL or RCCL with MSCCL: their executor runs it on real GPUs')}
         {item('Download SVG', actions.downloadSvg, 'The devices picture at this step')}
         {item('Download PNG', actions.downloadPng, 'The devices picture at this step, at twice its size')}
         {item('Record animation (GIF)', actions.recordGif, 'Every step from the start, as an animated GIF')}

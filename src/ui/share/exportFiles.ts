@@ -2,6 +2,7 @@
 // devices picture as SVG or PNG, with the step's transfers, the step, the legend and a caption (see
 // exportDocument.ts). Each needs only the state and the simulator's root element.
 
+import { mscclXml } from '../../core/msccl/exportXml';
 import { scheduleJsonPieces } from '../../core/scheduleJson';
 import { traceJsonPieces } from '../../core/trace';
 import type { ReduceOp } from '../../core/ops';
@@ -25,6 +26,11 @@ export function traceBlob(derived: Derived, elements: number): Blob {
 /** The program `gradsync export --format torch --op OP` writes for the schedule shown. */
 export function torchBlob(derived: Derived, op: ReduceOp): Blob {
   return new Blob([torchProgramText(derived.schedule, op)], { type: 'text/x-python' });
+}
+
+/** The MSCCL algorithm `gradsync export --format msccl-xml` writes, for NCCL or RCCL with MSCCL. */
+export function mscclBlob(derived: Derived): Blob {
+  return new Blob([mscclXml(derived.schedule)], { type: 'application/xml' });
 }
 
 /** The same text `gradsync schedule` prints, in pieces so a ring on 1024 devices is no one huge string. */

@@ -8,7 +8,7 @@ import { stepDurationMs, totalSteps } from '../../store/simStore';
 import { useSimStore } from '../StoreContext';
 import { copyText } from './clipboard';
 import { downloadBlob } from './download';
-import { ExportUnavailable, pictureOf, pngBlob, scheduleBlob, svgBlob, torchBlob, traceBlob } from './exportFiles';
+import { ExportUnavailable, mscclBlob, pictureOf, pngBlob, scheduleBlob, svgBlob, torchBlob, traceBlob } from './exportFiles';
 import { simulatorRoot } from './picture';
 import { embedScriptUrl, embedToShare, exportName, linkToShare, type ShareText, type Shown } from './shareText';
 import { useGifRecorder } from './useGifRecorder';
@@ -132,6 +132,10 @@ export function useShareActions(anchor: RefObject<HTMLElement | null>) {
     downloadTorch: run(() => {
       const { derived, state, doc, name } = context();
       save(torchBlob(derived, state.config.op), name('torch', 'py'), doc);
+    }),
+    downloadMscclXml: run(() => {
+      const { derived, doc, name } = context();
+      save(mscclBlob(derived), name('msccl', 'xml'), doc);
     }),
     downloadSvg: run(async () => {
       const { root, doc, name, title, state } = context();

@@ -46,7 +46,7 @@ function openDialog() {
 }
 
 function paste(dialog: HTMLElement, text: string) {
-  fireEvent.change(within(dialog).getByLabelText('Or paste JSON'), { target: { value: text } });
+  fireEvent.change(within(dialog).getByLabelText('Or paste JSON or MSCCL XML'), { target: { value: text } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Load' }));
 }
 
@@ -100,7 +100,7 @@ describe('loading a schedule', () => {
     ['text that is not JSON', NOT_JSON, `T${parseError(NOT_JSON).slice(1)}`],
     ['a transfer to device 9 of 4', TO_DEVICE_9_OF_4, 'Step 1, transfer 1: dst 9 is out of range 0..3'],
     ['a schedule of 5,000 devices', DEVICES_5000, 'This schedule has 5,000 devices; the app shows at most 1,024'],
-    ['an empty box', '   ', 'Paste a schedule (JSON) into the box first'],
+    ['an empty box', '   ', 'Paste a schedule (JSON or MSCCL XML) into the box first'],
   ] as const) {
     it(`says inside the dialog what is wrong with ${what}, keeping the text and the schedule shown`, async () => {
       const store = cpuStore();
@@ -109,7 +109,7 @@ describe('loading a schedule', () => {
       const dialog = openDialog();
       paste(dialog, text);
       expect(problemIn(dialog)).toBe(`✕ ${message}`);
-      const box = within(dialog).getByLabelText('Or paste JSON') as HTMLTextAreaElement;
+      const box = within(dialog).getByLabelText('Or paste JSON or MSCCL XML') as HTMLTextAreaElement;
       expect([box.value, box.getAttribute('aria-invalid')]).toEqual([text, 'true']);
       expect(screen.getByRole('dialog', { name: 'Load a schedule' })).toBe(dialog);
       expect(store.getState().custom).toBeNull();
@@ -192,7 +192,7 @@ describe('loading a schedule', () => {
     await show(store);
     const dialog = openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start from the current schedule' }));
-    const text = (within(dialog).getByLabelText('Or paste JSON') as HTMLTextAreaElement).value;
+    const text = (within(dialog).getByLabelText('Or paste JSON or MSCCL XML') as HTMLTextAreaElement).value;
     expect(JSON.parse(text)).toEqual(store.getState().derived!.schedule);
     expect(text.split('\n')).toContain('      { "src": 0, "dst": 1, "chunk": 0, "op": "reduce" },');
   });
@@ -241,7 +241,7 @@ describe('reading a schedule file', () => {
   it('names the file in what is wrong inside it', async () => {
     await expect(readScheduleFile(new File(['{"x":1}'], 'mine.json'))).resolves.toEqual({
       ok: false,
-      message: 'mine.json: "format" must be "gradsync-schedule/1", got nothing',
+      message: 'mine.json: "format" must be "gradsync-schedule/1" or "gradsync-schedule/2", got nothing',
     });
   });
 
