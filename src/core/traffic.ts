@@ -156,19 +156,11 @@ interface RunTotals {
 }
 
 /**
- * Scans every step once; with `totals`, also adds up each device's bytes over the run, in transfer
- * order. Per step, every (device, fabric) port's bytes sent and received are summed; the sums only
- * grow, so the largest final sum is the busiest port StepPorts would find. Each step reads and clears
- * only the ports its transfers touch.
+ * Scans every step once, per fabric: every (device, fabric) port's bytes sent and received are summed;
+ * the sums only grow, so the largest final sum is the busiest port StepPorts would find. Each step
+ * reads and clears only the ports its transfers touch.
  */
-function scanSteps(
-  compiled: CompiledSchedule,
-  bytesOf: Float64Array,
-  fabricOf: Uint8Array | null,
-  fabrics: number,
-  totals: RunTotals | null,
-  runLoads: RunLoads | null = null,
-): StepLoads {
+function scanSteps(compiled: CompiledSchedule, bytesOf: Float64Array, fabricOf: Uint8Array | null, fabrics: number): StepLoads {
   const { devices, steps, stepStart, src, dst, chunk, op } = compiled;
   const movedBytes = new Float64Array(steps * fabrics);
   const portBytes = new Float64Array(steps * fabrics);
@@ -176,18 +168,6 @@ function scanSteps(
   const sent = new Float64Array(devices * fabrics);
   const received = new Float64Array(devices * fabrics);
   const reduced = new Float64Array(devices);
-  // The totals' arrays as locals (empty without totals): the loop reads no object's fields.
-  const counting = totals !== null;
-  const totalSent = totals?.bytesSent ?? sent.subarray(0, 0);
-  const totalReceived = totals?.bytesReceived ?? sent.subarray(0, 0);
-  const totalReduced = totals?.reducedBytes ?? sent.subarray(0, 0);
-  let transferred = 0;
-  // Per run of devices (one fabric only: a device's loads are its whole sends and receives).
-  const per = runLoads === null || fabrics !== 1 ? 0 : runLoads.per;
-  const runSent = runLoads?.sent ?? sent.subarray(0, 0);
-  const runReceived = runLoads?.received ?? sent.subarray(0, 0);
-  const runs = runLoads?.runs ?? 0;
-  const runOf = Int32Array.from({ length: per > 0 ? devices : 0 }, (_, d) => Math.floor(d / per));
   for (let s = 0; s < steps; s++) {
     const begin = stepStart[s];
     const end = stepStart[s + 1];
@@ -195,25 +175,13 @@ function scanSteps(
     for (let t = begin; t < end; t++) {
       const bytes = bytesOf[chunk[t]];
       const f = fabricOf === null ? 0 : fabricOf[t];
-      const from = src[t];
       const to = dst[t];
-      const reduces = op[t] === OP_REDUCE;
-      if (from === to) {
-        // A local copy or reduce: no bytes cross a port; a reduce is still work on the device.
-        if (reduces) reduced[to] += bytes;
-        if (reduces && counting) totalReduced[to] += bytes;
-        continue;
-      }
-      sent[from * fabrics + f] += bytes;
+      if (op[t] === OP_REDUCE) reduced[to] += bytes;
+      // A local copy or reduce: no bytes cross a port; a reduce is still work on the device.
+      if (src[t] === to) continue;
+      sent[src[t] * fabrics + f] += bytes;
       received[to * fabrics + f] += bytes;
-      if (reduces) reduced[to] += bytes;
       movedBytes[base + f] += bytes;
-      if (counting) {
-        totalSent[from] += bytes;
-        totalReceived[to] += bytes;
-        if (reduces) totalReduced[to] += bytes;
-        transferred += bytes;
-      }
     }
     // A port's sum is read where its first transfer is met, then cleared.
     let reducer = 0;
@@ -221,24 +189,92 @@ function scanSteps(
       const f = fabricOf === null ? 0 : fabricOf[t];
       const out = src[t] * fabrics + f;
       const into = dst[t] * fabrics + f;
-      const to = dst[t];
       const port = sent[out] > received[into] ? sent[out] : received[into];
       if (port > portBytes[base + f]) portBytes[base + f] = port;
-      if (per > 0) {
-        const from = s * runs + runOf[src[t]];
-        const at = s * runs + runOf[to];
-        if (sent[out] > runSent[from]) runSent[from] = sent[out];
-        if (received[into] > runReceived[at]) runReceived[at] = received[into];
-      }
-      if (reduced[to] > reducer) reducer = reduced[to];
+      if (reduced[dst[t]] > reducer) reducer = reduced[dst[t]];
       sent[out] = 0;
       received[into] = 0;
-      reduced[to] = 0;
+      reduced[dst[t]] = 0;
     }
     reducedBytes[s] = reducer;
   }
-  if (totals) totals.bytesTransferred = transferred;
   return { fabrics, movedBytes, portBytes, reducedBytes };
+}
+
+/**
+ * scanSteps for one fabric (a switch, and every run's totals), in one pass per step: a port's sums only
+ * grow within a step, so the busiest port and each run's loads are raised as the sums are, and a
+ * device's sums start again at 0 the first time a step meets it (stamped with the step). The same
+ * additions in the same order as scanSteps, so the same numbers.
+ */
+function scanOneFabric(compiled: CompiledSchedule, bytesOf: Float64Array, totals: RunTotals, runLoads: RunLoads | null): StepLoads {
+  const { devices, steps, stepStart, src, dst, chunk, op } = compiled;
+  const movedBytes = new Float64Array(steps);
+  const portBytes = new Float64Array(steps);
+  const reducedBytes = new Float64Array(steps);
+  const sent = new Float64Array(devices);
+  const received = new Float64Array(devices);
+  const reduced = new Float64Array(devices);
+  const sentIn = new Int32Array(devices);
+  const receivedIn = new Int32Array(devices);
+  const reducedIn = new Int32Array(devices);
+  const { bytesSent: totalSent, bytesReceived: totalReceived, reducedBytes: totalReduced } = totals;
+  const per = runLoads?.per ?? 0;
+  const runs = runLoads?.runs ?? 0;
+  const runSent = runLoads?.sent ?? sent.subarray(0, 0);
+  const runReceived = runLoads?.received ?? sent.subarray(0, 0);
+  const runOf = Int32Array.from({ length: per > 0 ? devices : 0 }, (_, d) => Math.floor(d / per));
+  let transferred = 0;
+  for (let s = 0; s < steps; s++) {
+    const stamp = s + 1;
+    const runBase = s * runs;
+    let moved = 0;
+    let port = 0;
+    let reducer = 0;
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+      const bytes = bytesOf[chunk[t]];
+      const from = src[t];
+      const to = dst[t];
+      if (op[t] === OP_REDUCE) {
+        // A local reduce is work on the device too; no byte crosses a port for it.
+        if (reducedIn[to] !== stamp) {
+          reducedIn[to] = stamp;
+          reduced[to] = 0;
+        }
+        const r = (reduced[to] += bytes);
+        if (r > reducer) reducer = r;
+        totalReduced[to] += bytes;
+      }
+      if (from === to) continue;
+      if (sentIn[from] !== stamp) {
+        sentIn[from] = stamp;
+        sent[from] = 0;
+      }
+      if (receivedIn[to] !== stamp) {
+        receivedIn[to] = stamp;
+        received[to] = 0;
+      }
+      const out = (sent[from] += bytes);
+      const into = (received[to] += bytes);
+      if (out > port) port = out;
+      if (into > port) port = into;
+      moved += bytes;
+      totalSent[from] += bytes;
+      totalReceived[to] += bytes;
+      transferred += bytes;
+      if (per > 0) {
+        const a = runBase + runOf[from];
+        const b = runBase + runOf[to];
+        if (out > runSent[a]) runSent[a] = out;
+        if (into > runReceived[b]) runReceived[b] = into;
+      }
+    }
+    movedBytes[s] = moved;
+    portBytes[s] = port;
+    reducedBytes[s] = reducer;
+  }
+  totals.bytesTransferred = transferred;
+  return { fabrics: 1, movedBytes, portBytes, reducedBytes };
 }
 
 /**
@@ -246,7 +282,7 @@ function scanSteps(
  * all use fabric 0. Zero-length transfers move nothing and load no port.
  */
 export function stepLoads(compiled: CompiledSchedule, elements: number, fabricOf: Uint8Array | null, fabrics: number): StepLoads {
-  return scanSteps(compiled, chunkBytes(checkElements(elements), compiled), fabricOf, fabrics, null);
+  return scanSteps(compiled, chunkBytes(checkElements(elements), compiled), fabricOf, fabrics);
 }
 
 /**
@@ -265,7 +301,7 @@ export function countTraffic(schedule: Schedule, elements: number, runOf = 0): T
   };
   const runs = runOf > 0 ? Math.ceil(devices / runOf) : 0;
   const runLoads = runOf > 0 ? { per: runOf, runs, sent: new Float64Array(steps * runs), received: new Float64Array(steps * runs) } : null;
-  const loads = scanSteps(compiled, bytesOf, null, 1, totals, runLoads);
+  const loads = scanOneFabric(compiled, bytesOf, totals, runLoads);
   return {
     devices,
     steps,

@@ -35,7 +35,7 @@ export function exportCommand(io: Io, done: (code: ExitCode) => void): Command {
     .action((flags: ExportFlags) => {
       const format = parseChoice('--format', flags.format, EXPORT_FORMATS);
       const op = parseReduceOp(flags.op);
-      const maxSteps = flags.maxSteps === undefined ? undefined : parseInteger('--max-steps', flags.maxSteps, 1, MSCCL_LIMITS.steps);
+      const maxSteps = flags.maxSteps === undefined ? undefined : parseInteger('--max-steps', flags.maxSteps, 2, MSCCL_LIMITS.steps);
       const schedule = resolveSchedule(flags);
       if (flags.out !== undefined) checkWritable(flags.out);
       const text = format === 'torch' ? torchProgram(schedule, { op }) : mscclXml(schedule, { maxSteps });
