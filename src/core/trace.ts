@@ -6,7 +6,7 @@
 
 import { compileSchedule } from './compile';
 import { modelCost, type Topology } from './cost';
-import { GradsyncError } from './errors';
+import { readMeasuredTrace } from './measuredRun';
 import { deviceLabel } from './notation';
 import type { Schedule } from './schedule';
 import { chunkBytes } from './traffic';
@@ -179,56 +179,27 @@ function stepEventName(phase: string, s: number): string {
   return phase === '' ? `step ${s + 1}` : `${phase} step ${s + 1}`;
 }
 
-function badMeasured(why: string): never {
-  throw new GradsyncError('bad-input', `not a measured trace of this schedule: ${why}`);
-}
-
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
 /**
  * The events of a measured run (Chrome trace JSON, as the exported torch program writes it) checked
- * against the schedule, moved to a process of their own, to be shown beside the model's: each complete
- * event is one step on one device (`tid`), its `args.step` 1-based.
+ * against the schedule (readMeasuredTrace), moved to a process of their own, to be shown beside the
+ * model's: each complete event is one step on one device (`tid`), named as the model names it.
  */
 export function measuredTraceEvents(json: unknown, schedule: Schedule): TraceEvent[] {
-  const list = (json as { traceEvents?: unknown } | null)?.traceEvents;
-  if (typeof json !== 'object' || json === null || !Array.isArray(list)) badMeasured('expected an object with a traceEvents array');
-  const out: TraceEvent[] = [];
-  list.forEach((raw: unknown, i) => {
-    const event = raw as Record<string, unknown>;
-    if (typeof event !== 'object' || event === null) badMeasured(`event ${i} is not an object`);
-    if (event.ph === 'M') {
-      const name = event.name;
-      const args = event.args as { name?: unknown; sort_index?: unknown } | undefined;
-      if ((name === 'process_name' || name === 'thread_name') && typeof args?.name === 'string') {
-        out.push({ ph: 'M', name, pid: MEASURED_PID, tid: isNumber(event.tid) ? event.tid : 0, args: { name: args.name } });
-      }
-      return;
-    }
-    if (event.ph !== 'X') return;
-    const tid = event.tid;
-    const step = (event.args as { step?: unknown } | undefined)?.step;
-    if (!Number.isInteger(tid) || (tid as number) < 0 || (tid as number) >= schedule.devices) {
-      badMeasured(`event ${i} is on device ${String(tid)}, outside 0…${schedule.devices - 1}`);
-    }
-    if (!Number.isInteger(step) || (step as number) < 1 || (step as number) > schedule.steps.length) {
-      badMeasured(`event ${i} is step ${String(step)}, outside 1…${schedule.steps.length}`);
-    }
-    if (!isNumber(event.ts) || !isNumber(event.dur) || event.dur < 0) badMeasured(`event ${i} needs a time (ts) and a duration (dur ≥ 0)`);
-    const s = (step as number) - 1;
+  const out: TraceEvent[] = readMeasuredTrace(json, schedule).map((entry): TraceEvent => {
+    if (entry.kind === 'name') return { ph: 'M', name: entry.name, pid: MEASURED_PID, tid: entry.tid, args: { name: entry.label } };
+    const s = entry.step - 1;
     const phase = schedule.steps[s].phase ?? '';
-    out.push({
+    return {
       ph: 'X',
       name: stepEventName(phase, s),
       cat: phase || 'step',
       pid: MEASURED_PID,
-      tid: tid as number,
-      ts: event.ts,
-      dur: event.dur,
+      tid: entry.device,
+      ts: entry.ts,
+      dur: entry.dur,
       args: { step: s + 1, phase, bytesSent: 0, bytesReceived: 0 },
-    });
+    };
   });
-  if (!out.some((event) => event.ph === 'X')) badMeasured('it holds no step events');
   out.push({ ph: 'M', name: 'process_sort_index', pid: MEASURED_PID, tid: 0, args: { sort_index: 1 } });
   return out;
 }

@@ -12,6 +12,7 @@ import { DEFAULT_CONFIG, fitDevicesPerNode, type SimConfig } from './config';
 import { derive, scheduleFor, shapeKey, type Derived } from './derive';
 import { EngineRunner, type EngineStatus, type GpuSource } from './engineRunner';
 import { configFor, incorrectScheduleWarning, loadedScheduleName, SHARED_NAME } from './loadedSchedule';
+import { readMeasured, type Measured } from './measured';
 import { Player, type PlayerState } from './player';
 import { TrackerSlot } from './tracker';
 
@@ -53,6 +54,8 @@ export interface SimState {
   config: SimConfig;
   /** A schedule the user loaded; it replaces the algorithm until cleared. */
   custom: { name: string; schedule: Schedule } | null;
+  /** A measured run of the schedule shown (the torch program's --trace); gone when the schedule changes. */
+  measured: Measured | null;
   derived: Derived | null;
   /** Why there is nothing to show for this configuration. */
   error: string | null;
@@ -86,6 +89,9 @@ interface SimActions {
   /** Shows a schedule (JSON text, or one already validated) in place of the algorithm, from step 0. */
   loadSchedule(source: string | Schedule, name: string): boolean;
   clearCustom(): void;
+  /** Shows a measured run of the schedule shown beside the model; returns what is wrong with it, or null. */
+  loadMeasured(text: string, name: string): string | null;
+  clearMeasured(): void;
   inspect(device: number | null): void;
   notify(level: Notice['level'], text: string): void;
   dismiss(id: number): void;
@@ -255,7 +261,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
      * large schedule is prepared in the background: `preparing` says how far, and the state settles
      * when it is ready (a model-only edit keeps the picture and updates the figures when they come).
      */
-    function rebuild(config: SimConfig, custom: SimState['custom'], step: number, after?: Afterwards): Partial<SimState> {
+    function prepare(config: SimConfig, custom: SimState['custom'], step: number, after?: Afterwards): Partial<SimState> {
       const mine = ++generation;
       const current = get() as Sim | undefined;
       const previous = current?.derived ?? null;
@@ -308,6 +314,13 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         ...playerState(),
         readout: null,
       };
+    }
+
+    /** prepare(…), keeping a measured run only while the schedule it was measured on stays shown. */
+    function rebuild(config: SimConfig, custom: SimState['custom'], step: number, after?: Afterwards): Partial<SimState> {
+      const current = get() as Sim | undefined;
+      const sameSchedule = current !== undefined && current.custom === custom && shapeKey(current.config) === shapeKey(config);
+      return { ...prepare(config, custom, step, after), measured: sameSchedule ? current.measured : null };
     }
 
     const linked = options.schedule ? { name: loadedScheduleName(options.schedule, SHARED_NAME), schedule: options.schedule } : null;
@@ -404,6 +417,15 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       },
       clearCustom() {
         set(rebuild(get().config, null, 0));
+      },
+      loadMeasured(text, name) {
+        const read = readMeasured(text, name, get().derived?.schedule ?? null);
+        if (!read.ok) return read.problem;
+        set({ measured: read.measured });
+        return null;
+      },
+      clearMeasured() {
+        set({ measured: null });
       },
       inspect(device) {
         set({ inspected: device, readout: null });

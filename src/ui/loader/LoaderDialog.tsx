@@ -2,10 +2,11 @@
 // a file or the pasted text is said inside the dialog, next to where it came from; the dialog stays
 // open with the text kept, and closes once a schedule is loaded.
 
-import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { SCHEDULE_FORMAT } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { useReturnFocus } from '../inspector/useReturnFocus';
+import { ProblemLine } from './ProblemLine';
 import { readScheduleText, type ScheduleRead } from './readSchedule';
 import { readScheduleFile } from './readScheduleFile';
 import { EDITABLE_TRANSFERS, isEditable, scheduleJson } from './scheduleJson';
@@ -16,18 +17,6 @@ const PASTED_NAME = 'pasted schedule';
 interface Problem {
   source: 'file' | 'paste';
   message: string;
-}
-
-function ProblemLine({ id, message }: { id: string; message: string }) {
-  const line = useRef<HTMLParagraphElement>(null);
-  // Focus moves to the message, so it is read out and the keyboard is next to it.
-  useEffect(() => line.current?.focus(), [message]);
-  return (
-    <p ref={line} id={id} className="gs-loader-error" role="alert" tabIndex={-1}>
-      <span aria-hidden="true">✕ </span>
-      {message}
-    </p>
-  );
 }
 
 export function LoaderDialog({ onClose }: { onClose(): void }) {

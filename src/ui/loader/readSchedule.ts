@@ -56,6 +56,6 @@ export function readScheduleText(text: string, name: string | null): ScheduleRea
 }
 
 /** "huge.json is 52,428,801 bytes; a schedule file may be at most 52,428,800 bytes (50 MiB)". */
-export function tooLargeMessage(name: string, bytes: number): string {
-  return `${name} is ${formatCount(bytes)} bytes; a schedule file may be at most ${formatCount(MAX_SCHEDULE_BYTES)} bytes (${MAX_SCHEDULE_BYTES / 1024 / 1024} MiB)`;
+export function tooLargeMessage(name: string, bytes: number, what = 'a schedule file', maxBytes = MAX_SCHEDULE_BYTES): string {
+  return `${name} is ${formatCount(bytes)} bytes; ${what} may be at most ${formatCount(maxBytes)} bytes (${maxBytes / 1024 / 1024} MiB)`;
 }

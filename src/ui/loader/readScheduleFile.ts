@@ -1,8 +1,10 @@
 // A schedule file from the picker or a drop, read and checked (see readSchedule). Anything that goes
 // wrong is a message for the caller to show where the user is looking: too large, unreadable, or
-// what is wrong inside it.
+// what is wrong inside it. readTextFile is the same first step for any JSON file the app takes.
 
 import { MAX_SCHEDULE_BYTES, readScheduleText, tooLargeMessage, type ScheduleRead } from './readSchedule';
+
+type TextRead = { ok: true; text: string } | { ok: false; message: string };
 
 function readText(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -17,14 +19,18 @@ export function looksLikeJson(file: File): boolean {
   return /\.json$/i.test(file.name) || file.type === 'application/json';
 }
 
-/** Reads and checks `file`; never rejects. A file over the limit is refused without being read. */
-export async function readScheduleFile(file: File): Promise<ScheduleRead> {
-  if (file.size > MAX_SCHEDULE_BYTES) return { ok: false, message: tooLargeMessage(file.name, file.size) };
-  let text: string;
+/** The text of `file`; never rejects. A file over `maxBytes` (`what` says what it is) is refused without being read. */
+export async function readTextFile(file: File, maxBytes: number, what: string): Promise<TextRead> {
+  if (file.size > maxBytes) return { ok: false, message: tooLargeMessage(file.name, file.size, what, maxBytes) };
   try {
-    text = await readText(file);
+    return { ok: true, text: await readText(file) };
   } catch (error) {
     return { ok: false, message: `${file.name} could not be read (${error instanceof Error ? error.message : String(error)})` };
   }
-  return readScheduleText(text, file.name);
+}
+
+/** Reads and checks `file`; never rejects. */
+export async function readScheduleFile(file: File): Promise<ScheduleRead> {
+  const read = await readTextFile(file, MAX_SCHEDULE_BYTES, 'a schedule file');
+  return read.ok ? readScheduleText(read.text, file.name) : read;
 }

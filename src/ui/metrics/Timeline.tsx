@@ -1,32 +1,19 @@
 // Per-device send and receive bars over model time, step by step: each step a band as wide as its
 // α-β time, each device (or bin of devices above 64) a row, each bar as long as that device's share of
-// the step's busiest port. The step shown is highlighted; clicking a band jumps to it.
+// the step's busiest port. The step shown is highlighted; clicking a band jumps to it. Below it, a
+// measured run of the same schedule (the torch program's --trace) on its own time axis.
 
-import { scaleLinear } from 'd3-scale';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { formatMicroseconds } from '../format';
 import { useSim } from '../StoreContext';
-import { formatTickUs } from './chartTicks';
+import { MeasuredPanel } from './MeasuredPanel';
 import { SendReceiveLegend } from './SendReceiveLegend';
 import { TimelineBands } from './TimelineBands';
-import { timelineData, type TimelineData } from '../../core/timeline';
+import { timelineData } from '../../core/timeline';
+import { AXIS, LEFT, PHASE, PhaseMarks, StepMarker, TimeAxis, timeScale } from './timelineFrame';
 import { timelinePaths } from './timelinePaths';
 import { useElementWidth } from './useElementWidth';
-
-const LEFT = 92;
-const RIGHT = 14;
-const PHASE = 20;
-const AXIS = 24;
-
-function phaseRuns(data: TimelineData): { phase: string; from: number; to: number }[] {
-  const runs: { phase: string; from: number; to: number }[] = [];
-  data.phases.forEach((phase, s) => {
-    const last = runs[runs.length - 1];
-    if (last && last.phase === phase) last.to = s + 1;
-    else runs.push({ phase, from: s, to: s + 1 });
-  });
-  return runs;
-}
+import { useMeasuredFile } from './useMeasuredFile';
 
 export function Timeline() {
   // Drawn after the picture and narration: a 2,046-step timeline is a render of its own.
@@ -34,18 +21,14 @@ export function Timeline() {
   const step = useSim((s) => s.step);
   const seek = useSim((s) => s.seek);
   const [ref, width] = useElementWidth<HTMLDivElement>(960);
+  const section = useRef<HTMLElement>(null);
+  const measuredFile = useMeasuredFile(section);
   // Made in the background for a large schedule; here otherwise.
   const data = useMemo(() => (derived ? (derived.timeline ?? timelineData(derived.schedule, derived.cost)) : null), [derived]);
   const rowHeight = data ? Math.min(18, Math.max(4, Math.floor(240 / data.rows.length))) : 0;
   const rowsHeight = data ? data.rows.length * rowHeight : 0;
   const total = data ? data.startUs[data.steps] : 0;
-  const x = useMemo(
-    () =>
-      scaleLinear()
-        .domain([0, total > 0 ? total : 1])
-        .range([LEFT, Math.max(LEFT + 10, width - RIGHT)]),
-    [total, width],
-  );
+  const x = useMemo(() => timeScale(total, width), [total, width]);
   const paths = useMemo(() => (data ? timelinePaths(data, x, PHASE, rowHeight) : []), [data, x, rowHeight]);
 
   // What does not move with the step, built once per schedule and width: a 2,046-step ring would
@@ -55,20 +38,7 @@ export function Timeline() {
     const labelEvery = Math.ceil(12 / rowHeight);
     return (
       <>
-        {phaseRuns(data).map((run) => {
-          const x0 = x(data.startUs[run.from]);
-          const x1 = x(data.startUs[run.to]);
-          return (
-            <g key={run.from} className="gs-timeline-phase" aria-hidden="true">
-              <line x1={x0} x2={x0} y1={2} y2={PHASE + rowsHeight} />
-              {x1 - x0 > run.phase.length * 6.5 + 8 && (
-                <text x={(x0 + x1) / 2} y={PHASE - 6} textAnchor="middle">
-                  {run.phase}
-                </text>
-              )}
-            </g>
-          );
-        })}
+        <PhaseMarks spans={data} x={x} height={rowsHeight} />
         <g className="gs-timeline-bars" aria-hidden="true">
           {paths.map((p, r) => (
             <g key={r}>
@@ -90,9 +60,10 @@ export function Timeline() {
     );
   }, [data, x, paths, rowHeight, rowsHeight]);
 
+  const className = `gs-panel gs-timeline${measuredFile.dragging ? ' gs-timeline-dropping' : ''}`;
   if (!data || data.steps === 0) {
     return (
-      <section className="gs-panel gs-timeline" aria-label="Timeline">
+      <section ref={section} className={className} aria-label="Timeline">
         <h2>Timeline</h2>
         <p className="gs-timeline-empty">{data ? 'No steps: a single device has nothing to exchange.' : 'Nothing to show for this configuration.'}</p>
       </section>
@@ -107,7 +78,7 @@ export function Timeline() {
       : `before step 1 of ${data.steps}; all steps take ${formatMicroseconds(total)}`;
 
   return (
-    <section className="gs-panel gs-timeline" aria-label="Timeline">
+    <section ref={section} className={className} aria-label="Timeline">
       <div className="gs-timeline-head">
         <h2>Timeline (model time)</h2>
         <SendReceiveLegend sent="sends" received="receives" note="bar length: share of the step's busiest port" />
@@ -122,26 +93,11 @@ export function Timeline() {
         >
           <TimelineBands data={data} x={x} top={PHASE} height={rowsHeight} step={step} onSeek={seek} />
           {still}
-          {step > 0 && step <= data.steps && (
-            <rect
-              className="gs-timeline-current"
-              x={x(data.startUs[step - 1])}
-              y={PHASE - 1}
-              width={Math.max(x(data.startUs[step]) - x(data.startUs[step - 1]), 2)}
-              height={rowsHeight + 2}
-              aria-hidden="true"
-            />
-          )}
-          <line className="gs-timeline-now" x1={x(now)} x2={x(now)} y1={PHASE - 2} y2={PHASE + rowsHeight + 2} aria-hidden="true" />
-          <g className="gs-axis-tick" aria-hidden="true">
-            {x.ticks(Math.max(2, Math.floor(width / 110))).map((t) => (
-              <text key={t} x={x(t)} y={PHASE + rowsHeight + 16} textAnchor="middle">
-                {formatTickUs(t)}
-              </text>
-            ))}
-          </g>
+          <StepMarker spans={data} x={x} step={step} height={rowsHeight} />
+          <TimeAxis x={x} width={width} height={rowsHeight} />
         </svg>
       </div>
+      <MeasuredPanel width={width} modelStartUs={data.startUs} file={measuredFile} />
     </section>
   );
 }

@@ -3,16 +3,18 @@
 
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatMicroseconds } from '../format';
-import type { TimelineData } from '../../core/timeline';
+import type { StepSpans } from './timelineFrame';
 
 export interface TimelineBandsProps {
-  data: TimelineData;
+  data: StepSpans;
   x: (us: number) => number;
   top: number;
   height: number;
   /** Steps applied: band `step` (1-based) is the step just shown. */
   step: number;
   onSeek(step: number): void;
+  /** What band s (0-based) is called (keep it stable); by default its step, phase and time span. */
+  describe?(s: number): string;
 }
 
 interface BandProps {
@@ -50,7 +52,7 @@ const Band = memo(function Band({ k, x, y, width, height, odd, label, current, t
   );
 });
 
-export function TimelineBands({ data, x, top, height, step, onSeek }: TimelineBandsProps) {
+export function TimelineBands({ data, x, top, height, step, onSeek, describe }: TimelineBandsProps) {
   const group = useRef<SVGGElement | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
   const tabStop = focused ?? Math.max(1, step);
@@ -63,10 +65,12 @@ export function TimelineBands({ data, x, top, height, step, onSeek }: TimelineBa
         return {
           x: x0,
           width: Math.max(x(data.startUs[s + 1]) - x0, 0.5),
-          label: `Step ${s + 1} of ${data.steps}, ${data.phases[s]}: ${formatMicroseconds(data.startUs[s])} to ${formatMicroseconds(data.startUs[s + 1])}`,
+          label:
+            describe?.(s) ??
+            `Step ${s + 1} of ${data.steps}, ${data.phases[s]}: ${formatMicroseconds(data.startUs[s])} to ${formatMicroseconds(data.startUs[s + 1])}`,
         };
       }),
-    [data, x],
+    [data, x, describe],
   );
   const onPick = useCallback(
     (k: number) => {

@@ -9,12 +9,24 @@ export function powersIn(base: number, lo: number, hi: number): number[] {
   return out;
 }
 
+/** The unit a time in µs is said in, with its size in µs. */
+function timeUnit(us: number): [number, string] {
+  return us >= 1e6 ? [1e6, 's'] : us >= 1e3 ? [1e3, 'ms'] : [1, 'µs'];
+}
+
+function tickIn([size, unit]: [number, string], us: number): string {
+  return `${Number((us / size).toPrecision(3))} ${unit}`;
+}
+
 /** A round time tick: 1 µs, 10 µs, 100 µs, 1 ms, … 10 s. */
 export function formatTickUs(us: number): string {
-  const trim = (value: number) => String(Number(value.toPrecision(3)));
-  if (us >= 1e6) return `${trim(us / 1e6)} s`;
-  if (us >= 1e3) return `${trim(us / 1e3)} ms`;
-  return `${trim(us)} µs`;
+  return tickIn(timeUnit(us), us);
+}
+
+/** The ticks of one linear axis in one unit, the largest tick's: "0 ms", "5 ms", never "0 µs" beside "5 ms". */
+export function formatTicksUs(ticks: readonly number[]): string[] {
+  const unit = timeUnit(Math.max(0, ...ticks));
+  return ticks.map((us) => tickIn(unit, us));
 }
 
 /** A size tick in its binary unit, trailing zeros dropped: 4 B, 64 KiB, 1.5 GiB. */

@@ -1,0 +1,50 @@
+// A measured run in real Chromium on a classroom projector (1366×768): the torch program's --trace
+// is picked with "Load measured run…", its strip appears under the model's timeline and on screen,
+// a click on a measured step jumps there, and nothing scrolls sideways.
+
+import { describe, expect, it } from 'vitest';
+import { ring } from '../../src/core/algorithms/ring';
+import { measuredTrace } from '../fixtures/measuredTrace';
+import { browserSession, onCpuEngine, skipReasonFor } from './session';
+
+const skipReason = skipReasonFor('test/e2e/measured.test.ts');
+const PROJECTOR = { width: 1366, height: 768 };
+
+describe.skipIf(skipReason !== null)('a measured run in Chromium', () => {
+  const session = browserSession();
+
+  it('shows the measured strip under the model’s timeline on a projector, without sideways scrolling', async () => {
+    const page = await session.open(onCpuEngine('/?algorithm=ring&devices=4&elements=4096'));
+    await page.setViewportSize(PROJECTOR);
+    const timeline = page.getByRole('region', { name: 'Timeline', exact: true });
+    const chooser = page.waitForEvent('filechooser');
+    await timeline.getByRole('button', { name: 'Load measured run…' }).click();
+    const trace = JSON.stringify(measuredTrace(ring.build({ devices: 4 })));
+    await (await chooser).setFiles({ name: 'r4.trace.json', mimeType: 'application/json', buffer: Buffer.from(trace) });
+
+    const strip = timeline.getByRole('group', { name: /^Measured run of 6 steps/ });
+    await strip.waitFor();
+    expect(await timeline.getByText('Measured — torch.distributed (gloo), 4,096 elements, sum').isVisible()).toBe(true);
+    await strip.scrollIntoViewIfNeeded();
+    const box = (await strip.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PROJECTOR.width);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PROJECTOR.height);
+    expect(await timeline.locator('.gs-measured-totals').innerText()).toMatch(
+      /^Model [\d.]+ µs · measured [\d.]+ ms \([\d,]+× the model\)[\s\S]*r4\.trace\.json\s+Remove$/,
+    );
+
+    await strip.getByRole('button', { name: /^Measured step 4 of 6/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('4');
+    await expect
+      .poll(() => timeline.locator('.gs-timeline-band-current').evaluateAll((bands) => bands.map((b) => b.getAttribute('data-step'))))
+      .toEqual(['4', '4']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.close();
+  }, 60_000);
+
+  it('raises no console errors or warnings', () => {
+    expect(session.problems).toEqual([]);
+  });
+});
