@@ -12,31 +12,33 @@ import { adoptGpuPlan, type GpuPlan } from '../engine/webgpu/plan';
 import { compileSchedule } from '../core/compile';
 import { ADDRESS_MESSAGE } from './earlyWorker';
 import type { SimConfig } from './config';
-import type { Derived } from './derive';
+import { modelOf, type Derived, type Model } from './derive';
 
 /** Configurations of more devices than this are prepared in the worker (a ring of 128 takes ~60 ms). */
 const BACKGROUND_DEVICES = 64;
 /** Loaded schedules of more transfers than this are too. */
 const BACKGROUND_TRANSFERS = 8192;
 
-/** What the worker is doing for a request. */
+/** What the worker is doing for a request (it answers with the schedule as soon as it is built). */
 export interface Progress {
-  stage: 'building' | 'costing';
+  stage: 'building';
 }
 
 /** What depends on the model's inputs: its cost, bandwidths, topology and timeline. */
-export type ModelPart = Pick<Derived, 'cost' | 'metrics' | 'topology'> & { timeline: TimelineData };
+export type ModelPart = Model & { timeline: TimelineData };
 
 export interface Background {
   /**
-   * Builds the configuration's schedule (or takes `schedule`) and models its cost; its proof, when not
-   * known yet, is null and comes later through `onVerified` with the schedule it proves.
+   * Builds the configuration's schedule (or takes `schedule`), answered as soon as it is built: its
+   * model (cost null until then) comes through `onModelled`, and its proof, when not known yet, through
+   * `onVerified`, each with the schedule it belongs to.
    */
   derive(
     config: SimConfig,
     schedule: Schedule | null,
     onProgress?: (progress: Progress) => void,
     onVerified?: (verification: VerifyResult, schedule: Schedule) => void,
+    onModelled?: (model: Model & Pick<Derived, 'timeline'>, schedule: Schedule) => void,
   ): Promise<Derived>;
   /** The model alone, for a schedule derived before. */
   model(config: SimConfig, schedule: Schedule): Promise<ModelPart>;
@@ -69,8 +71,12 @@ export interface ErrorShape {
 
 export type BackgroundReply =
   | { id: number; kind: 'progress'; progress: Progress }
-  /** With `verifying`, a 'verified' reply follows. */
-  | { id: number; kind: 'derived'; packed: PackedSchedule | null; verifying: boolean; derived: Omit<Derived, 'schedule'> }
+  /**
+   * The schedule first, so the picture does not wait: its model follows in a 'modelled' reply, and,
+   * with `verifying`, its proof in a 'verified' reply.
+   */
+  | { id: number; kind: 'derived'; packed: PackedSchedule | null; verifying: boolean; derived: Pick<Derived, 'verification' | 'topology'> }
+  | { id: number; kind: 'modelled'; model: ModelPart }
   | { id: number; kind: 'verified'; verification: VerifyResult }
   | { id: number; kind: 'model'; model: ModelPart }
   | { id: number; kind: 'plan-gpu'; plan: GpuPlan }
@@ -107,8 +113,9 @@ interface Waiting {
   fail(error: Error): void;
 }
 
-/** What hears a 'verified' reply that comes after its request's answer, or the worker's failure before it. */
+/** What hears the 'modelled' and 'verified' replies that come after a derive's answer, or the worker's failure before them. */
 interface Later {
+  modelled(model: ModelPart): void;
   verified(verification: VerifyResult): void;
   failed(): void;
 }
@@ -140,15 +147,21 @@ export function backgroundOver(port: BackgroundPort): Background {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       let answered = false;
+      let verifying = false;
       waiting.set(id, {
         reply(reply) {
           if (reply.kind === 'progress') return onProgress?.(reply.progress);
+          if (reply.kind === 'modelled') {
+            if (!verifying) waiting.delete(id);
+            return later?.modelled(reply.model);
+          }
           if (reply.kind === 'verified') {
             waiting.delete(id);
             return later?.verified(reply.verification);
           }
-          // An answer with a proof to follow keeps its place for that.
-          if (!(reply.kind === 'derived' && reply.verifying)) waiting.delete(id);
+          // A derive's answer keeps its place for its model and proof to follow.
+          if (reply.kind === 'derived') verifying = reply.verifying;
+          else waiting.delete(id);
           answered = true;
           if (reply.kind === 'error') reject(errorFrom(reply.error));
           else if (reply.kind === 'bug') reject(new Error(reply.message));
@@ -181,19 +194,28 @@ export function backgroundOver(port: BackgroundPort): Background {
   }
 
   return {
-    async derive(config, schedule, onProgress, onVerified) {
+    async derive(config, schedule, onProgress, onVerified, onModelled) {
       const keepAs = nextSchedule++;
-      // The proof may come while the schedule is still being read: it is then part of the answer.
+      // The model and the proof may come while the schedule is still being read: they are then part of the answer.
       let result: Derived | null = null;
       let early: VerifyResult | null = null;
+      let earlyModel: ModelPart | null = null;
+      let modelled = false;
       const later: Later = {
+        modelled(model) {
+          modelled = true;
+          if (result) onModelled?.(model, result.schedule);
+          else earlyModel = model;
+        },
         verified(verification) {
           if (result) onVerified?.(verification, result.schedule);
           else early = verification;
         },
         failed() {
-          // The worker stopped before proving it: the page proves it after all.
-          if (result) onVerified?.(verifySchedule(result.schedule), result.schedule);
+          // The worker stopped before modelling or proving it: the page does it after all.
+          if (!result) return;
+          if (!modelled) onModelled?.(modelOf(config, result.schedule), result.schedule);
+          onVerified?.(verifySchedule(result.schedule), result.schedule);
         },
       };
       const reply = schedule
@@ -205,7 +227,8 @@ export function backgroundOver(port: BackgroundPort): Background {
         shown = unpackSchedule(reply.packed!);
         known.set(shown, keepAs);
       }
-      result = { ...reply.derived, verification: reply.derived.verification ?? early, schedule: shown };
+      const model: Pick<Derived, 'cost' | 'metrics' | 'timeline'> = earlyModel ?? { cost: null, metrics: null };
+      result = { ...reply.derived, ...model, verification: reply.derived.verification ?? early, schedule: shown };
       return result;
     },
     async model(config, schedule) {

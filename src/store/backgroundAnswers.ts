@@ -12,7 +12,7 @@ import { verifySchedule, type VerifyResult } from '../core/verify';
 import { buildGpuPlan, gpuLayout, gpuPlanBuffers } from '../engine/webgpu/plan';
 import { errorShape, preparesInBackground, type BackgroundReply, type BackgroundRequest, type ModelPart, type ScheduleRef } from './background';
 import type { SimConfig } from './config';
-import { modelOf, scheduleFor, shapeKey } from './derive';
+import { modelOf, scheduleFor, shapeKey, topologyFor } from './derive';
 import { ADDRESS_MESSAGE } from './earlyWorker';
 import { parseUrlState } from './url';
 
@@ -26,11 +26,10 @@ interface Held {
 /** Schedules held, oldest first: a ring on 1024 devices takes 26 MB as arrays (more once its steps are read as objects). */
 const HELD_AT_MOST = 3;
 
-/** A configuration prepared from the page's address before the page asked for it. */
+/** A configuration's schedule built from the page's address before the page asked for it. */
 interface Early {
   config: SimConfig;
   schedule: Schedule;
-  model: ModelPart;
 }
 
 /** The model of `schedule` under `config`, with its timeline. */
@@ -44,27 +43,25 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
   const held = new Map<number, Held>();
   let early: Early | null = null;
 
-  /** Prepares what the address names, where the page would ask the worker for it (a large configuration). */
+  /**
+   * Builds the schedule the address names, where the page would ask the worker for it (a large
+   * configuration); its model waits for the page's request, which is answered with the schedule first.
+   */
   function prepare(search: string): void {
     const { config, schedule } = parseUrlState(search);
     if (schedule || !preparesInBackground(config, null)) return;
     try {
-      const built = scheduleFor(config);
-      early = { config, schedule: built, model: modelPart(config, built) };
+      early = { config, schedule: scheduleFor(config) };
     } catch {
       // A bad address: the page's own request hears what is wrong.
     }
   }
 
-  /**
-   * What was prepared early, taken by the page's first request to derive (and dropped by it either
-   * way): the schedule where `config` has its shape, the model too where all of `config` is the same.
-   */
-  function takeEarly(config: SimConfig | null): { schedule: Schedule; model: ModelPart | null } | null {
+  /** The schedule built early, where `config` has its shape; taken by the page's first request to derive (and dropped by it either way). */
+  function takeEarly(config: SimConfig | null): Schedule | null {
     const ready = early;
     early = null;
-    if (!ready || !config || shapeKey(ready.config) !== shapeKey(config)) return null;
-    return { schedule: ready.schedule, model: JSON.stringify(ready.config) === JSON.stringify(config) ? ready.model : null };
+    return ready && config && shapeKey(ready.config) === shapeKey(config) ? ready.schedule : null;
   }
 
   function hold(id: number, entry: Held): Held {
@@ -82,7 +79,7 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
   }
 
   function answer(request: BackgroundRequest): void {
-    const progress = (stage: 'building' | 'costing') => post({ id: request.id, kind: 'progress', progress: { stage } });
+    const progress = (stage: 'building') => post({ id: request.id, kind: 'progress', progress: { stage } });
     switch (request.kind) {
       case 'derive': {
         let entry: Held | null;
@@ -92,17 +89,17 @@ export function backgroundAnswers(post: Post): (request: BackgroundRequest) => v
           if (!entry) return post({ id: request.id, kind: 'unknown-schedule' });
         } else {
           progress('building');
-          entry = hold(request.keepAs, { schedule: ready?.schedule ?? scheduleFor(request.config), verification: null });
+          entry = hold(request.keepAs, { schedule: ready ?? scheduleFor(request.config), verification: null });
         }
-        progress('costing');
-        const model = ready?.model ?? modelPart(request.config, entry.schedule);
         const packed = request.schedule ? null : packSchedule(entry.schedule);
-        // The picture does not wait for the proof: it follows in a message of its own.
+        // The picture waits for neither the model nor the proof: each follows in a message of its own.
         const verifying = entry.verification === null;
+        const topology = topologyFor(request.config, entry.schedule);
         post(
-          { id: request.id, kind: 'derived', packed, verifying, derived: { verification: entry.verification, ...model } },
+          { id: request.id, kind: 'derived', packed, verifying, derived: { verification: entry.verification, topology } },
           packed ? packedBuffers(packed) : [],
         );
+        post({ id: request.id, kind: 'modelled', model: modelPart(request.config, entry.schedule) });
         if (verifying) {
           entry.verification = verifySchedule(entry.schedule);
           post({ id: request.id, kind: 'verified', verification: entry.verification });

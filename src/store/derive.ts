@@ -16,8 +16,9 @@ export interface Derived {
   schedule: Schedule;
   /** The proof, or null while it is being made in the background (the picture does not wait for it). */
   verification: VerifyResult | null;
-  cost: CostResult;
-  metrics: BandwidthMetrics;
+  /** The model's cost and bandwidths, or null while the background models them (the picture does not wait either). */
+  cost: CostResult | null;
+  metrics: BandwidthMetrics | null;
   topology: Topology;
   /** What the timeline draws (it follows the cost), when the background made it; views make it otherwise. */
   timeline?: TimelineData;
@@ -25,9 +26,9 @@ export interface Derived {
 
 /**
  * One switch while all devices fit in one node; nodes of `devicesPerNode` (intra-node fabric as
- * configured, inter-node fabric at the defaults) once there are several.
+ * configured, inter-node fabric at the defaults) once there are several. Cheap: known before the model.
  */
-function topologyFor(config: SimConfig, schedule: Schedule): Topology {
+export function topologyFor(config: SimConfig, schedule: Schedule): Topology {
   const fabric = { latencyUs: config.latencyUs, bandwidthGBs: config.bandwidthGBs };
   return topologyAt(config.topology ?? defaultTopologyKind(schedule), schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric);
 }
@@ -63,7 +64,13 @@ export function derive(config: SimConfig, schedule: Schedule, known?: VerifyResu
 }
 
 /** What depends on latency, bandwidth and size: the model's cost, its bandwidths and the topology. */
-export function modelOf(config: SimConfig, schedule: Schedule): Pick<Derived, 'cost' | 'metrics' | 'topology'> {
+export interface Model {
+  cost: CostResult;
+  metrics: BandwidthMetrics;
+  topology: Topology;
+}
+
+export function modelOf(config: SimConfig, schedule: Schedule): Model {
   const topology = topologyFor(config, schedule);
   // The timeline's rows are counted in the same pass as the cost (ring on 1024 is 2 million transfers).
   const cost = inAppWords(() => modelCost(schedule, config.elements, topology, { runLoadsOf: timelineRowSize(schedule.devices) }));

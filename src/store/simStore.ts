@@ -300,7 +300,12 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         const added = get().custom === custom ? (after?.(proven) ?? []) : [];
         set({ derived: proven, ...(added.length > 0 && { notices: [...get().notices, ...added] }) });
       };
-      void background.derive(config, custom?.schedule ?? null, onProgress, onVerified).then((derived) => {
+      // The model comes after the picture too, for the configuration still shown (an edit since asks anew).
+      const onModelled = (model: Partial<Derived>, schedule: Schedule) => {
+        const shown = get().derived;
+        if (mine === generation && shown && shown.schedule === schedule) set({ derived: { ...shown, ...model } });
+      };
+      void background.derive(config, custom?.schedule ?? null, onProgress, onVerified, onModelled).then((derived) => {
         if (mine === generation) set(settle(config, custom, step, derived, null, false, derived.verification ? after : undefined));
       }, fallBack);
       return {

@@ -8,14 +8,20 @@ import { useSim } from './StoreContext';
 /** Where a verdict will be, while a large schedule's proof is made in the background. */
 export const VERIFYING = 'Verifying that every device ends with what the collective promises…';
 
+/** Where the figures will be, while a large schedule's traffic and model are counted in the background. */
+export const MODELLING = 'Counting the traffic and modelling the cost…';
+
+/** A muted status line where figures will be, once the picture is shown before them. */
+export function ModellingStatus({ className }: { className: string }) {
+  return (
+    <p className={`${className} gs-modelling`} role="status" aria-busy={true}>
+      {MODELLING}
+    </p>
+  );
+}
+
 export function preparingWords(preparing: Preparing): string {
-  const what = `${preparing.algorithm} on ${formatCount(preparing.devices)} devices`;
-  switch (preparing.progress.stage) {
-    case 'building':
-      return `Building ${what}…`;
-    case 'costing':
-      return `Modelling the cost of ${what}…`;
-  }
+  return `Building ${preparing.algorithm} on ${formatCount(preparing.devices)} devices…`;
 }
 
 /** The store's error, else what is being prepared, else `idle`. */

@@ -18,7 +18,8 @@ function worker() {
   const replies: BackgroundReply[] = [];
   const answer = backgroundAnswers((reply) => replies.push(reply));
   const derived = () => replies.find((reply) => reply.kind === 'derived') as Extract<BackgroundReply, { kind: 'derived' }>;
-  return { answer, replies, derived };
+  const modelled = () => replies.find((reply) => reply.kind === 'modelled') as Extract<BackgroundReply, { kind: 'modelled' }>;
+  return { answer, replies, derived, modelled };
 }
 
 const ADDRESS = '?algorithm=ring&devices=128';
@@ -29,7 +30,7 @@ beforeEach(() => {
 
 describe('a worker told the page’s address', () => {
   it('builds the schedule it names before the page asks, and answers the page’s request with it', () => {
-    const { answer, replies, derived } = worker();
+    const { answer, replies, derived, modelled } = worker();
     answer({ id: 0, kind: ADDRESS_MESSAGE, search: ADDRESS });
     expect(replies).toEqual([]);
     expect(scheduleFor).toHaveBeenCalledTimes(1);
@@ -39,18 +40,20 @@ describe('a worker told the page’s address', () => {
     const schedule = buildSchedule({ algorithm: 'ring', devices: 128 });
     expect(unpackSchedule(derived().packed!)).toEqual(schedule);
     const here = derive(config, schedule);
-    expect(derived().derived.cost.totalUs).toBe(here.cost.totalUs);
-    expect(derived().derived.metrics).toEqual(here.metrics);
+    // The schedule first, then its model, then its proof.
+    expect(replies.map((reply) => reply.kind).filter((kind) => kind !== 'progress')).toEqual(['derived', 'modelled', 'verified']);
+    expect(modelled().model.cost.totalUs).toBe(here.cost!.totalUs);
+    expect(modelled().model.metrics).toEqual(here.metrics);
     expect(replies.at(-1)).toMatchObject({ kind: 'verified', verification: { ok: true } });
   });
 
   it('keeps the schedule but costs it again when the page asks with another model, and builds anew for another shape', () => {
-    const { answer, derived } = worker();
+    const { answer, modelled } = worker();
     answer({ id: 0, kind: ADDRESS_MESSAGE, search: ADDRESS });
     const config = { ...parseUrlState(ADDRESS).config, latencyUs: 40 };
     answer({ id: 1, kind: 'derive', config, schedule: null, keepAs: 1 });
     expect(scheduleFor).toHaveBeenCalledTimes(1);
-    expect(derived().derived.cost.totalUs).toBe(derive(config, buildSchedule({ algorithm: 'ring', devices: 128 })).cost.totalUs);
+    expect(modelled().model.cost.totalUs).toBe(derive(config, buildSchedule({ algorithm: 'ring', devices: 128 })).cost!.totalUs);
 
     const other = worker();
     other.answer({ id: 0, kind: ADDRESS_MESSAGE, search: ADDRESS });

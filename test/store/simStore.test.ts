@@ -313,7 +313,7 @@ describe('editing the model', () => {
     const after = store.getState();
     expect(after.derived!.schedule).toBe(derived!.schedule);
     expect(after.derived!.verification).toBe(derived!.verification);
-    expect(after.derived!.cost.totalUs).not.toBe(derived!.cost.totalUs);
+    expect(after.derived!.cost!.totalUs).not.toBe(derived!.cost!.totalUs);
     expect(after.step).toBe(3);
     await settle();
     expect(store.getState().engine).toBe(engine);

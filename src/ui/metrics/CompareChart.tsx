@@ -22,7 +22,7 @@ const GAP = 16;
 export function CompareChart() {
   const config = useSim((s) => s.config);
   const custom = useSim((s) => s.custom);
-  const timeUs = useSim((s) => s.derived?.cost.totalUs ?? null);
+  const timeUs = useSim((s) => s.derived?.cost?.totalUs ?? null);
   const setConfig = useSim((s) => s.setConfig);
   const [ref, width] = useElementWidth<HTMLDivElement>(960);
 

@@ -3,6 +3,7 @@
 import type { Collective } from '../../core/schedule';
 import type { Derived } from '../../store/derive';
 import { formatBytes, formatGBs, formatMicroseconds } from '../format';
+import { ModellingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { ModelInputs } from './ModelInputs';
 import { defaultTopologyKind } from '../../core/topology';
@@ -25,7 +26,8 @@ export function CostSection({ derived }: { derived: Derived | null }) {
       <div className="gs-metrics-subhead">
         <h3>α-β model</h3>
       </div>
-      {derived && schedule && (
+      {derived && schedule && !derived.cost && <ModellingStatus className="gs-metrics-error" />}
+      {derived && schedule && derived.cost && derived.metrics && (
         <>
           <dl className="gs-cost-figures">
             <div>

@@ -90,7 +90,8 @@ export function MeasuredPanel({ width, modelStartUs, file }: MeasuredPanelProps)
               'Drop it to show it under the model'
             ) : (
               <>
-                this schedule run on torch.distributed: the <code>--trace</code> JSON of <code>gradsync export --format torch</code>; or drop it here
+                this schedule run on torch.distributed: the trace JSON its torch program writes (Share › Download torch program, run with its trace option); or
+                drop it here
               </>
             )}
           </span>

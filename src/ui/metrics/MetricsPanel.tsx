@@ -1,7 +1,7 @@
 // Traffic and cost of the current schedule: bytes per device with the busiest called out, the seeds'
 // formulas checked against the counts, and the α-β model with its editable inputs.
 
-import { PreparingStatus } from '../PreparingStatus';
+import { ModellingStatus, PreparingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { CostSection } from './CostSection';
 import { FormulaChecks } from './FormulaChecks';
@@ -13,11 +13,13 @@ export function MetricsPanel() {
     <section className="gs-panel gs-metrics" aria-label="Traffic and cost">
       <h2>Traffic and cost</h2>
       <div className="gs-metrics-body">
-        {derived ? (
+        {derived?.cost ? (
           <div className="gs-metrics-counts">
             <TrafficSection traffic={derived.cost.traffic} />
             <FormulaChecks schedule={derived.schedule} traffic={derived.cost.traffic} />
           </div>
+        ) : derived ? (
+          <ModellingStatus className="gs-metrics-error" />
         ) : (
           <PreparingStatus className="gs-metrics-error" idle="Nothing to measure yet." />
         )}

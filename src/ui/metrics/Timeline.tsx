@@ -5,6 +5,7 @@
 
 import { useDeferredValue, useMemo, useRef } from 'react';
 import { formatMicroseconds } from '../format';
+import { MODELLING } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { MeasuredPanel } from './MeasuredPanel';
 import { SendReceiveLegend } from './SendReceiveLegend';
@@ -24,7 +25,7 @@ export function Timeline() {
   const section = useRef<HTMLElement>(null);
   const measuredFile = useMeasuredFile(section);
   // Made in the background for a large schedule; here otherwise.
-  const data = useMemo(() => (derived ? (derived.timeline ?? timelineData(derived.schedule, derived.cost)) : null), [derived]);
+  const data = useMemo(() => (derived?.cost ? (derived.timeline ?? timelineData(derived.schedule, derived.cost)) : null), [derived]);
   const rowHeight = data ? Math.min(18, Math.max(4, Math.floor(240 / data.rows.length))) : 0;
   const rowsHeight = data ? data.rows.length * rowHeight : 0;
   const total = data ? data.startUs[data.steps] : 0;
@@ -65,7 +66,9 @@ export function Timeline() {
     return (
       <section ref={section} className={className} aria-label="Timeline">
         <h2>Timeline</h2>
-        <p className="gs-timeline-empty">{data ? 'No steps: a single device has nothing to exchange.' : 'Nothing to show for this configuration.'}</p>
+        <p className="gs-timeline-empty">
+          {data ? 'No steps: a single device has nothing to exchange.' : derived ? MODELLING : 'Nothing to show for this configuration.'}
+        </p>
       </section>
     );
   }

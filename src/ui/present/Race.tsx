@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SimConfig } from '../../store/config';
 import type { Background } from '../../store/background';
 import { createSimStore } from '../../store/simStore';
-import { preparingWords } from '../PreparingStatus';
+import { MODELLING, preparingWords } from '../PreparingStatus';
 import { formatUrlState } from '../../store/url';
 import { formatMicroseconds } from '../format';
 import { cumulativeEnds, finishTime } from './raceClock';
@@ -44,13 +44,16 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
   useEffect(() => {
     const [a, b] = JSON.parse(raceKey) as [[string, string], Omit<SimConfig, 'speed'>];
     const stores = a.map((algorithm) => createSimStore({ config: { ...b, algorithm, speed: 1, backend: 'cpu' }, gpu: null, background, engine: false }));
-    // The clock starts once both schedules are ready; their step times set its lanes.
+    // The clock starts once both schedules are ready and modelled; their step times set its lanes.
     const preparing = () => stores.map((store) => store.getState().preparing).find((p) => p !== null) ?? null;
+    const modelling = () => stores.some((store) => store.getState().derived !== null && store.getState().derived!.cost === null);
     const update = () => {
       const now = preparing();
-      setWaiting(now && preparingWords(now));
-      if (!now) setSides(stores.map((store) => ({ store, ends: cumulativeEnds(store.getState().derived?.cost.stepTimesUs ?? []) })));
-      return now === null;
+      const waitingForModel = now === null && modelling();
+      setWaiting(now ? preparingWords(now) : waitingForModel ? MODELLING : null);
+      if (now || waitingForModel) return false;
+      setSides(stores.map((store) => ({ store, ends: cumulativeEnds(store.getState().derived?.cost?.stepTimesUs ?? []) })));
+      return true;
     };
     setSides(null);
     const unsubscribe = update() ? [] : stores.map((store) => store.subscribe(() => update() && unsubscribe.forEach((stop) => stop())));

@@ -47,11 +47,11 @@ describe('CompareChart', () => {
     const store = show({ algorithm: 'ring', devices: 16, elements: 1 << 20, topology: 'nodes' });
     const dots = document.querySelectorAll('.gs-compare-current circle');
     expect(dots).toHaveLength(2);
-    expect(document.querySelector('.gs-compare-current text')!.textContent).toBe(`ring: ${formatMicroseconds(store.getState().derived!.cost.totalUs)}`);
+    expect(document.querySelector('.gs-compare-current text')!.textContent).toBe(`ring: ${formatMicroseconds(store.getState().derived!.cost!.totalUs)}`);
     // The size panel's ring line passes through the dot: same model, same number.
     const data = compareData(input({ devices: 16, elements: 1 << 20 }));
     const ring = data.bySize.find((s) => s.algorithm === 'ring')!.points.find((p) => p.x === 4 << 20)!;
-    expect(ring.timeUs).toBeCloseTo(store.getState().derived!.cost.totalUs, 6);
+    expect(ring.timeUs).toBeCloseTo(store.getState().derived!.cost!.totalUs, 6);
   });
 
   it('clicking a line selects its algorithm', () => {

@@ -42,7 +42,7 @@ describe('a measured run in the timeline', () => {
     }
     expect(bands[2].getAttribute('aria-label')).toBe('Measured step 3 of 6, reduce-scatter: 823 µs, slowest rank GPU-3 820 µs');
     const totalUs = [0, 1, 2, 3, 4, 5].reduce((sum, s) => sum + measuredSpanUs(s, 4), 0);
-    const modelUs = store.getState().derived!.cost.totalUs;
+    const modelUs = store.getState().derived!.cost!.totalUs;
     const totals = document.querySelector('.gs-measured-totals')!.textContent!;
     expect(totals).toContain(`measured ${(totalUs / 1000).toFixed(2)} ms`);
     expect(totals).toContain(`(${Math.round(totalUs / modelUs)}× the model)`);

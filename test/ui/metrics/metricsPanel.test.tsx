@@ -72,11 +72,11 @@ describe('MetricsPanel', () => {
 
   it('editing the bandwidth to 50 re-costs the run: the model time shown is the new one', () => {
     const store = show({ algorithm: 'ring', devices: 4, elements: 1 << 20 });
-    const before = store.getState().derived!.cost.totalUs;
+    const before = store.getState().derived!.cost!.totalUs;
     expect(modelTime()).toBe(formatMicroseconds(before));
     fireEvent.change(screen.getByLabelText('bandwidth B'), { target: { value: '50' } });
     expect(store.getState().config.bandwidthGBs).toBe(50);
-    const after = store.getState().derived!.cost.totalUs;
+    const after = store.getState().derived!.cost!.totalUs;
     // 6 steps of α + 1 MiB / B: halving B doubles the bandwidth term.
     expect(after).toBeCloseTo(6 * (5 + (1 << 20) / 50e3), 9);
     expect(after).toBeGreaterThan(before);
