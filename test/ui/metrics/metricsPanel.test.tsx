@@ -15,6 +15,20 @@ const formulaRows = () => Array.from(document.querySelectorAll('.gs-formula'));
 const modelTime = () => screen.getByTestId('model-time').textContent;
 
 describe('MetricsPanel', () => {
+  it('says the figures are being counted while the background models a schedule already pictured, and shows them once they come', () => {
+    const store = show({ algorithm: 'ring', devices: 4, elements: 1024 });
+    const modelled = store.getState().derived!;
+    act(() => store.setState({ derived: { ...modelled, cost: null, metrics: null } }));
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
+      'Counting the traffic and modelling the cost…',
+      'Counting the traffic and modelling the cost…',
+    ]);
+    expect(screen.queryByTestId('model-time')).toBeNull();
+    act(() => store.setState({ derived: modelled }));
+    expect(modelTime()).toBe(formatMicroseconds(modelled.cost!.totalUs));
+    expect(document.querySelectorAll('.gs-modelling')).toHaveLength(0);
+  });
+
   it('master on 6 devices names GPU-0 as the busiest, 5× the others, and draws its bars in the alarm colour', () => {
     show({ algorithm: 'master', devices: 6, elements: 1024 });
     expect(screen.getByTestId('busiest').textContent).toBe('busiest: GPU-0, 5× the others');
