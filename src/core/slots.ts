@@ -97,3 +97,12 @@ export function resultSlot(layout: SlotLayout, device: number, chunk: number): n
   const first = dataChunk(layout, device, 'output', 0);
   return chunk >= first && chunk < first + layout.output ? layout.input + (chunk - first) : -1;
 }
+
+/**
+ * Where device d's K-element result row takes data chunk c from: its output's place for c, or, where
+ * the output holds only the device's own part (reduce-scatter out of place), the input's chunk c.
+ */
+export function rowSlot(layout: SlotLayout, device: number, chunk: number): number {
+  const slot = resultSlot(layout, device, chunk);
+  return slot >= 0 ? slot : chunk;
+}

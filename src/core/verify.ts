@@ -3,7 +3,7 @@
 
 import { proveByChunk } from './chunkProof';
 import { compileSchedule, type CompiledSchedule } from './compile';
-import { firstAbsent, firstDoubled, isRangeOnce } from './contributions';
+import { countOf, firstAbsent, firstDoubled, isRangeOnce } from './contributions';
 import { invariant } from './errors';
 import { contributionLabel, deviceLabel, term } from './notation';
 import { chunkOwner, rootOf, type Collective, type Schedule } from './schedule';
@@ -150,7 +150,7 @@ export function verifyByReplay(compiled: CompiledSchedule): VerifyResult {
       const checked = checkCell(value, shift + expected.lo, shift + expected.hi);
       if (!checked) continue;
       // A value built on a place that held nothing is named as such before what it lacks.
-      const problem = !plain && holds(value, nothing) ? { kind: 'unexpected' as const, contribution: nothing } : checked;
+      const problem = !plain && countOf(value.set, nothing) > 0 ? { kind: 'unexpected' as const, contribution: nothing } : checked;
       const origin = problem.kind === 'doubled' && value.doubled ? value.doubled : null;
       const heldBy = { device: d, chunk: slot };
       const found: Omit<Violation, 'message'> = origin
@@ -177,11 +177,6 @@ function termLabel(compiled: CompiledSchedule, contribution: number): string {
   const device = contribution % compiled.devices;
   const chunk = Math.floor(contribution / compiled.devices);
   return `${term(device, chunk, compiled.devices)} (${deviceLabel(device)}'s chunk ${chunk + 1})`;
-}
-
-function holds(value: SymbolicValue, contribution: number): boolean {
-  for (let i = 0; i < value.set.length; i += 3) if (value.set[i] <= contribution && contribution < value.set[i + 1]) return true;
-  return false;
 }
 
 function describePlaceViolation(compiled: CompiledSchedule, v: Omit<Violation, 'message'>): string {

@@ -9,7 +9,7 @@
 import { chunkOffsets } from '../core/chunks';
 import type { CompiledSchedule } from '../core/compile';
 import { GradsyncError } from '../core/errors';
-import { initialChunk, resultSlot, type SlotLayout } from '../core/slots';
+import { initialChunk, rowSlot, type SlotLayout } from '../core/slots';
 
 export class ChunkMajorLayout {
   readonly devices: number;
@@ -118,9 +118,7 @@ export class ChunkMajorLayout {
   }
 
   private resultPlace(device: number, chunk: number): number {
-    if (!this.places) return chunk;
-    const slot = resultSlot(this.places, device, chunk);
-    return slot >= 0 ? slot : chunk;
+    return this.places ? rowSlot(this.places, device, chunk) : chunk;
   }
 
   private copyPieces(source: Float32Array, target: Float32Array, intoLayout: boolean): void {

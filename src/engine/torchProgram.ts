@@ -8,7 +8,7 @@
 import { compileSchedule, OP_REDUCE, type CompiledSchedule } from '../core/compile';
 import { reducesData, type Schedule } from '../core/schedule';
 import type { ReduceOp } from '../core/ops';
-import { initialChunk, resultSlot } from '../core/slots';
+import { initialChunk, rowSlot } from '../core/slots';
 
 /**
  * The schedule as the program embeds it, one entry per chunk moved: [phase, [[src, dst, chunk,
@@ -37,12 +37,7 @@ function placesOf(compiled: CompiledSchedule): { slots: number; initial: number[
   if (compiled.plain) return null;
   const { devices, chunks, slots, layout } = compiled;
   const initial = Array.from({ length: devices }, (_, d) => Array.from({ length: slots }, (_, s) => initialChunk(layout, d, s)));
-  const result = Array.from({ length: devices }, (_, d) =>
-    Array.from({ length: chunks }, (_, c) => {
-      const slot = resultSlot(layout, d, c);
-      return slot >= 0 ? slot : c;
-    }),
-  );
+  const result = Array.from({ length: devices }, (_, d) => Array.from({ length: chunks }, (_, c) => rowSlot(layout, d, c)));
   return { slots, initial, result };
 }
 
