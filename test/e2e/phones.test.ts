@@ -99,6 +99,16 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     await page.close();
   }, 60_000);
 
+  it('opens the schedule loader in view at 390×844, its paste box and Load button on screen', async () => {
+    const page = await open(onCpuEngine('/?algorithm=ring&devices=8'), PHONE, (p) => p.getByRole('region', { name: 'Narration' }));
+    await page.getByRole('button', { name: 'Load schedule…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Load a schedule' });
+    const { left, right } = await box(dialog);
+    expect([left >= 0, right <= PHONE.width]).toEqual([true, true]);
+    expect(onScreen(await box(dialog.getByRole('button', { name: 'Load', exact: true })), PHONE)).toBe(true);
+    await page.close();
+  }, 60_000);
+
   it('stacks the presenter’s title, picture with every device, and narration on a phone screen', async () => {
     const page = await phonePage('the presenter');
     const mode = page.getByRole('region', { name: 'Presenter mode' });

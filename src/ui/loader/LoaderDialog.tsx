@@ -2,6 +2,7 @@
 // a file or the pasted text is said inside the dialog, next to where it came from; the dialog stays
 // open with the text kept, and closes once a schedule is loaded.
 
+import { useInView } from '../useInView';
 import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { SCHEDULE_FORMAT } from '../../core/schedule';
 import { useSim } from '../StoreContext';
@@ -27,6 +28,7 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
   const panel = useRef<HTMLDivElement>(null);
   const ids = useId();
   useReturnFocus(panel);
+  useInView(panel);
 
   const load = (read: ScheduleRead, name: string, source: Problem['source']) => {
     if (!read.ok) setProblem({ source, message: read.message });

@@ -1,7 +1,8 @@
 // The share menu's panel: share (link, embed code, command line), export (trace, schedule, torch
 // program, SVG, PNG, GIF), what happened, and the copy fallback or the GIF progress when there is one.
 
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useInView } from '../useInView';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { useReturnFocus } from '../inspector/useReturnFocus';
 import { CopyFallbackField } from './CopyFallbackField';
 import { GifProgressBar } from './GifProgressBar';
@@ -11,30 +12,6 @@ export interface SharePanelProps {
   id: string;
   actions: ReturnType<typeof useShareActions>;
   onClose(): void;
-}
-
-/** Least room between the panel and the window's edges (px). */
-const EDGE = 8;
-
-/**
- * The panel hangs from the Share button's right edge; where the button sits near the window's left edge
- * (the header wrapped, on a phone) that would put most of it off screen: it moves right, into view.
- */
-function useInView(panel: RefObject<HTMLDivElement | null>): void {
-  useLayoutEffect(() => {
-    const element = panel.current;
-    const win = element?.ownerDocument.defaultView;
-    if (!element || !win) return;
-    const place = () => {
-      element.style.right = '';
-      const box = element.getBoundingClientRect();
-      const shift = box.left < EDGE ? EDGE - box.left : Math.min(0, win.innerWidth - EDGE - box.right);
-      if (shift !== 0) element.style.right = `${-shift}px`;
-    };
-    place();
-    win.addEventListener('resize', place);
-    return () => win.removeEventListener('resize', place);
-  }, [panel]);
 }
 
 export function SharePanel({ id, actions, onClose }: SharePanelProps) {
