@@ -48,10 +48,10 @@ export class FurtherWrites {
   constructor(private readonly pool: SetPool) {}
 
   /**
-   * Another reduce of `set` and `terms` into `cell`, whose first write this step (at `slot`) left it
-   * holding `firstSet` and `current`; returns the cell's terms from now on.
+   * Another reduce of `set` and `terms` into `cell`, whose first write this step (at `slot`, a copy
+   * when `firstCopied`) left it holding `firstSet` and `current`; returns the cell's terms from now on.
    */
-  add(slot: number, cell: number, firstSet: number, set: number, current: CellTerms, terms: TermSeq): CellTerms {
+  add(slot: number, cell: number, firstSet: number, set: number, current: CellTerms, terms: TermSeq, firstCopied: boolean): CellTerms {
     if (slot >= this.pileOf.length) {
       const bigger = new Int32Array(Math.max(slot + 1, this.pileOf.length * 2));
       bigger.set(this.pileOf);
@@ -67,7 +67,8 @@ export class FurtherWrites {
       current.add(terms);
       return current;
     }
-    // The first write made (incoming first) ⊕ (what the cell held).
+    // A first copy left the message itself; a first reduce made (incoming first) ⊕ (what the cell held).
+    if (firstCopied) return new PendingTerms(current, [terms]);
     const first = current as Exclude<TermSeq, number>;
     return new PendingTerms(first.second, [first.first, terms]);
   }

@@ -83,6 +83,11 @@ export function valueExpression(terms: TermSeq, chunk: number, devices: number, 
   return termsExpression(terms, (device) => term(device, chunk, devices), op);
 }
 
+/** The value `terms` of cell (device, `slot`) of a schedule, in the seeds' notation: (d₄+a₄), or ∅ for a place nothing was written to. */
+export function cellExpression(compiled: CompiledSchedule, terms: TermSeq, slot: number, op: ReduceOp = 'sum'): string {
+  return termsExpression(terms, termNamer(compiled, slot), op);
+}
+
 /**
  * How a schedule's terms are written: in a plain schedule a term is a device and its chunk the cell's;
  * otherwise a term is device d's chunk c (c·N + d), and ∅ a place nothing was written to.

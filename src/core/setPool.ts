@@ -1,7 +1,9 @@
 // Contribution sets named by small integers: each distinct set is kept once, its runs in one growing
 // Int32Array, and found again by value through a hash table. A tracker's million cells then hold a
 // million integers rather than a million typed arrays: copying every cell is one memcpy, and a
-// checkpoint or an undo record keeps no objects alive. Set d, for d below the device count, is {d}.
+// checkpoint or an undo record keeps no objects alive. Members are 0..universe−1 (devices, or a
+// schedule's terms where chunks move between places); set d, for d below `singletons`, is {d}, and
+// any other one-member set is found with `single`.
 
 import { countWithin, mergeRuns, runsScratch, tallied, tallyRuns, type Contributions } from './contributions';
 
@@ -13,8 +15,16 @@ export class SetPool {
   /** Open addressing by hash of the runs: id + 1, or 0 for an empty slot. */
   private table = new Int32Array(1 << 11);
 
-  constructor(private readonly devices: number) {
-    for (let d = 0; d < devices; d++) this.intern(Int32Array.of(d, d + 1, 1), 3);
+  constructor(
+    private readonly universe: number,
+    singletons = universe,
+  ) {
+    for (let d = 0; d < singletons; d++) this.intern(Int32Array.of(d, d + 1, 1), 3);
+  }
+
+  /** The id of the set {member}. */
+  single(member: number): number {
+    return this.intern(Int32Array.of(member, member + 1, 1), 3);
   }
 
   /** The runs of set `id` (a view: the pool only ever appends). */
@@ -22,7 +32,7 @@ export class SetPool {
     return this.runs.subarray(this.start(id), this.ends[id]);
   }
 
-  /** How many of the devices in [lo, hi) set `id` holds, each counted once. */
+  /** How many of the members in [lo, hi) set `id` holds, each counted once. */
   countWithin(id: number, lo: number, hi: number): number {
     return countWithin(this.runs, lo, hi, this.start(id), this.ends[id]);
   }
@@ -37,8 +47,8 @@ export class SetPool {
   /** The multiset sum of all `ids`: pairwise when they are few, else tallied in one pass. */
   mergeAll(ids: readonly number[]): number {
     if (ids.length <= 4) return ids.reduce((sum, id) => this.merge(sum, id));
-    for (const id of ids) tallyRuns(this.runs, this.start(id), this.ends[id], this.devices);
-    const n = tallied(this.devices);
+    for (const id of ids) tallyRuns(this.runs, this.start(id), this.ends[id], this.universe);
+    const n = tallied(this.universe);
     return this.intern(runsScratch(), n);
   }
 

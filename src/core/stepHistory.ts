@@ -35,7 +35,7 @@ export class StepHistory<Story> {
     limits: Partial<HistoryLimits> = {},
   ) {
     this.limits = { ...HISTORY_LIMITS, ...limits };
-    this.checkpointEvery = checkpointInterval(compiled.steps, compiled.devices * compiled.chunks, this.limits.checkpointCells);
+    this.checkpointEvery = checkpointInterval(compiled.steps, compiled.devices * compiled.slots, this.limits.checkpointCells);
     this.checkpoints.set(0, { cells: null, story: undefined });
   }
 
@@ -98,8 +98,8 @@ export class StepHistory<Story> {
 
   /** Cells a restore copies, plus the transfers replayed after it. */
   private restoreCost(target: number): number {
-    const { devices, chunks, stepStart } = this.compiled;
-    return devices * chunks + stepStart[target] - stepStart[this.checkpointBefore(target)];
+    const { devices, slots, stepStart } = this.compiled;
+    return devices * slots + stepStart[target] - stepStart[this.checkpointBefore(target)];
   }
 
   /** The latest checkpoint at or before `step` (there is always one at 0). */

@@ -1,4 +1,4 @@
-// Which contributions every (device, chunk) holds at any step, and the terms they combine in order,
+// Which contributions every (device, slot) holds at any step, and the terms they combine in order,
 // for the views that step through a schedule: one replay that seeks forward and back. Going back
 // undoes steps or restores a checkpoint and replays from there (stepHistory.ts); a step costs work in
 // proportion to the transfers it has. A long move can be made in slices (`aim`, then `advance` with a
@@ -120,23 +120,29 @@ export class StepTracker {
     return this.at === this.goal;
   }
 
-  contributions(device: number, chunk: number): Contributions {
-    return this.cells.pool.get(this.cells.sets[device * this.compiled.chunks + chunk]);
+  /**
+   * What (device, slot) holds: devices in a plain schedule, where slot c is chunk c; otherwise terms
+   * (tracker.ts), read as devices of one chunk by placeReading.
+   */
+  contributions(device: number, slot: number): Contributions {
+    return this.cells.pool.get(this.cells.sets[device * this.compiled.slots + slot]);
   }
 
-  terms(device: number, chunk: number): TermSeq {
-    return termsOf(this.cells.terms[device * this.compiled.chunks + chunk]);
+  terms(device: number, slot: number): TermSeq {
+    return termsOf(this.cells.terms[device * this.compiled.slots + slot]);
   }
 
-  /** Of the contributions (device, chunk) must end with, how many it holds (each counted once). */
-  held(device: number, chunk: number): number {
-    return this.cells.held[device * this.compiled.chunks + chunk];
+  /** Of the contributions (device, slot) must end with, how many it holds (each counted once); 0 where it ends with no result. */
+  held(device: number, slot: number): number {
+    return this.cells.held[device * this.compiled.slots + slot];
   }
 
-  /** The share of the contributions (device, chunk) must end with that it holds (0..1). */
-  share(device: number, chunk: number): number {
-    const { lo, hi } = this.cells.ranges;
-    return this.cells.held[device * this.compiled.chunks + chunk] / (hi[chunk] - lo[chunk]);
+  /** The share of the contributions (device, slot) must end with that it holds (0..1); 0 where it ends with no result. */
+  share(device: number, slot: number): number {
+    const { lo, hi, result } = this.cells.ranges;
+    const cell = device * this.compiled.slots + slot;
+    const c = result[cell];
+    return c < 0 ? 0 : this.cells.held[cell] / (hi[c] - lo[c]);
   }
 
   /**
@@ -147,16 +153,16 @@ export class StepTracker {
     return this.cells.heldSum[device] / this.cells.expectedSum[device];
   }
 
-  /** What each chunk of `device` holds. */
+  /** What each slot of `device` holds. */
   deviceContributions(device: number): Contributions[] {
-    const { chunks } = this.compiled;
-    return Array.from(this.cells.sets.subarray(device * chunks, (device + 1) * chunks), (id) => this.cells.pool.get(id));
+    const { slots } = this.compiled;
+    return Array.from(this.cells.sets.subarray(device * slots, (device + 1) * slots), (id) => this.cells.pool.get(id));
   }
 
-  /** The terms of each chunk of `device`. */
+  /** The terms of each slot of `device`. */
   deviceTerms(device: number): TermSeq[] {
-    const { chunks } = this.compiled;
-    return this.cells.terms.slice(device * chunks, (device + 1) * chunks).map(termsOf);
+    const { slots } = this.compiled;
+    return this.cells.terms.slice(device * slots, (device + 1) * slots).map(termsOf);
   }
 
   /** Every cell's contributions and terms, device-major (a copy). */
@@ -184,10 +190,10 @@ export class StepTracker {
 
   /** The cells the story of `step` reads: the sources and destinations of its first writes. */
   private cellsRead(step: number): number[] {
-    const { stepStart, src, dst, chunk, chunks } = this.compiled;
+    const { stepStart, src, dst, chunk, srcChunk, slots } = this.compiled;
     const cells: number[] = [];
     for (let t = stepStart[step - 1]; t < Math.min(stepStart[step], stepStart[step - 1] + STORY_WRITES); t++) {
-      cells.push(src[t] * chunks + chunk[t], dst[t] * chunks + chunk[t]);
+      cells.push(src[t] * slots + srcChunk[t], dst[t] * slots + chunk[t]);
     }
     return cells;
   }

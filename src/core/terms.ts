@@ -9,8 +9,7 @@
 import { compileSchedule, OP_COPY, type CompiledSchedule } from './compile';
 import { invariant } from './errors';
 import type { Schedule, TransferOp } from './schedule';
-import { initialChunk } from './slots';
-import { contributionOf, nothingTerm } from './tracker';
+import { startTerm } from './tracker';
 
 /** A single term (a device id) or the concatenation of two sequences. */
 export type TermSeq = number | TermConcat;
@@ -113,17 +112,9 @@ export class TermTracker {
 
   constructor(schedule: Schedule | CompiledSchedule) {
     this.compiled = 'stepStart' in schedule ? schedule : compileSchedule(schedule);
-    const { devices, slots, plain, layout } = this.compiled;
+    const { devices, slots } = this.compiled;
     this.cells = new Array<TermSeq>(devices * slots);
-    for (let d = 0; d < devices; d++) {
-      if (plain) this.cells.fill(d, d * slots, (d + 1) * slots);
-      else {
-        for (let s = 0; s < slots; s++) {
-          const chunk = initialChunk(layout, d, s);
-          this.cells[d * slots + s] = chunk < 0 ? nothingTerm(this.compiled) : contributionOf(this.compiled, d, chunk);
-        }
-      }
-    }
+    for (let d = 0; d < devices; d++) for (let s = 0; s < slots; s++) this.cells[d * slots + s] = startTerm(this.compiled, d, s);
   }
 
   /** The state after `stepsApplied` steps; term sequences are immutable, so this is a cheap copy. */

@@ -1,13 +1,18 @@
-// The state a StepTracker moves: per (device, chunk) the contributions it holds (a set of the pool),
-// their terms in the order they were combined, and how many of the contributions it must end with it
-// holds; per device the sum of those. A step is applied a range of transfers at a time, remembering
-// the value each cell had before the step wrote it, so it can be rolled back half done or undone once
-// whole. The work is proportional to the transfers applied, never to devices × chunks.
+// The state a StepTracker moves: per cell (device, slot) the contributions it holds (a set of the
+// pool), their terms in the order they were combined, and how many of the contributions it must end
+// with it holds; per device the sum of those. In a plain schedule a slot is a chunk and a contribution
+// a device; otherwise (chunks moving between buffers and scratch) a contribution is a term, device d's
+// chunk c as c·N + d (tracker.ts), and only the places where the collective leaves a result count
+// toward what a device holds. A step is applied a range of transfers at a time, remembering the value
+// each cell had before the step wrote it, so it can be rolled back half done or undone once whole. The
+// work is proportional to the transfers applied, never to devices × slots.
 
 import { OP_COPY, type CompiledSchedule } from './compile';
 import { FurtherWrites, LastCombination, termsOf, type CellTerms } from './furtherWrites';
 import { SetPool } from './setPool';
+import { resultSlot } from './slots';
 import type { TermSeq } from './terms';
+import { contributionOf, nothingTerm, startTerm } from './tracker';
 import { fillRange } from './verify';
 
 /** What a whole step changed: the cells it wrote, each once, with their values from before it. */
@@ -26,31 +31,46 @@ export interface CellsCopy {
   readonly heldSum: Float64Array;
 }
 
-/** Per chunk, the contributions [lo, hi) every copy of it must end with (fillRange), and their count summed over chunks. */
+/**
+ * Per chunk, the contributions [lo, hi) every result of it must end with (fillRange), as members of
+ * the tracker's sets; per cell, the chunk whose result it must end holding; per device, what its
+ * results must end with, summed.
+ */
 export interface ChunkRanges {
-  readonly lo: Uint16Array;
-  readonly hi: Uint16Array;
-  /** Per device, what its chunks must end with, summed: the same for every device. */
-  readonly expected: number;
+  readonly lo: Uint32Array;
+  readonly hi: Uint32Array;
+  /** Per cell (device-major, `slots` per device): the chunk of the result it holds at the end, or −1 (scratch, an out-of-place input). */
+  readonly result: Int32Array;
+  readonly expected: Float64Array;
 }
 
 function chunkRanges(compiled: CompiledSchedule): ChunkRanges {
-  const { chunks, schedule } = compiled;
-  const lo = new Uint16Array(chunks);
-  const hi = new Uint16Array(chunks);
-  let expected = 0;
+  const { chunks, devices, slots, layout, schedule } = compiled;
+  const lo = new Uint32Array(chunks);
+  const hi = new Uint32Array(chunks);
+  const result = new Int32Array(devices * slots).fill(-1);
+  const expected = new Float64Array(devices);
   for (let c = 0; c < chunks; c++) {
     const range = fillRange(schedule.collective, compiled, c);
-    lo[c] = range.lo;
-    hi[c] = range.hi;
-    expected += range.hi - range.lo;
+    const base = contributionOf(compiled, 0, c);
+    lo[c] = base + range.lo;
+    hi[c] = base + range.hi;
+    for (let d = 0; d < devices; d++) {
+      const slot = resultSlot(layout, d, c);
+      if (slot < 0) continue;
+      result[d * slots + slot] = c;
+      expected[d] += range.hi - range.lo;
+    }
   }
-  return { lo, hi, expected };
+  return { lo, hi, result, expected };
 }
 
-/** Before the first step: whether device d's own contribution, all chunk c holds, counts toward c. */
-function ownCounts({ lo, hi }: ChunkRanges, device: number, chunk: number): number {
-  return lo[chunk] <= device && device < hi[chunk] ? 1 : 0;
+/** Before the first step: whether a cell's own value counts toward the result it must end with. */
+function startHeld(compiled: CompiledSchedule, { lo, hi, result }: ChunkRanges, device: number, slot: number): number {
+  const c = result[device * compiled.slots + slot];
+  if (c < 0) return 0;
+  const member = startTerm(compiled, device, slot);
+  return lo[c] <= member && member < hi[c] ? 1 : 0;
 }
 
 /** Every device's completeness before the first step (0..1), as a tracker reset there has it, without one. */
@@ -58,13 +78,13 @@ export function startCompleteness(compiled: CompiledSchedule, ranges = chunkRang
   const shares = new Float32Array(compiled.devices);
   for (let d = 0; d < compiled.devices; d++) {
     let held = 0;
-    for (let c = 0; c < compiled.chunks; c++) held += ownCounts(ranges, d, c);
-    shares[d] = held / ranges.expected;
+    for (let s = 0; s < compiled.slots; s++) held += startHeld(compiled, ranges, d, s);
+    shares[d] = ranges.expected[d] > 0 ? held / ranges.expected[d] : 1;
   }
   return shares;
 }
 
-function grown<T extends Int32Array | Uint16Array>(array: T, bigger: T): T {
+function grown<T extends Int32Array | Uint16Array | Uint8Array>(array: T, bigger: T): T {
   bigger.set(array);
   return bigger;
 }
@@ -76,13 +96,14 @@ export class TrackedCells {
   terms: CellTerms[] = [];
   /** Contributions each cell holds of those it must end with (each counted once). */
   readonly held: Uint16Array;
-  /** Per device, `held` summed over its chunks — as of the last whole step. */
+  /** Per device, `held` summed over its cells — as of the last whole step. */
   readonly heldSum: Float64Array;
-  /** Per device, how many contributions its chunks must end with, summed. */
+  /** Per device, how many contributions its results must end with, summed. */
   readonly expectedSum: Float64Array;
-  /** Per chunk, the contributions [lo, hi) every copy of it must end with (all devices where the collective leaves it free). */
+  /** Per chunk, the contributions [lo, hi) every result of it must end with (all devices where the collective leaves it free). */
   readonly ranges: ChunkRanges;
-  private readonly chunks: number;
+  /** Cells per device. */
+  private readonly slots: number;
   // The step in progress: the cells it wrote so far, each with its value before the step (what a
   // message from it carries). A cell was written in this step when its stamp is `pass` (stamps start
   // below every pass); `slot` then says where its old value is kept. Shares settle when the step ends.
@@ -92,16 +113,19 @@ export class TrackedCells {
   private touched = new Int32Array(1024);
   private setsBefore = new Int32Array(1024);
   private heldBefore = new Uint16Array(1024);
+  /** Per cell written in the step, 1 where its first write was a copy. */
+  private firstCopied = new Uint8Array(1024);
   private termsBefore: CellTerms[] = [];
   private count = 0;
   private readonly further: FurtherWrites;
   private readonly combine: LastCombination;
 
   constructor(private readonly compiled: CompiledSchedule) {
-    const { devices, chunks } = compiled;
-    const cells = devices * chunks;
-    this.chunks = chunks;
-    this.pool = new SetPool(devices);
+    const { devices, slots, plain } = compiled;
+    const cells = devices * slots;
+    this.slots = slots;
+    // Members are devices, or terms and the one for nothing: the latter's singletons are made as met.
+    this.pool = plain ? new SetPool(devices) : new SetPool(nothingTerm(compiled) + 1, 0);
     this.further = new FurtherWrites(this.pool);
     this.combine = new LastCombination(this.pool);
     this.sets = new Int32Array(cells);
@@ -110,23 +134,25 @@ export class TrackedCells {
     this.stamp = new Int32Array(cells);
     this.slot = new Int32Array(cells);
     this.heldSum = new Float64Array(devices);
-    this.expectedSum = new Float64Array(devices).fill(this.ranges.expected);
+    this.expectedSum = this.ranges.expected;
     this.reset();
   }
 
-  /** Back to the start: every device holds its own input in every chunk (set d of the pool is {d}). */
+  /** Back to the start: every device holds its own input in every chunk, and nothing in its other places. */
   reset(): void {
-    const { devices } = this.compiled;
-    const { chunks, ranges } = this;
-    this.terms = new Array<CellTerms>(devices * chunks);
+    const { compiled, slots, ranges, pool } = this;
+    const { devices, plain } = compiled;
+    this.terms = new Array<CellTerms>(devices * slots);
     for (let d = 0; d < devices; d++) {
-      const from = d * chunks;
-      this.sets.fill(d, from, from + chunks);
-      this.terms.fill(d, from, from + chunks);
+      const from = d * slots;
       let held = 0;
-      for (let c = 0; c < chunks; c++) {
-        const own = ownCounts(ranges, d, c);
-        this.held[from + c] = own;
+      for (let s = 0; s < slots; s++) {
+        const member = startTerm(compiled, d, s);
+        // In a plain schedule set d of the pool is {d}.
+        this.sets[from + s] = plain ? member : pool.single(member);
+        this.terms[from + s] = member;
+        const own = startHeld(compiled, ranges, d, s);
+        this.held[from + s] = own;
         held += own;
       }
       this.heldSum[d] = held;
@@ -141,22 +167,23 @@ export class TrackedCells {
 
   /** Applies transfers [from, to) of the step in progress, in listed order. */
   apply(from: number, to: number): void {
-    const { src, dst, chunk, op } = this.compiled;
-    const chunks = this.chunks;
+    const { src, dst, chunk, srcChunk, op } = this.compiled;
+    const slots = this.slots;
     const { sets, terms, stamp, slot, pass } = this;
     for (let t = from; t < to; t++) {
-      const cell = dst[t] * chunks + chunk[t];
-      const source = src[t] * chunks + chunk[t];
+      const cell = dst[t] * slots + chunk[t];
+      const source = src[t] * slots + srcChunk[t];
       const changed = stamp[source] === pass;
       const setIn = changed ? this.setsBefore[slot[source]] : sets[source];
       const termsIn = termsOf(changed ? this.termsBefore[slot[source]] : terms[source]);
       if (stamp[cell] === pass) {
-        // A further write in the step: a reduce (the IR allows no copy beside another write), kept
-        // aside until the step ends.
-        terms[cell] = this.further.add(slot[cell], cell, sets[cell], setIn, terms[cell], termsIn);
+        // A further write in the step: a reduce (the IR allows a copy beside other writes only as the
+        // first), kept aside until the step ends.
+        terms[cell] = this.further.add(slot[cell], cell, sets[cell], setIn, terms[cell], termsIn, this.firstCopied[slot[cell]] === 1);
         continue;
       }
       this.remember(cell);
+      this.firstCopied[slot[cell]] = op[t] === OP_COPY ? 1 : 0;
       if (op[t] === OP_COPY) {
         sets[cell] = setIn;
         terms[cell] = termsIn;
@@ -169,15 +196,14 @@ export class TrackedCells {
 
   /** Ends the step in progress, settling what each written cell holds; returns what undoes the step. */
   finish(): StepUndo {
-    const { sets, held, pool } = this;
-    const { lo, hi } = this.ranges;
+    const { sets, held, pool, slots } = this;
+    const { lo, hi, result } = this.ranges;
     this.further.settle(sets);
-    const chunks = this.chunks;
     for (let i = 0; i < this.count; i++) {
       const cell = this.touched[i];
-      const c = cell % chunks;
-      const now = pool.countWithin(sets[cell], lo[c], hi[c]);
-      this.heldSum[Math.floor(cell / this.chunks)] += now - held[cell];
+      const c = result[cell];
+      const now = c < 0 ? 0 : pool.countWithin(sets[cell], lo[c], hi[c]);
+      this.heldSum[Math.floor(cell / slots)] += now - held[cell];
       held[cell] = now;
     }
     const n = this.count;
@@ -202,7 +228,7 @@ export class TrackedCells {
   undo(step: StepUndo): void {
     for (let i = step.cells.length - 1; i >= 0; i--) {
       const cell = step.cells[i];
-      this.heldSum[Math.floor(cell / this.chunks)] += step.held[i] - this.held[cell];
+      this.heldSum[Math.floor(cell / this.slots)] += step.held[i] - this.held[cell];
       this.held[cell] = step.held[i];
       this.sets[cell] = step.sets[i];
       this.terms[cell] = step.terms[i];
@@ -241,6 +267,7 @@ export class TrackedCells {
       this.touched = grown(this.touched, new Int32Array(i * 2));
       this.setsBefore = grown(this.setsBefore, new Int32Array(i * 2));
       this.heldBefore = grown(this.heldBefore, new Uint16Array(i * 2));
+      this.firstCopied = grown(this.firstCopied, new Uint8Array(i * 2));
     }
     this.touched[i] = cell;
     this.setsBefore[i] = this.sets[cell];

@@ -32,16 +32,22 @@ export interface SymbolicValue {
   readonly reducedAt: number;
   /** Device on which that reduce happened. */
   readonly reducedOn: number;
+  /**
+   * The slot it happened in; for an untouched input, the slot it started in, or −1 in a plain schedule,
+   * where device d's one input value is shared by all its chunks.
+   */
+  readonly reducedIn: number;
   readonly doubled: DoubledOrigin | null;
 }
 
-function leaf(contribution: number, device = contribution): SymbolicValue {
+function leaf(contribution: number, device: number, slot: number): SymbolicValue {
   return {
     set: single(contribution),
     h1: leafH1(contribution),
     h2: leafH2(contribution),
     reducedAt: 0,
     reducedOn: device,
+    reducedIn: slot,
     doubled: null,
   };
 }
@@ -61,6 +67,7 @@ function combine(into: SymbolicValue, incoming: SymbolicValue, step: number, dev
     h2: sumH2(x.h1, x.h2, y.h1, y.h2),
     reducedAt: step,
     reducedOn: device,
+    reducedIn: chunk,
     doubled,
   };
 }
@@ -75,6 +82,13 @@ export function contributionOf(compiled: Pick<CompiledSchedule, 'devices' | 'pla
   return compiled.plain ? device : chunk * compiled.devices + device;
 }
 
+/** What (device, slot) holds before the first step: device d's own contribution, or nothing. */
+export function startTerm(compiled: Pick<CompiledSchedule, 'devices' | 'chunks' | 'plain' | 'layout'>, device: number, slot: number): number {
+  if (compiled.plain) return device;
+  const chunk = initialChunk(compiled.layout, device, slot);
+  return chunk < 0 ? nothingTerm(compiled) : contributionOf(compiled, device, chunk);
+}
+
 export class ContributionTracker {
   readonly compiled: CompiledSchedule;
   /** Steps applied so far. */
@@ -84,19 +98,11 @@ export class ContributionTracker {
 
   constructor(schedule: Schedule | CompiledSchedule) {
     this.compiled = 'stepStart' in schedule ? schedule : compileSchedule(schedule);
-    const { devices, slots, layout, plain } = this.compiled;
+    const { devices, slots, plain } = this.compiled;
     this.cells = new Array(devices * slots);
     for (let d = 0; d < devices; d++) {
-      const nothing = plain ? null : leaf(nothingTerm(this.compiled), d);
-      const value = leaf(d);
-      for (let c = 0; c < slots; c++) {
-        if (plain) {
-          this.cells[d * slots + c] = value;
-          continue;
-        }
-        const chunk = initialChunk(layout, d, c);
-        this.cells[d * slots + c] = chunk < 0 ? nothing! : leaf(contributionOf(this.compiled, d, chunk), d);
-      }
+      if (plain) this.cells.fill(leaf(d, d, -1), d * slots, (d + 1) * slots);
+      else for (let s = 0; s < slots; s++) this.cells[d * slots + s] = leaf(startTerm(this.compiled, d, s), d, s);
     }
   }
 
