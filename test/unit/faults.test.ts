@@ -17,17 +17,17 @@ function ringWithoutStep2Hop(): Schedule {
   return broken;
 }
 
-const plain = (f: CellFault) => ({ ...f, missing: [...f.missing], doubled: [...f.doubled], unexpected: [...f.unexpected] });
+const plain = (f: CellFault) => ({ ...f, missing: [...f.missing], doubled: [...f.doubled], unexpected: [...f.unexpected], strays: [...f.strays] });
 
 describe('listFaults', () => {
   it('lists all four chunk-0 cells of ring on 4 without step 2’s GPU-1 → GPU-2, each lacking a₁ and b₁ since the step that wrote it', () => {
     const faults = listFaults(ringWithoutStep2Hop());
-    const origin = { step: 3, device: 3 };
+    const origin = { step: 3, device: 3, slot: 0 };
     expect(faults.map(plain)).toEqual([
-      { device: 0, chunk: 0, devices: 4, missing: [0, 2, 1], doubled: [], unexpected: [], since: 4, origin, originUntil: 7 },
-      { device: 1, chunk: 0, devices: 4, missing: [0, 2, 1], doubled: [], unexpected: [], since: 5, origin, originUntil: 7 },
-      { device: 2, chunk: 0, devices: 4, missing: [0, 2, 1], doubled: [], unexpected: [], since: 6, origin, originUntil: 7 },
-      { device: 3, chunk: 0, devices: 4, missing: [0, 2, 1], doubled: [], unexpected: [], since: 3, origin, originUntil: 7 },
+      { device: 0, chunk: 0, slot: 0, devices: 4, chunks: 4, strays: [], missing: [0, 2, 1], doubled: [], unexpected: [], since: 4, origin, originUntil: 7 },
+      { device: 1, chunk: 0, slot: 0, devices: 4, chunks: 4, strays: [], missing: [0, 2, 1], doubled: [], unexpected: [], since: 5, origin, originUntil: 7 },
+      { device: 2, chunk: 0, slot: 0, devices: 4, chunks: 4, strays: [], missing: [0, 2, 1], doubled: [], unexpected: [], since: 6, origin, originUntil: 7 },
+      { device: 3, chunk: 0, slot: 0, devices: 4, chunks: 4, strays: [], missing: [0, 2, 1], doubled: [], unexpected: [], since: 3, origin, originUntil: 7 },
     ]);
     expect(faults.map((f) => faultNote(f))).toEqual(['lacks a₁, b₁', 'lacks a₁, b₁', 'lacks a₁, b₁', 'lacks a₁, b₁']);
   });
@@ -42,7 +42,7 @@ describe('listFaults', () => {
       [2, 0, 'holds a₁ twice'],
       [3, 0, 'holds a₁ twice'],
     ]);
-    expect(faults[0].origin).toEqual({ step: 1, device: 1 });
+    expect(faults[0].origin).toEqual({ step: 1, device: 1, slot: 0 });
     // GPU-1's chunk 0 is overwritten by the all-gather copy at step 5.
     expect(faults[0].originUntil).toBe(5);
   });
@@ -55,7 +55,7 @@ describe('listFaults', () => {
     const cell = faults.find((f) => f.device === dst && f.chunk === chunk)!;
     expect([...cell.unexpected]).toEqual([dst, dst + 1, 1]);
     expect(faultNote(cell)).toBe(`also holds ${['a', 'b', 'c'][dst]}${'₁₂₃'[chunk]}`);
-    expect(cell.origin).toEqual({ step: 1, device: dst });
+    expect(cell.origin).toEqual({ step: 1, device: dst, slot: cell.chunk });
     expect(src).not.toBe(dst);
   });
 
