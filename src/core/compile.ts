@@ -318,6 +318,24 @@ export function elementsMultiple(compiled: Pick<CompiledSchedule, 'equalChunks' 
   return compiled.equalChunks ? compiled.chunks : 1;
 }
 
+/** Throws, naming the elements setting, where K elements do not split as this schedule needs (elementsMultiple). */
+export function checkElements(compiled: Pick<CompiledSchedule, 'equalChunks' | 'chunks'>, elements: number): void {
+  const multiple = elementsMultiple(compiled);
+  if (elements % multiple === 0) return;
+  throw new GradsyncError(
+    'bad-argument',
+    `this schedule moves chunks between places, so every chunk must be as long: ${elements} elements do not split into ${multiple} equal chunks`,
+    { field: 'elements', value: elements, allowed: `be a multiple of ${multiple}, the schedule's chunks (it moves chunks between places)` },
+  );
+}
+
+/** The K nearest `elements` that this schedule can split (elementsMultiple), within [multiple, max]. */
+export function fitElements(compiled: Pick<CompiledSchedule, 'equalChunks' | 'chunks'>, elements: number, max: number): number {
+  const multiple = elementsMultiple(compiled);
+  const fitted = Math.max(multiple, Math.round(elements / multiple) * multiple);
+  return fitted > max ? Math.floor(max / multiple) * multiple : fitted;
+}
+
 /**
  * Records the flat form of a schedule built from it (packedSchedule.ts), so compileSchedule returns it
  * without checking the schedule again. Only for forms compiled from valid schedules.

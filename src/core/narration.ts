@@ -78,6 +78,21 @@ export function openingSentence(devices: number, chunks: number, listed: number)
   return `Each GPU starts with its own gradient, ${split}: ${who.join(', ')}${devices > named ? ' and so on' : ''}.`;
 }
 
+/**
+ * Where a schedule moves chunks between places, what else each GPU has: "Results go to an output
+ * buffer of 3 chunks, and each GPU has 1 chunk of scratch; both start empty." Null for a plain schedule.
+ */
+export function buffersSentence(compiled: Pick<CompiledSchedule, 'plain' | 'layout'>): string | null {
+  if (compiled.plain) return null;
+  const { inPlace, output, scratch } = compiled.layout;
+  const chunksOf = (n: number) => `${n} chunk${n === 1 ? '' : 's'}`;
+  const parts: string[] = [];
+  if (!inPlace) parts.push(`Results go to an output buffer of ${chunksOf(output)}`);
+  if (scratch > 0) parts.push(`${inPlace ? 'Each' : 'each'} GPU has ${chunksOf(scratch)} of scratch`);
+  if (parts.length === 0) return 'Chunks move between places of the buffer, and within each GPU.';
+  return `${parts.join(', and ')}; ${parts.length > 1 ? 'both start' : 'it starts'} empty.`;
+}
+
 /** The value `terms` of a (device, chunk) cell among `devices` devices under `op`, e.g. (d₄+a₄) or max(d₄, a₄). */
 export function valueExpression(terms: TermSeq, chunk: number, devices: number, op: ReduceOp = 'sum'): string {
   return termsExpression(terms, (device) => term(device, chunk, devices), op);

@@ -84,6 +84,23 @@ export function scheduleHeader(schedule: Schedule): ScheduleHeader {
   };
 }
 
+/** A transfer's IR fields in the IR's order, and nothing else; absent optional fields stay absent. */
+export function transferFields(t: Transfer): Transfer {
+  const { src, dst, srcBuffer, srcChunk, dstBuffer, chunk, count, op, channel, threadblocks } = t;
+  return {
+    src,
+    dst,
+    ...(srcBuffer !== undefined && { srcBuffer }),
+    ...(srcChunk !== undefined && { srcChunk }),
+    ...(dstBuffer !== undefined && { dstBuffer }),
+    chunk,
+    ...(count !== undefined && { count }),
+    op,
+    ...(channel !== undefined && { channel }),
+    ...(threadblocks !== undefined && { threadblocks }),
+  };
+}
+
 /** Largest device count any part of gradsync accepts. */
 export const MAX_DEVICES = 4096;
 /** Largest chunk count. */

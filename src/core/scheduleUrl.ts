@@ -1,6 +1,6 @@
 // A schedule carried in a link: the `schedule` key of the app's URL and of embed.html's query, and the
-// `schedule` attribute of <gradsync-sim>. Its value is the schedule's compact gradsync-schedule/1
-// JSON, compressed with raw DEFLATE (RFC 1951) and written in base64url without padding (RFC 4648
+// `schedule` attribute of <gradsync-sim>. Its value is the schedule's compact gradsync-schedule JSON
+// (version 1, or 2 with its buffers), compressed with raw DEFLATE (RFC 1951) and written in base64url without padding (RFC 4648
 // §5), so it stands in a query string or an attribute as it is. Reading it back validates it like
 // any loaded schedule.
 
@@ -8,7 +8,7 @@ import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { fromBase64url, toBase64url } from './base64url';
 import { parseSchedule } from './compile';
 import { GradsyncError } from './errors';
-import { scheduleHeader, transferCount, type Schedule } from './schedule';
+import { scheduleHeader, transferCount, transferFields, type Schedule } from './schedule';
 
 /**
  * The longest link worth copying. Web servers refuse longer request lines (nginx and Apache at about
@@ -37,7 +37,7 @@ const MAX_JSON_BYTES = 32 << 20;
 export function compactScheduleJson(schedule: Schedule): string {
   const steps = schedule.steps.map((step) => ({
     ...(typeof step.phase === 'string' ? { phase: step.phase } : {}),
-    transfers: step.transfers.map(({ src, dst, chunk, op }) => ({ src, dst, chunk, op })),
+    transfers: step.transfers.map(transferFields),
   }));
   return JSON.stringify({ ...scheduleHeader(schedule), steps });
 }

@@ -67,6 +67,24 @@ export function slotOf(layout: SlotLayout, device: number, buffer: BufferName, c
   return buffer === 'input' ? chunk : layout.input + chunk;
 }
 
+/**
+ * A device's buffers in slot order, each with its slots, leaving out empty ones: in place the buffer
+ * of C chunks (called by its collective's default) and scratch; else input, output and scratch.
+ */
+export function slotBuffers(layout: SlotLayout): { name: BufferName; slots: number }[] {
+  const all: { name: BufferName; slots: number }[] = layout.inPlace
+    ? [
+        { name: defaultBuffer(layout.collective), slots: layout.chunks },
+        { name: 'scratch', slots: layout.scratch },
+      ]
+    : [
+        { name: 'input', slots: layout.input },
+        { name: 'output', slots: layout.output },
+        { name: 'scratch', slots: layout.scratch },
+      ];
+  return all.filter((buffer) => buffer.slots > 0);
+}
+
 /** What a slot is: its buffer (in place, a data slot is called by the buffer of C chunks) and chunk in it. */
 export function slotPlace(layout: SlotLayout, slot: number): { buffer: BufferName; chunk: number } {
   const scratchStart = layout.slots - layout.scratch;

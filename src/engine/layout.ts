@@ -7,8 +7,7 @@
 // read back), which the GPU kernels need.
 
 import { chunkOffsets } from '../core/chunks';
-import type { CompiledSchedule } from '../core/compile';
-import { GradsyncError } from '../core/errors';
+import { checkElements, type CompiledSchedule } from '../core/compile';
 import { initialChunk, rowSlot, type SlotLayout } from '../core/slots';
 
 export class ChunkMajorLayout {
@@ -35,17 +34,7 @@ export class ChunkMajorLayout {
     this.places = places;
     this.slots = places?.slots ?? chunks;
     this.starts = chunkOffsets(elements, chunks);
-    if (places && elements % chunks !== 0) {
-      throw new GradsyncError(
-        'bad-argument',
-        `this schedule moves chunks between places, so every chunk must be as long: ${elements} elements do not split into ${chunks} equal chunks`,
-        {
-          field: 'elements',
-          value: elements,
-          allowed: `be a multiple of ${chunks}, the schedule's chunks (it moves chunks between places)`,
-        },
-      );
-    }
+    if (places) checkElements({ equalChunks: true, chunks }, elements);
     this.pieceStart = new Float64Array(this.slots + 1);
     this.pieceElements = new Int32Array(this.slots);
     this.pieceLength = new Int32Array(this.slots);

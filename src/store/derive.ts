@@ -2,6 +2,7 @@
 // schedule, its proof or first violation, and its model cost.
 
 import { compileAlgorithm } from '../core/algorithms';
+import { checkElements, compileSchedule } from '../core/compile';
 import { modelCost, type CostResult, type Topology } from '../core/cost';
 import { timelineRowSize } from '../core/timeline';
 import { GradsyncError } from '../core/errors';
@@ -71,6 +72,7 @@ export interface Model {
 }
 
 export function modelOf(config: SimConfig, schedule: Schedule): Model {
+  inAppWords(() => checkElements(compileSchedule(schedule), config.elements));
   const topology = topologyFor(config, schedule);
   // The timeline's rows are counted in the same pass as the cost (ring on 1024 is 2 million transfers).
   const cost = inAppWords(() => modelCost(schedule, config.elements, topology, { runLoadsOf: timelineRowSize(schedule.devices) }));

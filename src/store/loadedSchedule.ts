@@ -2,8 +2,9 @@
 // attribute): what it is called, the configuration it is shown with, and what is said when it is
 // not a correct collective.
 
+import { compileSchedule, fitElements } from '../core/compile';
 import type { Schedule } from '../core/schedule';
-import type { SimConfig } from './config';
+import { LIMITS, type SimConfig } from './config';
 import type { Derived } from './derive';
 
 /** What a schedule from a link or an attribute is called when it names no algorithm. */
@@ -14,9 +15,11 @@ export function loadedScheduleName(schedule: Schedule, source: string): string {
   return schedule.algorithm.trim() || source;
 }
 
-/** The configuration a loaded schedule is shown with: its collective and device count. */
+/** The configuration a loaded schedule is shown with: its collective and device count, and elements it can split. */
 export function configFor(config: SimConfig, schedule: Schedule): SimConfig {
-  return { ...config, collective: schedule.collective, devices: schedule.devices };
+  // A schedule that moves chunks between places needs chunks of one length: the nearest K that splits so.
+  const elements = fitElements(compileSchedule(schedule), config.elements, LIMITS.elements.max);
+  return { ...config, collective: schedule.collective, devices: schedule.devices, elements };
 }
 
 /** The warning for a loaded schedule that is not a correct collective; null when it is. */

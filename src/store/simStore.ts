@@ -3,7 +3,6 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseScheduleText } from '../core/scheduleText';
-import { unpicturedReason } from './pictured';
 import { GradsyncError } from '../core/errors';
 import type { Schedule } from '../core/schedule';
 import type { VerifyResult } from '../core/verify';
@@ -404,11 +403,6 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
         } catch (caught) {
           if (!(caught instanceof GradsyncError)) throw caught;
           set({ notices: [...get().notices, notice('error', `${name}: ${caught.message}`)] });
-          return false;
-        }
-        const unpictured = unpicturedReason(schedule);
-        if (unpictured) {
-          set({ notices: [...get().notices, notice('error', `${name} is valid, but ${unpictured}`)] });
           return false;
         }
         const custom = { name: loadedScheduleName(schedule, name), schedule };

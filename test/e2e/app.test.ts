@@ -22,6 +22,14 @@ describe.skipIf(skipReason !== null)('the app in Chromium', () => {
     return page;
   }
 
+  /** Pastes a schedule into the loader and loads it; returns the dialog. */
+  async function paste(page: Page, text: string) {
+    await page.getByRole('button', { name: /Load schedule/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(text);
+    await dialog.getByRole('button', { name: /^Load$/ }).click();
+    return dialog;
+  }
   const sentences = (page: Page) => page.getByRole('region', { name: 'Narration' }).locator('li').allInnerTexts();
 
   it('opens at the step the URL names, with its narration', async () => {
@@ -48,10 +56,7 @@ describe.skipIf(skipReason !== null)('the app in Chromium', () => {
 
   it('loads an MSCCL XML ring by paste and steps through it in the seeds’ words', async () => {
     const page = await open(onCpuEngine('/?algorithm=ring&devices=4'));
-    await page.getByRole('button', { name: /Load schedule/ }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox').fill(readFileSync('test/fixtures/msccl/allreduce_ring_rrc.xml', 'utf8'));
-    await dialog.getByRole('button', { name: /^Load$/ }).click();
+    const dialog = await paste(page, readFileSync('test/fixtures/msccl/allreduce_ring_rrc.xml', 'utf8'));
     await expect.poll(() => dialog.count()).toBe(0);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => sentences(page)).toContain('GPU-0 sends a₁ to GPU-1, where it gets added to b₁.');
@@ -61,14 +66,31 @@ describe.skipIf(skipReason !== null)('the app in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('pictures an MSCCL algorithm that moves chunks through scratch: a shaded row per GPU, messages into it, the XML’s threadblocks named', async () => {
+    const page = await open(onCpuEngine('/?algorithm=ring&devices=4'));
+    const dialog = await paste(page, readFileSync('test/fixtures/msccl/allreduce_allpairs.xml', 'utf8'));
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.locator('.gs-custom-chip').innerText()).toMatch(/allreduce_allpairs[\s\S]*✓ verified/);
+    // 4 GPUs, each with 8 chunks of its buffer and 6 of scratch.
+    expect(await page.locator('.gs-dv-cell').count()).toBe(4 * (8 + 6));
+    expect(await page.locator('.gs-dv-cell--scratch').count()).toBe(4 * 6);
+    expect(await page.locator('.gs-devices-legend').innerText()).toContain('rows: input, scratch (shaded)');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => sentences(page)).toContain('GPU-1 sends b₁ to GPU-0, which stores it in scratch chunk 1. channel 0 · threadblock 1 → 1');
+    // What the step wrote is outlined where it landed, once its messages land: in scratch, 6 chunks on each GPU.
+    await expect.poll(() => page.locator('.gs-dv-cell--scratch.gs-dv-cell--copy').count(), { timeout: 10_000 }).toBe(4 * 6);
+    await page.keyboard.press('End');
+    await expect.poll(() => page.locator('.gs-dv-cell--complete').count()).toBe(4 * 8);
+    expect(await page.locator('.gs-dv-cell--flagged').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Narration' }).innerText()).toContain('Done: every device holds what the collective promises.');
+    await page.close();
+  }, 60_000);
+
   it('loads a broken schedule, steps through it and shows the first violation', async () => {
     const page = await open(onCpuEngine('/?algorithm=ring&devices=4'));
     const broken = ring.build({ devices: 4 });
     broken.steps[1].transfers.splice(2, 1);
-    await page.getByRole('button', { name: /Load schedule/ }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox').fill(JSON.stringify(broken));
-    await dialog.getByRole('button', { name: /^Load$/ }).click();
+    await paste(page, JSON.stringify(broken));
     await expect
       .poll(() =>
         page

@@ -94,15 +94,6 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
     );
   }, 60_000);
 
-  it('an MSCCL algorithm that moves chunks through scratch is refused inside the dialog, saying where it can be run', async () => {
-    const page = await pasting();
-    await expectRefused(
-      page,
-      readFileSync('test/fixtures/msccl/allreduce_allpairs.xml', 'utf8'),
-      '✕ This schedule is valid, but it moves chunks through buffers, offsets or scratch, which the app does not picture; verify, run and narrate it with gradsync verify, run and narrate --schedule FILE',
-    );
-  }, 60_000);
-
   it('a 5,000-device schedule is refused inside the dialog with the limit', async () => {
     const page = await pasting();
     await expectRefused(page, DEVICES_5000, '✕ This schedule has 5,000 devices; the app shows at most 1,024');

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { fromBase64url, toBase64url } from '../../src/core/base64url';
 import { GradsyncError } from '../../src/core/errors';
 import { SCHEDULE_FORMAT, type Schedule } from '../../src/core/schedule';
+import { parseScheduleText } from '../../src/core/scheduleText';
 import { compactScheduleJson, compressedBytesOf, decodeScheduleParam, encodeScheduleParam, MAX_LINKED_TRANSFERS } from '../../src/core/scheduleUrl';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
@@ -36,6 +38,13 @@ describe('a schedule in a link', () => {
       }
     });
   }
+
+  it('carries an imported MSCCL algorithm with its buffers, counts, channels and threadblocks', () => {
+    for (const name of ['allreduce_allpairs.xml', 'allreduce_ring_oop.xml', 'allreduce_ring_fused.xml']) {
+      const schedule = parseScheduleText(readFileSync(new URL(`../fixtures/msccl/${name}`, import.meta.url), 'utf8'));
+      expect(decodeScheduleParam(encodeScheduleParam(schedule)!), name).toEqual(schedule);
+    }
+  });
 
   it('is raw DEFLATE of the compact JSON, in base64url: any zlib reads it, and it reads any zlib', () => {
     const schedule = buildSchedule({ algorithm: 'ring', devices: 4 });

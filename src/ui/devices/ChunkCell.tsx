@@ -53,6 +53,7 @@ function ChunkCellImpl({ chunk, x, y, card, view, devices, fill }: ChunkCellProp
   if (view.received) classes.push(`gs-dv-cell--${view.received}`);
   if (view.flagged) classes.push('gs-dv-cell--flagged');
   if (tiny) classes.push('gs-dv-cell--tiny');
+  if (view.scratch) classes.push('gs-dv-cell--scratch');
   const stripeY = textSize > 0 ? h - barHeight : 0;
   const stripeHeight = textSize > 0 ? barHeight : h;
   const outlined = !tiny || view.flagged || view.received !== null;

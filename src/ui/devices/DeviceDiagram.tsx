@@ -2,7 +2,9 @@
 // travelling above them.
 
 import { useCallback, useId, useMemo, useRef } from 'react';
+import { compileSchedule } from '../../core/compile';
 import type { Schedule } from '../../core/schedule';
+import { slotBuffers } from '../../core/slots';
 import { useSim, useSimStore } from '../StoreContext';
 import { useStepCells } from '../useTracker';
 import { longestExpression } from './cardShape';
@@ -46,6 +48,9 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const uid = `gs-dv-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
 
   const { devices, chunks } = schedule;
+  const compiled = compileSchedule(schedule);
+  const cells = compiled.slots;
+  const buffers = useMemo(() => (compiled.plain ? null : slotBuffers(compiled.layout).map((buffer) => buffer.name)), [compiled]);
   const { geometry, route } = useMemo(() => geometryFor(schedule, layout, size), [schedule, layout, size]);
   const state = useStepCells(schedule, op, shown);
   const flagged = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
@@ -60,7 +65,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const onInspect = useCallback((device: number) => inspect(device), [inspect]);
 
   const { card } = geometry;
-  const painted = devices * chunks > SVG_CELLS;
+  const painted = devices * cells > SVG_CELLS;
   const cellViews = useMemo(() => (painted ? views.map((view) => view.views) : null), [painted, views]);
   const label = `${layout.description}. Step ${shown} of ${schedule.steps.length}.`;
   return (
@@ -103,7 +108,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
         <TransferOverlay geometry={geometry} devices={devices} pills={pills} lands={lands} handle={overlay} />
       </div>
       <div className="gs-devices-footer">
-        <DevicesLegend layout={layout} chunks={chunks} />
+        <DevicesLegend layout={layout} chunks={chunks} buffers={buffers} />
         {flagged && (
           <p className="gs-devices-violation" role="status">
             <span aria-hidden="true">✗ </span>

@@ -27,7 +27,11 @@ function linkLabel(kind: LinkKind, layout: DeviceLayout, chunks: number): string
   return name;
 }
 
-export function DevicesLegend({ layout, chunks }: { layout: DeviceLayout; chunks: number }) {
+/**
+ * `buffers`: where chunks move between places, the names of a card's rows (input, output, scratch),
+ * said once here since cells carry no labels.
+ */
+export function DevicesLegend({ layout, chunks, buffers = null }: { layout: DeviceLayout; chunks: number; buffers?: readonly string[] | null }) {
   const kinds = [...new Set(layout.links.map((link) => link.kind))].filter((kind) => LINK_NAMES[kind]);
   return (
     <ul className="gs-devices-legend" aria-label="Legend">
@@ -52,6 +56,14 @@ export function DevicesLegend({ layout, chunks }: { layout: DeviceLayout; chunks
         </svg>
         complete chunk
       </li>
+      {buffers && (
+        <li>
+          <svg width="16" height="14" aria-hidden="true">
+            <rect className="gs-dv-swatch-scratch" x="1.5" y="1.5" width="12" height="11" rx="2" />
+          </svg>
+          {buffers.includes('scratch') ? `rows: ${buffers.join(', ')} (shaded)` : `rows: ${buffers.join(', ')}`}
+        </li>
+      )}
       {kinds.map((kind) => (
         <li key={kind}>
           <svg width="24" height="10" aria-hidden="true">

@@ -2,6 +2,7 @@
 // messages travelling between them. Beyond 64 devices (or too many chunk cells) an aggregate view
 // takes over.
 
+import { compileSchedule } from '../../core/compile';
 import { PreparingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { DETAIL_LIMIT } from '../useTracker';
@@ -11,8 +12,9 @@ import { DeviceDiagram } from './DeviceDiagram';
 /** Most devices drawn as cards. */
 const CARD_LIMIT = 64;
 
-function showsAggregate(devices: number, chunks: number): boolean {
-  return devices > CARD_LIMIT || devices * chunks > DETAIL_LIMIT;
+/** `cells`: places per device (slots.ts), the chunks of a plain schedule. */
+function showsAggregate(devices: number, cells: number): boolean {
+  return devices > CARD_LIMIT || devices * cells > DETAIL_LIMIT;
 }
 
 export function DevicesView() {
@@ -21,7 +23,7 @@ export function DevicesView() {
     <section className="gs-devices" aria-label="Devices">
       {schedule === null ? (
         <PreparingStatus className="gs-devices-empty" idle="No schedule to show." bar />
-      ) : showsAggregate(schedule.devices, schedule.chunks) ? (
+      ) : showsAggregate(schedule.devices, compileSchedule(schedule).slots) ? (
         <AggregateView key="aggregate" schedule={schedule} />
       ) : (
         <DeviceDiagram key="detail" schedule={schedule} />

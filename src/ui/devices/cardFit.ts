@@ -2,7 +2,7 @@
 // large rings — cards turned to face outward, which only need room along the ring. Where the seeds'
 // expressions can be written legibly they are, in whichever arrangement writes them largest.
 
-import { cardShape, cellCap, columnChoices, lineChoices, TEXT_MAX, type CardContent, type CardShape } from './cardShape';
+import { cardShape, cellCap, columnChoices, lineChoices, TEXT_MAX, widestBand, type CardContent, type CardShape } from './cardShape';
 import type { Size } from './geometry';
 import type { DeviceLayout } from './layouts';
 
@@ -136,8 +136,8 @@ function widestCard(size: Size, content: CardContent, columns: number, labels: b
 }
 
 function score(card: CardShape, chunks: number): number {
-  // The size a cell can be read at; a single row of chunks is how a buffer reads, and needle-thin
-  // cards read as nothing.
+  // The size a cell can be read at; a single row of chunks (a row a buffer) is how a buffer reads,
+  // and needle-thin cards read as nothing.
   const side = Math.min(card.cellWidth, card.cellHeight);
   const aspect = Math.max(card.width / card.height, card.height / card.width);
   return (side * (card.columns === chunks ? 3 : 1)) / Math.max(1, aspect / 4);
@@ -155,7 +155,7 @@ function textScore(card: CardShape): number {
 /** The best upright card that writes every chunk's expression, or null when none fits legibly. */
 function textFit(layout: DeviceLayout, size: Size, content: CardContent, fits: Fits): Fit | null {
   let best: CardShape | null = null;
-  for (const columns of columnChoices(content.chunks)) {
+  for (const columns of columnChoices(content)) {
     for (const lines of lineChoices(content)) {
       const card = widestCard(size, content, columns, true, fits, lines);
       if (card.textSize === 0 || card.textLines !== lines) continue;
@@ -176,9 +176,10 @@ export function chooseFit(layout: DeviceLayout, size: Size, content: CardContent
   let best: Fit | null = null;
   for (const radial of ringLike ? [false, true] : [false]) {
     const fits: Fits = radial ? (card) => fitsRadial(layout, size, card) : upright;
-    for (const columns of columnChoices(content.chunks)) {
+    for (const columns of columnChoices(content)) {
       const card = widestCard(size, plain, columns, !radial, fits);
-      if (!best || score(card, content.chunks) > score(best.card, content.chunks)) best = { card, frame: frameFor(layout, size, card, radial), radial };
+      if (!best || score(card, widestBand(content)) > score(best.card, widestBand(content)))
+        best = { card, frame: frameFor(layout, size, card, radial), radial };
     }
   }
   return best!;

@@ -27,6 +27,8 @@ export interface CardShape {
   labelSize: number;
   columns: number;
   rows: number;
+  /** Runs of cells that each start a row (CardContent.bands): one, of all cells, for a plain buffer. */
+  bands: readonly number[];
   cellWidth: number;
   cellHeight: number;
   gap: number;
@@ -43,7 +45,13 @@ export interface CardShape {
 
 export interface CardContent {
   devices: number;
+  /** Cells per card. */
   chunks: number;
+  /**
+   * Lengths of runs of cells that each start a row: a device's buffers (input, output, scratch) where
+   * chunks move between them; absent for one buffer.
+   */
+  bands?: readonly number[];
   /** Characters of the longest expression a chunk can show; 0: never show texts. */
   textChars: number;
 }
@@ -93,7 +101,8 @@ function labelSizeFor(width: number, textSize: number): number {
 export function cardShape(width: number, columns: number, content: CardContent, labels = true, lines = 1): CardShape {
   const pad = Math.max(2, Math.min(8, width * 0.05));
   const labelMode = !labels ? 'none' : width >= 84 ? 'full' : width >= 34 ? 'short' : 'none';
-  const rows = Math.ceil(content.chunks / columns);
+  const bands = content.bands ?? [content.chunks];
+  const rows = bands.reduce((sum, band) => sum + Math.ceil(band / columns), 0);
   const inner = width - 2 * pad;
   const rough = inner / columns;
   const gap = rough >= 14 ? 3 : rough >= 6 ? 1.5 : rough >= 3 ? 0.75 : 0;
@@ -120,6 +129,7 @@ export function cardShape(width: number, columns: number, content: CardContent, 
     labelSize,
     columns,
     rows,
+    bands,
     cellWidth,
     cellHeight,
     gap,
@@ -141,9 +151,28 @@ export function cellRadius(card: CardShape): number {
   return Math.min(3, card.cellWidth / 4, card.cellHeight / 4);
 }
 
-/** Column counts worth trying: one per distinct number of rows. */
-export function columnChoices(chunks: number): number[] {
+/** The longest run of cells that starts a row: all of them, on a card of one buffer. */
+export function widestBand(content: CardContent): number {
+  return content.bands ? Math.max(...content.bands) : content.chunks;
+}
+
+/** Column counts worth trying for a card: one per distinct number of rows its widest band takes. */
+export function columnChoices(content: CardContent): number[] {
+  const widest = widestBand(content);
   const choices = new Set<number>();
-  for (let rows = 1; rows <= chunks; rows++) choices.add(Math.ceil(chunks / rows));
+  for (let rows = 1; rows <= widest; rows++) choices.add(Math.ceil(widest / rows));
   return [...choices];
+}
+
+/** Row and column of cell `cell` on a card: each band starts a row. */
+export function cellGridPlace(card: Pick<CardShape, 'bands' | 'columns'>, cell: number): { row: number; column: number } {
+  let row = 0;
+  let start = 0;
+  for (const band of card.bands) {
+    if (cell < start + band) break;
+    row += Math.ceil(band / card.columns);
+    start += band;
+  }
+  const within = cell - start;
+  return { row: row + Math.floor(within / card.columns), column: within % card.columns };
 }

@@ -1,10 +1,14 @@
 // What each chunk cell shows at a step: the contributions it holds, whether that is its complete
-// final value, its seed expression, whether the step just wrote it, and whether it is wrong.
+// final value, its seed expression, whether the step just wrote it, and whether it is wrong. A cell is
+// a place on a device (slots.ts): a chunk of a plain schedule's buffer, or of the input, output or
+// scratch of a schedule that moves chunks between places.
 
 import { compileSchedule } from '../../core/compile';
 import { isRangeOnce, type Contributions } from '../../core/contributions';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import type { Schedule, TransferOp } from '../../core/schedule';
+import { placeName } from '../../core/slots';
+import { slotTransfers } from '../../core/slotTransfers';
 import { expectedHolding, type VerifyResult } from '../../core/verify';
 import { faultNote } from '../../core/faults';
 import { faultsOf, originNote } from '../faults/faultsOf';
@@ -22,6 +26,8 @@ export interface ChunkView {
   fault: string | null;
   /** Tooltip: the expression, on pictures small enough to afford one per cell. */
   title: string | null;
+  /** A place in scratch, drawn apart from the data's. */
+  scratch: boolean;
 }
 
 export interface ExpectedRange {
@@ -45,17 +51,25 @@ export function isCompleteChunk(set: Contributions, expected: ExpectedRange): bo
   return isRangeOnce(set, expected.lo, expected.hi);
 }
 
-/** Key of a (device, chunk) cell. */
-export function cellKey(device: number, chunk: number, chunks: number): number {
-  return device * chunks + chunk;
+/** Key of a (device, slot) cell, among `slots` per device. */
+export function cellKey(device: number, slot: number, slots: number): number {
+  return device * slots + slot;
 }
 
 /** The cells step `shown` (1-based) wrote, with how; empty at step 0. */
 export function writesOf(schedule: Schedule, shown: number): Map<number, TransferOp> {
   const writes = new Map<number, TransferOp>();
   const step = shown > 0 ? schedule.steps[shown - 1] : undefined;
-  for (const t of step?.transfers ?? []) writes.set(cellKey(t.dst, t.chunk, schedule.chunks), t.op);
+  if (!step) return writes;
+  const compiled = compileSchedule(schedule);
+  for (const t of slotTransfers(compiled, step)) writes.set(cellKey(t.dst, t.chunk, compiled.slots), t.op);
   return writes;
+}
+
+/** A cell's name: "GPU-1 chunk 4", or where chunks move between places "GPU-1 scratch chunk 2". */
+export function cellName(schedule: Schedule, device: number, slot: number): string {
+  const compiled = compileSchedule(schedule);
+  return compiled.plain ? `${deviceLabel(device)} chunk ${slot + 1}` : `${deviceLabel(device)} ${placeName(compiled.layout, slot)}`;
 }
 
 export interface FlaggedCells {
@@ -83,14 +97,15 @@ export function flaggedAt(verification: VerifyResult | null, schedule: Schedule,
   const violation = verification?.violation;
   if (!violation) return null;
   const faults = faultsOf(schedule);
+  const { slots } = compileSchedule(schedule);
   const cells = new Map<number, string>();
-  for (const fault of faults) if (shown >= fault.since) cells.set(cellKey(fault.device, fault.chunk, schedule.chunks), faultNote(fault));
+  for (const fault of faults) if (shown >= fault.since) cells.set(cellKey(fault.device, fault.slot, slots), faultNote(fault));
   for (const fault of faults) {
-    const key = cellKey(fault.origin.device, fault.chunk, schedule.chunks);
+    const key = cellKey(fault.origin.device, fault.origin.slot, slots);
     if (shown >= fault.origin.step && shown < fault.originUntil && !cells.has(key)) cells.set(key, originNote(fault));
   }
   if (cells.size === 0) return null;
-  const devices = new Set([...cells.keys()].map((key) => Math.floor(key / schedule.chunks)));
+  const devices = new Set([...cells.keys()].map((key) => Math.floor(key / slots)));
   const notes = new Set(cells.values());
   const only = notes.size === 1 ? [...notes][0] : null;
   const atEnd = shown >= schedule.steps.length;
@@ -104,9 +119,8 @@ export function flaggedAt(verification: VerifyResult | null, schedule: Schedule,
   };
 }
 
-/** A cell's tooltip: its value, and what is wrong with it. */
-export function cellTitle(device: number, chunk: number, text: string | null, fault: string | null): string {
-  const name = `${deviceLabel(device)} chunk ${chunk + 1}`;
+/** A cell's tooltip: its name (cellName), its value, and what is wrong with it. */
+export function cellTitle(name: string, text: string | null, fault: string | null): string {
   if (fault === null) return `${name}: ${text}`;
   return text === null ? `${name} ${fault}` : `${name}: ${text} — ${fault}`;
 }
@@ -127,6 +141,7 @@ export function sameChunkView(x: ChunkView, y: ChunkView): boolean {
       x.flagged === y.flagged &&
       x.fault === y.fault &&
       x.title === y.title &&
+      x.scratch === y.scratch &&
       sameSet(x.set, y.set))
   );
 }
@@ -146,19 +161,28 @@ function holders(set: Contributions, devices: number): string {
   return parts.length > 0 ? parts.join(', ') : 'nothing';
 }
 
-/** Short screen-reader text: every chunk's holders on small pictures, a summary on large ones. */
-export function deviceDescription(device: number, views: readonly ChunkView[], devices: number, fractions: readonly number[]): string {
+/**
+ * Short screen-reader text: every chunk's holders on small pictures, a summary on large ones.
+ * `place(c)` names cell c within the device ("chunk 2", "scratch chunk 1").
+ */
+export function deviceDescription(
+  device: number,
+  views: readonly ChunkView[],
+  devices: number,
+  fractions: readonly number[],
+  place: (cell: number) => string = (c) => `chunk ${c + 1}`,
+): string {
   const name = `${deviceLabel(device)} (${deviceLetter(device, devices)})`;
   // Counted in plain loops: every card of a 64-device picture says this again at every step.
   const faults: string[] = [];
   let complete = 0;
   for (let c = 0; c < views.length; c++) {
-    if (views[c].fault) faults.push(`chunk ${c + 1} ${views[c].fault}`);
+    if (views[c].fault) faults.push(`${place(c)} ${views[c].fault}`);
     if (views[c].complete) complete++;
   }
   const problem = faults.length > 0 ? `; wrong: ${faults.slice(0, 3).join('; ')}${faults.length > 3 ? `; and ${faults.length - 3} more` : ''}` : '';
   if (devices <= 8 && views.length <= 8) {
-    const chunks = views.map((v, c) => (v.complete ? `chunk ${c + 1} complete` : `chunk ${c + 1} holds ${holders(v.set, devices)}`));
+    const chunks = views.map((v, c) => (v.complete ? `${place(c)} complete` : `${place(c)} holds ${holders(v.set, devices)}`));
     return `${name}: ${chunks.join('; ')}${problem}`;
   }
   let sum = 0;

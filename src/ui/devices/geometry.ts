@@ -1,7 +1,7 @@
 // From a layout in the unit square to pixels: card size (see cardFit.ts), where each card and chunk
 // cell sits and how it is turned, the links' curves, the node boxes and the names around a ring.
 
-import type { CardContent, CardShape } from './cardShape';
+import { cellGridPlace, type CardContent, type CardShape } from './cardShape';
 import { chooseFit, GROUP_SIDE, GROUP_TOP, groupBottom } from './cardFit';
 import type { DeviceLayout, LinkKind, Point } from './layouts';
 import { avoidCards, bent, linkPath, type LinkPath } from './linkPaths';
@@ -114,10 +114,9 @@ function halfway({ from, to, control }: LinkPath): Point {
   return { x: (from.x + 2 * c.x + to.x) / 4, y: (from.y + 2 * c.y + to.y) / 4 };
 }
 
-/** Top-left corner of chunk `chunk`'s cell, relative to its card's top-left corner (unturned). */
+/** Top-left corner of cell `chunk` (a chunk, or a place: slots.ts), relative to its card's top-left corner (unturned). */
 export function cellOffset(card: CardShape, chunk: number): Point {
-  const column = chunk % card.columns;
-  const row = Math.floor(chunk / card.columns);
+  const { row, column } = cellGridPlace(card, chunk);
   return { x: card.pad + column * (card.cellWidth + card.gap), y: card.header + card.pad + row * (card.cellHeight + card.gap) };
 }
 
@@ -141,9 +140,16 @@ export function cellCentre(geometry: DiagramGeometry, device: number, chunk: num
   return { x: a * u + c * v + e, y: b * u + d * v + f };
 }
 
-/** The curve a transfer travels: from the source cell to the destination cell along its link. */
-export function transferCurve(geometry: DiagramGeometry, route: LinkPath | null, src: number, dst: number, chunk: number): [Point, Point, Point] {
-  const from = cellCentre(geometry, src, chunk);
+/** The curve a transfer travels: from the source cell (`fromChunk`, where chunks move between places) to the destination cell along its link. */
+export function transferCurve(
+  geometry: DiagramGeometry,
+  route: LinkPath | null,
+  src: number,
+  dst: number,
+  chunk: number,
+  fromChunk = chunk,
+): [Point, Point, Point] {
+  const from = cellCentre(geometry, src, fromChunk);
   const to = cellCentre(geometry, dst, chunk);
   // Without a curved link, bow to the left of travel so the two directions of a pair stay apart.
   const control = route?.control ?? bent(from, to, -0.12 * Math.hypot(to.x - from.x, to.y - from.y));

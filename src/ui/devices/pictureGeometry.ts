@@ -3,7 +3,9 @@
 // so arrows drawn over a snapshot land in the cells the reader saw.
 
 import type { Schedule } from '../../core/schedule';
-import { longestExpression } from './cardShape';
+import { compileSchedule } from '../../core/compile';
+import { slotBuffers } from '../../core/slots';
+import { longestExpression, type CardContent } from './cardShape';
 import { diagramGeometry, type DiagramGeometry, type Size } from './geometry';
 import { deviceLayout, type DeviceLayout } from './layouts';
 import { routeFinder, type RouteFinder } from './sprites';
@@ -19,10 +21,19 @@ export function layoutAspect(size: Size): number {
   return Math.round((size.width / Math.max(1, size.height)) * 20) / 20;
 }
 
+/** What a card holds: a cell per chunk, or where chunks move between places, a row per buffer. */
+export function cardContent(schedule: Schedule): CardContent {
+  const { devices, chunks } = schedule;
+  const compiled = compileSchedule(schedule);
+  const textChars = longestExpression(devices, chunks);
+  return compiled.plain
+    ? { devices, chunks, textChars }
+    : { devices, chunks: compiled.slots, bands: slotBuffers(compiled.layout).map((buffer) => buffer.slots), textChars };
+}
+
 /** The geometry of a layout at a size (the diagram memoises the layout by aspect on its own). */
 export function geometryFor(schedule: Schedule, layout: DeviceLayout, size: Size): PictureGeometry {
-  const { devices, chunks } = schedule;
-  const geometry = diagramGeometry(layout, size, { devices, chunks, textChars: longestExpression(devices, chunks) });
+  const geometry = diagramGeometry(layout, size, cardContent(schedule));
   return { layout, geometry, route: routeFinder(layout, geometry) };
 }
 

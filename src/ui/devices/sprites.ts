@@ -1,11 +1,13 @@
 // What moves in a step: one sprite per transfer (or per device pair when a step has too many), the
 // path it travels along its link from the source cell to the destination cell, where it lands, and
-// the links the step uses with the directions they carry.
+// the links the step uses with the directions they carry. Cells are places (slots.ts): a message may
+// leave a device's input and land in another's scratch, or move within one card.
 
-import type { CompiledSchedule } from '../../core/compile';
+import { compileSchedule, type CompiledSchedule } from '../../core/compile';
 import type { Contributions } from '../../core/contributions';
 import { transferAt } from '../../core/flatSchedule';
 import type { Schedule, Transfer, TransferOp } from '../../core/schedule';
+import { slotTransfers } from '../../core/slotTransfers';
 import type { DiagramGeometry, LinkPath } from './geometry';
 import { pairKey, type DeviceLayout } from './layouts';
 import { curveLength, curvePath, linkPiece, PATH_POINTS, travelPath, visibleSpan } from './travelPaths';
@@ -232,7 +234,7 @@ function planFlights(transfers: readonly Transfer[], geometry: DiagramGeometry, 
     const link = route(t.src, t.dst, t.chunk);
     const entry = link ? links.get(link) : undefined;
     const twoWay = entry !== undefined && entry.forward !== null && entry.backward !== null;
-    const way = travelPath(geometry, link, t.src, t.dst, t.chunk, twoWay ? lane : 0);
+    const way = travelPath(geometry, link, t.src, t.dst, t.chunk, twoWay ? lane : 0, t.srcChunk ?? t.chunk);
     paths.set(way.points, i * PATH_STRIDE);
     onLink.set([way.leaveAt, way.enterAt], i * 2);
     const end = (i + 1) * PATH_STRIDE;
@@ -276,15 +278,17 @@ export function planSprites(
 ): SpritePlan {
   const step = schedule.steps[stepIndex];
   if (!step) return NO_SPRITES;
-  const { picked, paths, onLink, targets, links } = flightsOf(step.transfers, geometry, route);
-  planWhenIdle(schedule.steps[stepIndex + 1]?.transfers, geometry, route);
+  const compiled = compileSchedule(schedule);
+  const next = schedule.steps[stepIndex + 1];
+  const { picked, paths, onLink, targets, links } = flightsOf(slotTransfers(compiled, step), geometry, route);
+  planWhenIdle(next && slotTransfers(compiled, next), geometry, route);
   const sprites = picked.map((t) => ({
     src: t.src,
     dst: t.dst,
     chunk: t.chunk,
     op: t.op,
-    set: message(t.src, t.chunk),
-    label: label?.(t.src, t.chunk) ?? null,
+    set: message(t.src, t.srcChunk ?? t.chunk),
+    label: label?.(t.src, t.srcChunk ?? t.chunk) ?? null,
   }));
   return { step: stepIndex, sprites, paths, onLink, targets, links };
 }

@@ -149,10 +149,11 @@ function lengthTo(points: readonly number[], end: number): number {
 /**
  * The path a message from `src` to `dst` travels: along `link` when there is one, `lane` px to the
  * left of travel in its middle (so two directions of a pair pass each other); without a link, a curve
- * bowed to the left straight from cell to cell.
+ * bowed to the left straight from cell to cell (a local copy or reduce: within one card). It leaves
+ * cell `fromChunk` and lands in cell `chunk`.
  */
-export function travelPath(geometry: DiagramGeometry, link: LinkPath | null, src: number, dst: number, chunk: number, lane = 0): TravelPath {
-  const start = cellCentre(geometry, src, chunk);
+export function travelPath(geometry: DiagramGeometry, link: LinkPath | null, src: number, dst: number, chunk: number, lane = 0, fromChunk = chunk): TravelPath {
+  const start = cellCentre(geometry, src, fromChunk);
   const end = cellCentre(geometry, dst, chunk);
   const points: number[] = [start.x, start.y];
   const on: Point[] = [];

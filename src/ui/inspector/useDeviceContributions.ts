@@ -4,7 +4,9 @@
 
 import { useMemo } from 'react';
 import { size, type Contributions } from '../../core/contributions';
-import { valueExpression } from '../../core/narration';
+import { cellExpression, valueExpression } from '../../core/narration';
+import { placeReading } from '../../core/placeReading';
+import { rowSlot } from '../../core/slots';
 import { term } from '../../core/notation';
 import type { ReduceOp } from '../../core/ops';
 import type { Schedule } from '../../core/schedule';
@@ -38,7 +40,15 @@ export function useDeviceContributions(schedule: Schedule, op: ReduceOp, device:
   const tracker = useTracker(schedule);
   return useMemo(() => {
     const { chunks, devices } = schedule;
+    const { compiled } = tracker;
     tracker.seek(step);
+    if (!compiled.plain) {
+      // Chunks move between places: chunk c is read where the device's result row takes it from,
+      // as the values beside it are (slots.ts rowSlot).
+      const slots = Array.from({ length: chunks }, (_, c) => rowSlot(compiled.layout, device, c));
+      const sets = slots.map((slot, c) => placeReading(compiled, slot, tracker.contributions(device, slot), c).set);
+      return { sets, expression: (c: number) => cellExpression(compiled, tracker.terms(device, slots[c]), slots[c], op), ordered: true };
+    }
     const sets = tracker.deviceContributions(device);
     if (devices * chunks <= DETAIL_LIMIT) {
       const terms = tracker.deviceTerms(device);

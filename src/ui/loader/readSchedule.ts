@@ -8,7 +8,6 @@ import { GradsyncError } from '../../core/errors';
 import type { Schedule } from '../../core/schedule';
 import { looksLikeXml, parseScheduleText } from '../../core/scheduleText';
 import { LIMITS } from '../../store/config';
-import { unpicturedReason } from '../../store/pictured';
 import { formatCount } from '../format';
 
 export type ScheduleRead = { ok: true; schedule: Schedule } | { ok: false; message: string };
@@ -46,8 +45,6 @@ export function readScheduleText(text: string, name: string | null): ScheduleRea
     // An XML algorithm's devices are known once it is read.
     const read = tooMany(schedule.devices);
     if (read) return read;
-    const unpictured = unpicturedReason(schedule);
-    if (unpictured) return { ok: false, message: `${name ?? 'This schedule'} is valid, but ${unpictured}` };
     return { ok: true, schedule };
   } catch (error) {
     if (!(error instanceof GradsyncError)) throw error;

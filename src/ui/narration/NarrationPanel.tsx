@@ -2,7 +2,9 @@
 // transfer, announced to screen readers as the step changes.
 
 import { useState } from 'react';
-import { openingSentence, opPreface } from '../../core/narration';
+import { compileSchedule } from '../../core/compile';
+import { buffersSentence, openingSentence, opPreface } from '../../core/narration';
+import { slotTransfers, threadblockTag, usesThreadblocks } from '../../core/slotTransfers';
 import { STORY_WRITES } from '../../core/stepTracker';
 import { useSim } from '../StoreContext';
 import { useEmptyWords, VERIFYING } from '../PreparingStatus';
@@ -35,6 +37,9 @@ export function NarrationPanel() {
   const preface = opPreface(op, schedule.devices);
   const transfers = narration?.transfers ?? 0;
   const sentences = narration?.sentences(0, all ? MAX_SHOWN : SHOWN) ?? [];
+  // An imported algorithm's sentences say where each transfer runs, where it uses more than one threadblock.
+  const ran = step > 0 && usesThreadblocks(schedule) ? slotTransfers(compileSchedule(schedule), schedule.steps[step - 1]) : null;
+  const places = buffersSentence(compileSchedule(schedule));
   return (
     <section className="gs-panel gs-narration" aria-label="Narration">
       <h2>
@@ -48,6 +53,7 @@ export function NarrationPanel() {
           <p>
             {[
               openingSentence(schedule.devices, schedule.chunks, LISTED),
+              places,
               preface,
               steps === 0 ? 'With one device there is nothing to do.' : 'Press → to take the first step.',
             ]
@@ -60,9 +66,15 @@ export function NarrationPanel() {
           </p>
         ) : (
           <ol className="gs-sentences">
-            {sentences.map((sentence, i) => (
-              <li key={i}>{sentence}</li>
-            ))}
+            {sentences.map((sentence, i) => {
+              const tag = ran?.[i] ? threadblockTag(ran[i]) : null;
+              return (
+                <li key={i}>
+                  {sentence}
+                  {tag && <span className="gs-sentence-tag"> {tag}</span>}
+                </li>
+              );
+            })}
             {transfers > SHOWN && !all && (
               <li className="gs-more">
                 … and {(transfers - SHOWN).toLocaleString('en-US')} more transfers in this step.{' '}

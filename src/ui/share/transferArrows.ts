@@ -2,7 +2,9 @@
 // messages travel (the link's route from the source cell to the destination cell), starts at the
 // edge of the source cell and ends with its head's tip on the edge of the destination cell.
 
+import { compileSchedule } from '../../core/compile';
 import type { Schedule, TransferOp } from '../../core/schedule';
+import { slotTransfers } from '../../core/slotTransfers';
 import type { CardShape } from '../devices/cardShape';
 import { cellCentre, transferCurve, type DiagramGeometry } from '../devices/geometry';
 import type { Point } from '../devices/layouts';
@@ -69,10 +71,13 @@ function arrowAlong(curve: Quadratic, start: TurnedBox, end: TurnedBox, width: n
  */
 export function transferArrows(schedule: Schedule, step: number, { geometry, route }: PictureGeometry, penScale = 1, max = MAX_SPRITES): StepArrows {
   const width = arrowWidth(geometry.card) * penScale;
-  const transfers = schedule.steps[step - 1]?.transfers ?? [];
+  const at = schedule.steps[step - 1];
+  // Both ends as places (slots.ts): where chunks move between buffers, a message leaves one and lands in another.
+  const transfers = at ? slotTransfers(compileSchedule(schedule), at) : [];
   const arrows = pickTransfers(transfers, max).map((t) => {
-    const curve = transferCurve(geometry, route(t.src, t.dst, t.chunk), t.src, t.dst, t.chunk);
-    const { shaft, head } = arrowAlong(curve, cellBox(geometry, t.src, t.chunk), cellBox(geometry, t.dst, t.chunk), width);
+    const from = t.srcChunk ?? t.chunk;
+    const curve = transferCurve(geometry, route(t.src, t.dst, t.chunk), t.src, t.dst, t.chunk, from);
+    const { shaft, head } = arrowAlong(curve, cellBox(geometry, t.src, from), cellBox(geometry, t.dst, t.chunk), width);
     return { src: t.src, dst: t.dst, chunk: t.chunk, op: t.op, shaft, head };
   });
   return { arrows, transfers: transfers.length, width };

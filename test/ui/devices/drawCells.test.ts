@@ -10,7 +10,7 @@ import { SvgPainter } from '../../../src/ui/devices/svgPainter';
 const PALETTE: CellPalette = { cell: '#f7f8fa', border: '#d9dee6', reduce: '#2f6fed', copy: '#8a5cf6', ok: '#1f8a4c', danger: '#d1343c' };
 
 function view(set: number[], extra: Partial<ChunkView> = {}): ChunkView {
-  return { set: Int32Array.from(set), complete: false, text: null, received: null, flagged: false, fault: null, title: null, ...extra };
+  return { set: Int32Array.from(set), complete: false, text: null, received: null, flagged: false, fault: null, title: null, scratch: false, ...extra };
 }
 
 /** Two upright cards of `chunks` cells, `width` px wide, drawn and parsed back. */
