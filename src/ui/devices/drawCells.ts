@@ -15,6 +15,8 @@ import type { Point } from './layouts';
 export interface CellPalette {
   /** An empty cell (--gs-bg). */
   cell: string;
+  /** An empty cell in scratch (--gs-scratch). */
+  scratch: string;
   border: string;
   reduce: string;
   copy: string;
@@ -25,6 +27,7 @@ export interface CellPalette {
 export function readCellPalette(element: Element): CellPalette {
   return {
     cell: cssColor(element, '--gs-bg', '#f7f8fa'),
+    scratch: cssColor(element, '--gs-scratch', '#e6e9ef'),
     border: cssColor(element, '--gs-border', '#d9dee6'),
     reduce: cssColor(element, '--gs-reduce', '#2f6fed'),
     copy: cssColor(element, '--gs-copy', '#8a5cf6'),
@@ -110,6 +113,7 @@ export function drawCells(ctx: CellPainter, scene: CellScene, palette: CellPalet
     ctx.transform(...cardMatrix(scene.centres[d], scene.rotations[d], card));
     const views = scene.views[d];
     const empty: Box[] = [];
+    const scratch: Box[] = [];
     const full: Box[] = [];
     const outlines = new Map<string, { outline: NonNullable<Outline>; boxes: Box[] }>();
     const outlined = (outline: NonNullable<Outline>, box: Box) => {
@@ -122,10 +126,12 @@ export function drawCells(ctx: CellPainter, scene: CellScene, palette: CellPalet
     // Backgrounds first (one path each), then stripes as they come, then outlines over them.
     for (let chunk = 0; chunk < views.length; chunk++) {
       const { x, y } = offsets[chunk];
-      (tiny && views[chunk].complete ? full : empty).push([x, y, w, h]);
+      (tiny && views[chunk].complete ? full : views[chunk].scratch ? scratch : empty).push([x, y, w, h]);
     }
     ctx.fillStyle = palette.cell;
     paintBoxes(ctx, empty, radius, false);
+    ctx.fillStyle = palette.scratch;
+    paintBoxes(ctx, scratch, radius, false);
     ctx.fillStyle = palette.ok;
     paintBoxes(ctx, full, radius, false);
     for (let chunk = 0; chunk < views.length; chunk++) {

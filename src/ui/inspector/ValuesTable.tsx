@@ -14,7 +14,8 @@ export interface ValuesTableProps {
   count: number;
   limit: number;
   chunkOf(element: number): number;
-  termsOf(chunk: number): readonly number[];
+  /** The contributions a chunk's values combine; null where nothing was written yet (an empty output). */
+  termsOf(chunk: number): readonly number[] | null;
   how: Combination;
   caption: string;
   onMore(): void;
@@ -24,7 +25,9 @@ export function ValuesTable({ values, inputs, elements, from, count, limit, chun
   const shown = Math.min(count, limit);
   const rows = Array.from({ length: shown }, (_, i) => {
     const element = from + i;
-    const expectation = expectElement(termsOf(chunkOf(element)), inputs, elements, element, how);
+    const terms = termsOf(chunkOf(element));
+    if (!terms) return { element, value: values[element], expected: null, difference: null };
+    const expectation = expectElement(terms, inputs, elements, element, how);
     return { element, value: values[element], expected: expectation.expected, difference: compare(values[element], expectation) };
   });
   return (
@@ -42,11 +45,11 @@ export function ValuesTable({ values, inputs, elements, from, count, limit, chun
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.element} className={row.difference.within ? undefined : 'gs-differs'}>
+              <tr key={row.element} className={row.difference === null || row.difference.within ? undefined : 'gs-differs'}>
                 <th scope="row">{row.element}</th>
                 <td>{formatValue(row.value)}</td>
-                <td>{formatExpected(row.expected)}</td>
-                <td>{formatDifference(row.difference)}</td>
+                <td>{row.expected === null ? '—' : formatExpected(row.expected)}</td>
+                <td>{row.difference === null ? '—' : formatDifference(row.difference)}</td>
               </tr>
             ))}
           </tbody>

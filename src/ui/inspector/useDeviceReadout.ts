@@ -17,7 +17,7 @@ import { deviceVerdict, resultNoun, type Required, type Verdict } from './verdic
 export interface DeviceReadout {
   offsets: Int32Array;
   contributions: DeviceContributions;
-  termsPerChunk: number[][];
+  termsPerChunk: (number[] | null)[];
   required: (Required | null)[];
   how: Combination;
   /** What the op makes of the contributions: "sum", "maximum", … ("value" for copy-only collectives). */
@@ -42,7 +42,8 @@ export function useDeviceReadout(schedule: Schedule, op: ReduceOp, elements: num
   }, [schedule, chunks, collective, device]);
   const how = useMemo(() => combinationFor(op, collective, devices), [op, collective, devices]);
   const contributions = useDeviceContributions(schedule, op, device, step);
-  const termsPerChunk = useMemo(() => contributions.sets.map(members), [contributions]);
+  // A place nothing was written to yet (an empty output, where chunks move between places) has nothing to check.
+  const termsPerChunk = useMemo(() => contributions.sets.map((set) => (set.length === 0 ? null : members(set))), [contributions]);
 
   const ready =
     readout !== null && readout.step === Math.min(step, steps) && readout.values.length === devices * elements && readout.inputs.length === devices * elements;

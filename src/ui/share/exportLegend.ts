@@ -7,6 +7,8 @@ import { escapeXml, textWidth } from './exportText';
 export type LegendSwatch =
   | { kind: 'arrow'; op: TransferOp }
   | { kind: 'complete'; filled?: boolean }
+  /** A cell's fill: the shade of scratch places. */
+  | { kind: 'cell'; fill: string; stroke: string }
   | { kind: 'line'; stroke: string; width: number; opacity: number; dash: string | null };
 
 export interface LegendEntry {
@@ -31,7 +33,7 @@ const SWATCH_GAP = 6;
 const ENTRY_GAP = 18;
 
 function swatchWidth(swatch: LegendSwatch): number {
-  return swatch.kind === 'arrow' ? 28 : swatch.kind === 'complete' ? 14 : 24;
+  return swatch.kind === 'arrow' ? 28 : swatch.kind === 'complete' || swatch.kind === 'cell' ? 14 : 24;
 }
 
 /** Dashes of copy arrows, in proportion to the pen. */
@@ -43,6 +45,7 @@ function swatchMarkup(swatch: LegendSwatch, colors: ExportColors, pen: number): 
   if (swatch.kind === 'complete') {
     return `<rect x="1" y="-6" width="12" height="12" rx="2" fill="${swatch.filled ? colors.complete : colors.completeFill}" stroke="${colors.complete}" stroke-width="2"/>`;
   }
+  if (swatch.kind === 'cell') return `<rect x="1" y="-6" width="12" height="12" rx="2" fill="${swatch.fill}" stroke="${swatch.stroke}"/>`;
   if (swatch.kind === 'line') {
     const dash = swatch.dash ? ` stroke-dasharray="${escapeXml(swatch.dash)}"` : '';
     return `<line x1="1" x2="23" y1="0" y2="0" stroke="${swatch.stroke}" stroke-width="${swatch.width}" stroke-opacity="${swatch.opacity}" stroke-linecap="round"${dash}/>`;

@@ -25,6 +25,11 @@ function lineSwatch(line: Element): LegendSwatch {
 function swatchOf(item: Element): LegendSwatch | null {
   const link = item.querySelector('svg .gs-dv-link');
   if (link) return lineSwatch(link);
+  const cell = item.querySelector('svg .gs-dv-swatch-scratch');
+  if (cell) {
+    const style = cell.ownerDocument.defaultView!.getComputedStyle(cell);
+    return { kind: 'cell', fill: style.getPropertyValue('fill') || '#ddd', stroke: style.getPropertyValue('stroke') || '#888' };
+  }
   const classes = [...item.querySelectorAll('svg [class]')].map((e) => e.getAttribute('class')).join(' ');
   if (/--reduce\b/.test(classes)) return { kind: 'arrow', op: 'reduce' };
   if (/--copy\b/.test(classes)) return { kind: 'arrow', op: 'copy' };

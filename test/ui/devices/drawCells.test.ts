@@ -7,7 +7,7 @@ import type { ChunkView } from '../../../src/ui/devices/chunkViews';
 import { drawCells, outlineOf, type CellPalette, type CellScene } from '../../../src/ui/devices/drawCells';
 import { SvgPainter } from '../../../src/ui/devices/svgPainter';
 
-const PALETTE: CellPalette = { cell: '#f7f8fa', border: '#d9dee6', reduce: '#2f6fed', copy: '#8a5cf6', ok: '#1f8a4c', danger: '#d1343c' };
+const PALETTE: CellPalette = { cell: '#f7f8fa', scratch: '#e6e9ef', border: '#d9dee6', reduce: '#2f6fed', copy: '#8a5cf6', ok: '#1f8a4c', danger: '#d1343c' };
 
 function view(set: number[], extra: Partial<ChunkView> = {}): ChunkView {
   return { set: Int32Array.from(set), complete: false, text: null, received: null, flagged: false, fault: null, title: null, scratch: false, ...extra };
@@ -68,6 +68,12 @@ describe('painted cells', () => {
     const { doc } = drawn([[view([0, 16, 1], { complete: true }), view([0, 3, 1])]], 12);
     expect(doc.querySelectorAll(`path[fill="${PALETTE.ok}"]`)).toHaveLength(1);
     expect(doc.querySelectorAll('rect')).toHaveLength(1);
+  });
+
+  it('shades scratch places as devices.css does', () => {
+    const { doc } = drawn([[view([0, 3, 1]), view([], { scratch: true }), view([], { scratch: true })]], 120);
+    expect(doc.querySelectorAll(`path[fill="${PALETTE.scratch}"]`)).toHaveLength(1);
+    expect(doc.querySelectorAll(`path[fill="${PALETTE.cell}"]`)).toHaveLength(1);
   });
 
   it('leaves the violation badge of a flagged card uncovered, and outlines its wrong cell', () => {
