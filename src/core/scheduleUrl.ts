@@ -1,14 +1,16 @@
 // A schedule carried in a link: the `schedule` key of the app's URL and of embed.html's query, and the
 // `schedule` attribute of <gradsync-sim>. Its value is the schedule's compact gradsync-schedule JSON
 // (version 1, or 2 with its buffers), compressed with raw DEFLATE (RFC 1951) and written in base64url without padding (RFC 4648
-// §5), so it stands in a query string or an attribute as it is. Reading it back validates it like
-// any loaded schedule.
+// §5), so it stands in a query string or an attribute as it is. A value may also be the schedule
+// written out, its JSON or an MSCCL XML algorithm, as an author pastes it into an attribute. Reading
+// it back validates it like any loaded schedule.
 
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { fromBase64url, toBase64url } from './base64url';
 import { parseSchedule } from './compile';
 import { GradsyncError } from './errors';
 import { scheduleHeader, transferCount, transferFields, type Schedule } from './schedule';
+import { parseScheduleText } from './scheduleText';
 
 /**
  * The longest link worth copying. Web servers refuse longer request lines (nginx and Apache at about
@@ -100,17 +102,25 @@ export function encodeScheduleParam(schedule: Schedule): string | null {
 export function decodeScheduleParam(value: string): Schedule {
   const text = value.trim();
   if (text === '') throw unreadable('it is empty');
+  // Written out rather than compressed: a schedule's JSON or an MSCCL XML algorithm, told apart by content.
+  if (text.startsWith('{') || text.startsWith('<')) {
+    if (text.length > MAX_JSON_BYTES) throw new GradsyncError('too-large', `it is longer than ${MAX_JSON_BYTES >> 20} MiB`);
+    return validated(() => parseScheduleText(text));
+  }
   const compressed = fromBase64url(text);
   if (!compressed.ok)
     throw unreadable(compressed.foreign === null ? 'it is cut short or damaged' : `it contains “${compressed.foreign}”, which no schedule value does`);
   const json = inflateBounded(compressed.bytes);
-  let schedule: Schedule;
+  const schedule = validated(() => parseSchedule(json));
+  encoded.set(schedule, text);
+  return schedule;
+}
+
+function validated(read: () => Schedule): Schedule {
   try {
-    schedule = parseSchedule(json);
+    return read();
   } catch (error) {
     if (!(error instanceof GradsyncError)) throw error;
     throw new GradsyncError('invalid-schedule', `it holds a schedule that is not valid: ${error.message}`);
   }
-  encoded.set(schedule, text);
-  return schedule;
 }

@@ -8,6 +8,7 @@ import { REDUCE_OPS } from '../core/ops';
 import { COLLECTIVES, type Schedule } from '../core/schedule';
 import { TOPOLOGY_KINDS } from '../core/topology';
 import { decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/scheduleUrl';
+import { configFor } from './loadedSchedule';
 import { algorithmIdsFor, DEFAULT_CONFIG, devicesPerNodeOnPick, LIMITS, takesDevicesPerNode, type SimConfig } from './config';
 
 export interface UrlState {
@@ -93,7 +94,8 @@ export function parseUrlState(search: string): UrlState {
       notices.push(`step must be an integer ≥ 0; got “${rawStep.slice(0, 24)}”, starting at step 0`);
     else step = value;
   }
-  return schedule ? { config, step, notices, schedule } : { config, step, notices };
+  // A schedule that moves chunks between places takes the nearest K it splits into equal chunks.
+  return schedule ? { config: configFor(config, schedule), step, notices, schedule } : { config, step, notices };
 }
 
 /**

@@ -2,6 +2,7 @@
 // step event and the attributes drive them, markup in an attribute stays text, the host page's
 // styles stay out, GPU work waits until a figure is on screen, and the iframe page reports its height.
 
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { doubleTree } from '../../src/core/algorithms/doubleTree';
@@ -113,6 +114,21 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('theme', 'dark'));
     expect(await tab.locator('#ring .gs-root').getAttribute('data-theme')).toBe('dark');
     expect((await steps(tab, 'ring')).current).toBe(3);
+    await tab.close();
+  }, 60_000);
+
+  it('takes an MSCCL XML algorithm written out in its schedule attribute, scratch and all', async () => {
+    const tab = await open('two.html');
+    const xml = readFileSync('test/fixtures/msccl/allreduce_ring_oop.xml', 'utf8');
+    await tab.evaluate((text) => document.querySelector('#ring')!.setAttribute('schedule', text), xml);
+    await expect.poll(() => steps(tab, 'ring'), { timeout: 10_000 }).toEqual({ current: 0, total: 4 });
+    // 3 GPUs, each with an input and an output of 3 chunks and 1 chunk of scratch.
+    await expect.poll(() => tab.locator('#ring .gs-dv-cell').count()).toBe(3 * 7);
+    expect(await tab.locator('#ring .gs-dv-cell--scratch').count()).toBe(3);
+    await tab.evaluate(() => (document.querySelector('#ring') as Figure).step());
+    await expect
+      .poll(() => tab.locator('#ring').getByRole('region', { name: 'Narration' }).innerText())
+      .toContain('GPU-0 adds a₃ from input chunk 3 to c₃ in scratch chunk 1.');
     await tab.close();
   }, 60_000);
 

@@ -46,6 +46,14 @@ describe('a schedule in a link', () => {
     }
   });
 
+  it('also takes a schedule written out: its JSON, or an MSCCL XML algorithm, told apart by content', () => {
+    const xml = readFileSync(new URL('../fixtures/msccl/allreduce_allpairs.xml', import.meta.url), 'utf8');
+    expect(decodeScheduleParam(`\n  ${xml}`)).toEqual(parseScheduleText(xml));
+    const ring = buildSchedule({ algorithm: 'ring', devices: 4 });
+    expect(decodeScheduleParam(JSON.stringify(ring))).toEqual(ring);
+    expect(failure('<algo name="x" nchunksperloop="2">')[1]).toMatch(/^it holds a schedule that is not valid: /);
+  });
+
   it('is raw DEFLATE of the compact JSON, in base64url: any zlib reads it, and it reads any zlib', () => {
     const schedule = buildSchedule({ algorithm: 'ring', devices: 4 });
     const value = encodeScheduleParam(schedule)!;
