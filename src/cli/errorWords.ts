@@ -20,6 +20,10 @@ export const FLAG_OF_SETTING: Readonly<Record<string, string>> = {
   bandwidthGBs: '--bandwidth-gbs',
   interLatencyUs: '--inter-latency-us',
   interBandwidthGBs: '--inter-bandwidth-gbs',
+  model: '--model',
+  params: '--params',
+  strategy: '--strategy',
+  servers: '--servers',
 };
 
 function shown(value: unknown): string {

@@ -1,4 +1,4 @@
-// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export. Exit 0 ok, 1 verification
+// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export, train. Exit 0 ok, 1 verification
 // failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file), 3 a bug of ours.
 
 import { Command, CommanderError } from 'commander';
@@ -9,6 +9,7 @@ import { narrateCommand } from './commands/narrate';
 import { runCommand } from './commands/run';
 import { scheduleCommand } from './commands/schedule';
 import { traceCommand } from './commands/trace';
+import { trainCommand } from './commands/train';
 import { verifyCommand } from './commands/verify';
 import { cliWords } from './errorWords';
 import { EXIT_INTERNAL, EXIT_NOT_VERIFIED, EXIT_OK, EXIT_USAGE, type ExitCode } from './exitCodes';
@@ -33,7 +34,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: () => {}, outputError: () => {} });
-  for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand, exportCommand]) {
+  for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand, exportCommand, trainCommand]) {
     program.addCommand(
       make(io, done)
         .exitOverride()
@@ -43,7 +44,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
   }
   try {
     if (argv.length === 0) {
-      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export)\n');
+      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export, train)\n');
       return EXIT_USAGE;
     }
     await program.parseAsync(argv, { from: 'user' });
@@ -52,7 +53,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') {
-        io.err(`gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export\n`);
+        io.err(
+          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export, train\n`,
+        );
         return EXIT_USAGE;
       }
       io.err(`gradsync: ${oneLine(error.message)}\n`);

@@ -74,7 +74,7 @@ export function addTopologyOptions(command: Command): Command {
     .option('--inter-bandwidth-gbs <B>', 'port bandwidth between nodes in GB/s (nodes:G)', String(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs));
 }
 
-export function resolveTopology(flags: TopologyFlags, schedule: Schedule): Topology {
+export function resolveTopology(flags: TopologyFlags, schedule: Pick<Schedule, 'devices' | 'devicesPerNode'>): Topology {
   const intra = {
     latencyUs: parseNumber('--latency-us', flags.latencyUs ?? String(DEFAULT_SWITCH_FABRIC.latencyUs), 0, false),
     bandwidthGBs: parseNumber('--bandwidth-gbs', flags.bandwidthGbs ?? String(DEFAULT_SWITCH_FABRIC.bandwidthGBs), 0, true),

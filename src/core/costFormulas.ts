@@ -21,6 +21,7 @@ import { checkDevices, checkDevicesPerNode, chunksOf } from './algorithms/option
 import { chunkStart } from './chunks';
 import { compileSchedule } from './compile';
 import { checkTopology, type Fabric, type Topology } from './cost';
+import type { Collective } from './schedule';
 import { BYTES_PER_ELEMENT, StepPorts, checkElements, stepLoads } from './traffic';
 
 export interface AllreduceModelRequest {
@@ -164,9 +165,9 @@ function recursiveDoublingModel(f: Fabrics, n: number): ModelTime {
 }
 
 /** Any algorithm: its schedule compiled once, its step loads counted for each K. */
-function scheduledModel(request: AllreduceModelRequest, f: Fabrics): ModelTime {
-  const { algorithm, devices, chunks, devicesPerNode } = request;
-  const compiled = compileSchedule(buildSchedule({ algorithm, devices, chunks, devicesPerNode }));
+function scheduledModel(request: AllreduceModelRequest & { collective?: Collective }, f: Fabrics): ModelTime {
+  const { collective, algorithm, devices, chunks, devicesPerNode } = request;
+  const compiled = compileSchedule(buildSchedule({ collective, algorithm, devices, chunks, devicesPerNode }));
   const fabricOf = new Uint8Array(compiled.src.length);
   for (let t = 0; t < fabricOf.length; t++) {
     fabricOf[t] = Math.floor(compiled.src[t] / f.perNode) === Math.floor(compiled.dst[t] / f.perNode) ? 0 : 1;
@@ -214,6 +215,18 @@ export function allreduceModel(request: AllreduceModelRequest): ModelTime {
   chunksOf(spec, request);
   const model = (spec.costForm && closedForm(spec.costForm, f, n, request.topology, perNode)) ?? scheduledModel(request, f);
   if (n === 1) return (k) => (checkElements(k), 0);
+  return (k) => model(checkElements(k));
+}
+
+/**
+ * The model time of any collective's algorithm as a function of K, from its schedule compiled once (a
+ * training step times many buffers of one shape). All-reduce takes allreduceModel's closed forms.
+ */
+export function collectiveModel(request: AllreduceModelRequest & { collective: Collective }): ModelTime {
+  if (request.collective === 'allreduce') return allreduceModel(request);
+  const n = checkDevices(request);
+  checkTopology(request.topology, n);
+  const model = scheduledModel(request, fabricsOf(request.topology, n));
   return (k) => model(checkElements(k));
 }
 

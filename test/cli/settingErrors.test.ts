@@ -7,6 +7,7 @@ import { narrateCommand } from '../../src/cli/commands/narrate';
 import { runCommand } from '../../src/cli/commands/run';
 import { scheduleCommand } from '../../src/cli/commands/schedule';
 import { traceCommand } from '../../src/cli/commands/trace';
+import { trainCommand } from '../../src/cli/commands/train';
 import { verifyCommand } from '../../src/cli/commands/verify';
 import { cliWords, FLAG_OF_SETTING } from '../../src/cli/errorWords';
 import { GradsyncError } from '../../src/core/errors';
@@ -63,7 +64,9 @@ describe('cliWords', () => {
   it('maps each setting to a flag some command takes', () => {
     const done = () => {};
     const io = { out: () => {}, err: () => {} };
-    const commands: Command[] = [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand].map((make) => make(io, done));
+    const commands: Command[] = [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand, trainCommand].map((make) =>
+      make(io, done),
+    );
     const flags = new Set(commands.flatMap((command) => command.options.map((option) => option.long)));
     for (const [field, flag] of Object.entries(FLAG_OF_SETTING)) expect(flags.has(flag), `${field} → ${flag}`).toBe(true);
   });

@@ -4,7 +4,8 @@ import { allreduceModel } from '../../src/core/costFormulas';
 import { DEFAULT_TOPOLOGY } from '../../src/core/cost';
 import { GradsyncError } from '../../src/core/errors';
 import { BYTES_PER_ELEMENT } from '../../src/core/traffic';
-import { ddpBuckets, ddpIteration, DEFAULT_BUCKET_BYTES, FIRST_BUCKET_BYTES, gradientBytes, MIB } from '../../src/core/training/ddp';
+import { ddpBuckets, DEFAULT_BUCKET_BYTES, FIRST_BUCKET_BYTES, gradientBytes, MIB } from '../../src/core/training/ddp';
+import { trainingIteration } from '../../src/core/training/iteration';
 import { customModel, forwardFlops, MODEL_PRESETS, presetModel, totalParams, type TrainingModel } from '../../src/core/training/models';
 import { commBytesPerDevice, memoryPerDevice, serverMemory, STRATEGIES } from '../../src/core/training/strategies';
 
@@ -125,45 +126,66 @@ describe('DDP buckets', () => {
   });
 });
 
-describe('a DDP iteration', () => {
-  const rate = { flopsPerSecond: 100e12, batch: 8 };
-  const base = { devices: 16, algorithm: 'ring', topology: DEFAULT_TOPOLOGY, rate };
+describe('a training iteration', () => {
+  const base = { devices: 16, algorithm: 'ring', topology: DEFAULT_TOPOLOGY, flopsPerSecond: 100e12, batch: 8 };
 
-  it('with one bucket, overlap changes nothing', () => {
+  it('with one DDP bucket, overlap changes nothing', () => {
     for (const id of MODEL_PRESETS) {
       const model = presetModel(id);
       const one = gradientBytes(model);
-      const on = ddpIteration({ ...base, model, bucketBytes: one, firstBucketBytes: one });
-      const off = ddpIteration({ ...base, model, bucketBytes: one, firstBucketBytes: one, overlap: false });
-      expect(on.buckets).toHaveLength(1);
+      const on = trainingIteration({ ...base, strategy: 'ddp', model, bucketBytes: one, firstBucketBytes: one });
+      const off = trainingIteration({ ...base, strategy: 'ddp', model, bucketBytes: one, firstBucketBytes: one, overlap: false });
+      expect(on.comm).toHaveLength(1);
       expect(on.iterationUs).toBeCloseTo(off.iterationUs, 6);
       expect(on.iterationUs).toBeCloseTo(on.serialUs, 6);
     }
   });
 
-  it('never hides the last bucket’s all-reduce, and never takes longer than running it all in turn', () => {
+  it('never hides DDP’s last bucket, and never takes longer than running it all in turn, for any strategy', () => {
     fc.assert(
-      fc.property(models, fc.integer({ min: 2, max: 256 }), fc.double({ min: 0.001, max: 1, noNaN: true }), (model: TrainingModel, devices, share) => {
-        const bucketBytes = Math.max(1, Math.floor(gradientBytes(model) * share));
-        const run = ddpIteration({ ...base, devices, model, bucketBytes });
-        const last = run.buckets.at(-1)!;
-        const lastUs = allreduceModel({ algorithm: 'ring', devices, topology: DEFAULT_TOPOLOGY })(Math.ceil(last.bucket.bytes / BYTES_PER_ELEMENT));
-        expect(run.exposedUs).toBeGreaterThanOrEqual(lastUs - 1e-6);
-        expect(run.iterationUs).toBeLessThanOrEqual(run.serialUs + 1e-6);
-        expect(run.iterationUs).toBeGreaterThanOrEqual(run.forwardUs + run.backwardUs);
-        // One stream: each all-reduce starts once its bucket is ready and the one before has ended.
-        run.buckets.forEach((span, i) => {
-          expect(span.startUs).toBeGreaterThanOrEqual(span.readyUs);
-          if (i > 0) expect(span.startUs).toBeGreaterThanOrEqual(run.buckets[i - 1].endUs);
-        });
-      }),
-      { numRuns: 60 },
+      fc.property(
+        models,
+        fc.constantFrom(...STRATEGIES),
+        fc.integer({ min: 2, max: 64 }),
+        fc.double({ min: 0.001, max: 1, noNaN: true }),
+        (model: TrainingModel, strategy, devices, share) => {
+          const bucketBytes = Math.max(1, Math.floor(gradientBytes(model) * share));
+          const run = trainingIteration({ ...base, strategy, devices, model, bucketBytes, servers: 2 });
+          const off = trainingIteration({ ...base, strategy, devices, model, bucketBytes, servers: 2, overlap: false });
+          expect(run.iterationUs).toBeLessThanOrEqual(run.serialUs + 1e-6);
+          expect(run.iterationUs).toBeLessThanOrEqual(off.iterationUs + 1e-6);
+          expect(off.iterationUs).toBeCloseTo(off.serialUs, 3);
+          expect(run.iterationUs).toBeGreaterThanOrEqual(run.computeUs - 1e-6);
+          // One stream: each operation starts once issued and once the one before has ended.
+          run.comm.forEach((span, i) => {
+            expect(span.startUs).toBeGreaterThanOrEqual(span.issueUs);
+            if (i > 0) expect(span.startUs).toBeGreaterThanOrEqual(run.comm[i - 1].endUs - 1e-9);
+          });
+          if (strategy === 'ddp') {
+            const last = run.comm.at(-1)!;
+            const lastUs = allreduceModel({ algorithm: 'ring', devices, topology: DEFAULT_TOPOLOGY })(Math.ceil(last.bytes / BYTES_PER_ELEMENT));
+            expect(run.exposedUs).toBeGreaterThanOrEqual(lastUs - 1e-6);
+          }
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 
   it('computes backward at twice the forward FLOPs', () => {
-    const run = ddpIteration({ ...base, model: presetModel('resnet50') });
-    expect(run.backwardUs / run.forwardUs).toBeCloseTo(2, 9);
-    expect(run.forwardUs).toBeCloseTo(((forwardFlops(presetModel('resnet50')) * 8) / 100e12) * 1e6, 6);
+    const run = trainingIteration({ ...base, strategy: 'ddp', model: presetModel('resnet50') });
+    const forward = run.compute.filter((span) => span.pass === 'forward').reduce((sum, span) => sum + span.endUs - span.startUs, 0);
+    expect(run.computeUs).toBeCloseTo(3 * forward, 6);
+    expect(forward).toBeCloseTo(((forwardFlops(presetModel('resnet50')) * 8) / 100e12) * 1e6, 6);
+  });
+
+  it('gathers each ZeRO-3 unit twice and reduce-scatters it once; pushes and pulls through the servers, faster with more of them', () => {
+    const model = presetModel('gpt2-small');
+    const zero3 = trainingIteration({ ...base, strategy: 'zero3', model });
+    const count = (kind: string) => zero3.comm.filter((span) => span.kind === kind).length;
+    expect([count('allgather'), count('reduce-scatter')]).toEqual([2 * model.layers.length, model.layers.length]);
+    const ps = (servers: number) => trainingIteration({ ...base, strategy: 'ps', model, servers }).iterationUs;
+    expect(ps(1)).toBeGreaterThan(ps(4));
+    expect(message(() => trainingIteration({ ...base, strategy: 'ps', model, servers: 0 }))).toBe('the servers must be a whole number from 1, got 0');
   });
 });

@@ -172,7 +172,7 @@ export function customModel(params: number, tokens = 1024): TrainingModel {
     const p = base + (i < params - base * count ? 1 : 0);
     return { name: `layer ${i + 1}`, params: p, forwardFlops: 2 * tokens * p };
   });
-  return { id: 'custom', name: `${params.toLocaleString('en-US')} parameters`, layers, sample: `${tokens.toLocaleString('en-US')} tokens` };
+  return { id: 'custom', name: 'A custom model', layers, sample: `${tokens.toLocaleString('en-US')} tokens` };
 }
 
 export function totalParams(model: TrainingModel): number {

@@ -15,6 +15,14 @@
 export const STRATEGIES = ['ddp', 'zero1', 'zero2', 'zero3', 'ps'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
+export const STRATEGY_NAMES: Readonly<Record<Strategy, string>> = {
+  ddp: 'DDP',
+  zero1: 'ZeRO-1',
+  zero2: 'ZeRO-2',
+  zero3: 'ZeRO-3 (FSDP)',
+  ps: 'parameter server',
+};
+
 /** Bytes per parameter of each kind of state, mixed-precision Adam. */
 export const STATE_BYTES = { params: 2, grads: 2, optimizer: 12 } as const;
 
