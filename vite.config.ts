@@ -7,7 +7,8 @@ export default defineConfig({
   server: { port: 5173 },
   build: {
     target: 'es2022',
-    // The app; embed.html, the figure alone for iframes; present.html, the presenter and the race.
-    rolldownOptions: { input: { main: 'index.html', embed: 'embed.html', present: 'present.html' } },
+    // The app; embed.html, the figure alone for iframes; present.html, the presenter and the race;
+    // train.html, the training step.
+    rolldownOptions: { input: { main: 'index.html', embed: 'embed.html', present: 'present.html', train: 'train.html' } },
   },
 });

@@ -52,6 +52,7 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     ['the race', 'present.html?race=master,ring&devices=8&elements=1048576', (p) => p.getByRole('region', { name: 'ring lane' }).locator('.gs-devices-svg')],
     ['embed.html', onCpuEngine('embed.html?algorithm=ring&devices=4&step=2'), (p) => p.getByRole('region', { name: 'Narration' })],
     ['the blog example', 'examples/blog.html', (p) => p.locator('gradsync-sim').first().getByRole('region', { name: 'Narration' })],
+    ['the training step', 'train.html?strategy=ps&servers=2&model=gpt2-small&devices=16', (p) => p.getByRole('region', { name: 'Memory per device' })],
   ];
 
   /** Each phone page is opened once and shared by the tests that look at it. */
@@ -67,11 +68,11 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     for (const page of opened.values()) await (await page).close();
   });
 
-  it('no page scrolls sideways at 390×844: app, presenter, race, embed, blog example', async () => {
+  it('no page scrolls sideways at 390×844: app, presenter, race, embed, blog example, training step', async () => {
     const widths: Record<string, number> = {};
     for (const name of [...pages.map(([n]) => n), 'the presenter'])
       widths[name] = await (await phonePage(name)).evaluate(() => document.documentElement.scrollWidth);
-    expect(widths).toEqual({ 'the app': 390, 'the race': 390, 'embed.html': 390, 'the blog example': 390, 'the presenter': 390 });
+    expect(widths).toEqual({ 'the app': 390, 'the race': 390, 'embed.html': 390, 'the blog example': 390, 'the training step': 390, 'the presenter': 390 });
   }, 60_000);
 
   it('play and step are on screen without scrolling at 390×844', async () => {

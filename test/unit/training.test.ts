@@ -118,6 +118,10 @@ describe('DDP buckets', () => {
     expect(buckets.slice(1, -1).every((b) => b.bytes >= 25 * MIB)).toBe(true);
   });
 
+  it('make one bucket of a model smaller than the default cap', () => {
+    expect(ddpBuckets(customModel(1000))).toEqual([{ layers: [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0], bytes: 2000 }]);
+  });
+
   it('refuse a bucket larger than the model, or of no size, in one line', () => {
     const model = presetModel('resnet50');
     expect(message(() => ddpBuckets(model, 1e12))).toBe("a bucket of 1,000,000,000,000 bytes is larger than the model's gradients (51,114,064 bytes)");

@@ -6,9 +6,10 @@ import { GradsyncError } from '../../core/errors';
 import { MAX_DEVICES } from '../../core/schedule';
 import { DEFAULT_GPU, DEFAULT_UTILIZATION, GPU_PRESETS } from '../../core/training/devices';
 import { MIB } from '../../core/training/ddp';
-import { trainingIteration, type Iteration } from '../../core/training/iteration';
-import { customModel, MODEL_PRESETS, presetModel, totalParams } from '../../core/training/models';
-import { commBytesPerDevice, memoryPerDevice, serverMemory, STRATEGIES, STRATEGY_NAMES } from '../../core/training/strategies';
+import type { Iteration } from '../../core/training/iteration';
+import { customModel, MODEL_PRESETS, presetModel } from '../../core/training/models';
+import { trainingReport } from '../../core/training/report';
+import { STRATEGIES, STRATEGY_NAMES, type DeviceMemory } from '../../core/training/strategies';
 import { formatBytes, formatMicroseconds } from '../../core/units';
 import { parseChoice, parseInteger, parseNumber } from '../args';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
@@ -69,15 +70,21 @@ export function trainCommand(io: Io, done: (code: ExitCode) => void): Command {
         : GPU_PRESETS.find((g) => g.id === gpu)!.peakTflops * parseNumber('--utilization', flags.utilization, 0, true);
     const bucketBytes = flags.bucketMb === undefined ? undefined : parseNumber('--bucket-mb', flags.bucketMb, 0, true) * MIB;
     const topology = resolveTopology(flags, { devices });
-    const params = totalParams(model);
-    const request = { model, strategy, devices, algorithm: flags.algorithm, topology, flopsPerSecond: tflops * 1e12, batch, bucketBytes, servers };
-    const withOverlap = trainingIteration({ ...request, overlap: true });
-    const without = trainingIteration({ ...request, overlap: false });
+    const report = trainingReport({
+      model,
+      strategy,
+      devices,
+      algorithm: flags.algorithm,
+      topology,
+      flopsPerSecond: tflops * 1e12,
+      batch,
+      bucketBytes,
+      servers,
+    });
+    const { params, memory, comm, overlapped: withOverlap, serial: without } = report;
     const shown = overlap ? withOverlap : without;
-    const memory = memoryPerDevice(strategy, params, devices);
-    const comm = commBytesPerDevice(strategy, params, devices);
     if (flags.json) {
-      const report = {
+      const json = {
         model: { id: model.id, name: model.name, params, layers: model.layers.length, sample: model.sample },
         devices,
         strategy,
@@ -86,14 +93,14 @@ export function trainCommand(io: Io, done: (code: ExitCode) => void): Command {
         tflopsPerDevice: tflops,
         overlap,
         memoryPerDeviceBytes: memory,
-        ...(strategy === 'ps' && { servers, serverMemoryBytes: serverMemory(params, servers) }),
+        ...(strategy === 'ps' && { servers, serverMemoryBytes: report.serverMemory }),
         commBytesPerDevice: comm,
         computeUs: shown.computeUs,
         iterationTimeUs: { overlap: withOverlap.iterationUs, noOverlap: without.iterationUs },
         exposedCommUs: { overlap: withOverlap.exposedUs, noOverlap: without.exposedUs },
         commOps: shown.comm.length,
       };
-      io.out(`${JSON.stringify(report, null, 2)}\n`);
+      io.out(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       io.out(textReport(model.name, params, devices, STRATEGY_NAMES[strategy], memory, comm.total, withOverlap, without, overlap));
     }
@@ -107,7 +114,7 @@ function textReport(
   params: number,
   devices: number,
   strategy: string,
-  memory: ReturnType<typeof memoryPerDevice>,
+  memory: DeviceMemory,
   commBytes: number,
   on: Iteration,
   off: Iteration,

@@ -24,9 +24,13 @@ export function gradientBytes(model: TrainingModel): number {
   return model.layers.reduce((sum, layer) => sum + layer.params, 0) * STATE_BYTES.grads;
 }
 
-/** DDP's buckets for a bucket cap of `capBytes`, the first capped at `firstBytes` (or `capBytes` when smaller). */
-export function ddpBuckets(model: TrainingModel, capBytes = DEFAULT_BUCKET_BYTES, firstBytes = FIRST_BUCKET_BYTES): Bucket[] {
+/**
+ * DDP's buckets for a bucket cap of `capBytes`, the first capped at `firstBytes` (or `capBytes` when
+ * smaller). Without a cap, DDP's 25 MiB, or one bucket of a model smaller than that.
+ */
+export function ddpBuckets(model: TrainingModel, cap?: number, firstBytes = FIRST_BUCKET_BYTES): Bucket[] {
   const total = gradientBytes(model);
+  const capBytes = cap ?? Math.min(DEFAULT_BUCKET_BYTES, total);
   if (!(capBytes > 0) || !Number.isFinite(capBytes)) {
     throw new GradsyncError('bad-argument', `the bucket size must be more than 0 bytes, got ${capBytes}`, {
       field: 'bucketBytes',

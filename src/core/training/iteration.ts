@@ -20,7 +20,7 @@ import { COLLECTIVE_NAMES, type Collective } from '../schedule';
 import { BYTES_PER_ELEMENT } from '../traffic';
 import { ddpBuckets } from './ddp';
 import type { TrainingModel } from './models';
-import { STATE_BYTES, type Strategy } from './strategies';
+import { STATE_BYTES, STRATEGY_NAMES, type Strategy } from './strategies';
 
 type CommKind = 'allreduce' | 'reduce-scatter' | 'allgather' | 'push' | 'pull';
 
@@ -107,7 +107,7 @@ function checkAlgorithm(strategy: Strategy, algorithm: string): void {
   if (needed.every((collective) => algorithmIds(collective).includes(algorithm))) return;
   const shared = algorithmIds(needed[0]).filter((id) => needed.every((collective) => algorithmIds(collective).includes(id)));
   const runs = needed.map((collective) => COLLECTIVE_NAMES[collective]).join(' and ');
-  throw new GradsyncError('bad-argument', `${strategy} runs ${runs} with the algorithm, and ${algorithm} is not one for them all`, {
+  throw new GradsyncError('bad-argument', `${STRATEGY_NAMES[strategy]} runs ${runs} with the algorithm, and ${algorithm} is not one for them all`, {
     field: 'algorithm',
     value: algorithm,
     allowed: `be one for ${runs} (${strategy}): ${shared.join(', ')}`,
