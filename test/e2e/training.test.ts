@@ -36,7 +36,8 @@ describe.skipIf(skipReason !== null)('the training step in Chromium', () => {
     await page.getByLabel('Overlap with compute').uncheck();
     await expect.poll(() => figure(page, 'iteration')).toBe(serial);
     expect(await page.evaluate(() => location.search)).toContain('overlap=off');
-    await page.locator('.gs-train').focus();
+    // Space, with nothing focused.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press(' ');
     await expect.poll(() => page.locator('.gs-train-lanes-bar button').innerText()).toBe('Pause');
     await expect.poll(() => page.locator('.gs-train-now').innerText()).toMatch(/t = [1-9]/);

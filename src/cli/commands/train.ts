@@ -2,6 +2,7 @@
 // the iteration's time with and without overlapping communication with backward (core/training).
 
 import { Command } from 'commander';
+import { DEFAULT_ALGORITHM } from '../../core/algorithms';
 import { GradsyncError } from '../../core/errors';
 import { MAX_DEVICES } from '../../core/schedule';
 import { DEFAULT_GPU, DEFAULT_UTILIZATION, GPU_PRESETS } from '../../core/training/devices';
@@ -39,7 +40,7 @@ export function trainCommand(io: Io, done: (code: ExitCode) => void): Command {
     .option('--params <N>', 'a custom model of N parameters, split evenly into layers')
     .option('--devices <N>', `data-parallel devices, 1 to ${MAX_DEVICES}`)
     .option('--strategy <s>', `one of ${STRATEGIES.join(', ')}`)
-    .option('--algorithm <id>', 'the collectives’ algorithm', 'ring')
+    .option('--algorithm <id>', 'the collectives’ algorithm', DEFAULT_ALGORITHM)
     .option('--bucket-mb <B>', 'gradient bucket cap in MiB (DDP’s bucket_cap_mb; default 25)')
     .option('--overlap <on|off>', 'overlap communication with compute', 'on')
     .option('--servers <K>', 'parameter servers (ps)', '1')

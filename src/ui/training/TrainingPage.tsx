@@ -3,7 +3,7 @@
 // holds under every strategy, and the step in plain words. A bucket's bar opens it in the collective
 // view. The address follows the settings.
 
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { algorithmIds } from '../../core/algorithms';
 import { LIMITS } from '../../store/config';
 import { MIB, gradientBytes } from '../../core/training/ddp';
@@ -68,13 +68,18 @@ export function TrainingPage({ initial, notices }: { initial: TrainingSettings; 
     kind === 'allreduce' || kind === 'reduce-scatter' || kind === 'allgather'
       ? `./?collective=${kind}&algorithm=${settings.algorithm}&devices=${Math.min(settings.devices, LIMITS.devices.max)}&elements=${Math.min(LIMITS.elements.max, Math.max(1, Math.ceil(bytes / BYTES_PER_ELEMENT)))}`
       : null;
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== ' ' || (event.target as HTMLElement).closest('input, select, button, a')) return;
-    event.preventDefault();
-    lanes.current?.querySelector<HTMLButtonElement>('.gs-train-lanes-bar button')?.click();
-  };
+  // Space plays and pauses wherever the page has focus, but in a field, a menu, a button or a link.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== ' ' || (event.target as HTMLElement | null)?.closest?.('input, select, button, a, textarea')) return;
+      event.preventDefault();
+      lanes.current?.querySelector<HTMLButtonElement>('.gs-train-lanes-bar button')?.click();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
-    <div className="gs-root gs-train" onKeyDown={onKeyDown} tabIndex={-1}>
+    <div className="gs-root gs-train">
       <header className="gs-train-header">
         <h1 className="gs-train-title">
           <strong>gradsync</strong> <span>gradient sync inside a training step</span>

@@ -2,7 +2,7 @@
 // devices=64&strategy=zero3): a bad value becomes a one-line notice and the default. What each
 // setting means, and its limits, are core/training's.
 
-import { algorithmIds } from '../../core/algorithms';
+import { algorithmIds, DEFAULT_ALGORITHM } from '../../core/algorithms';
 import { DEFAULT_TOPOLOGY } from '../../core/cost';
 import { GradsyncError } from '../../core/errors';
 import { MAX_DEVICES } from '../../core/schedule';
@@ -31,7 +31,7 @@ export const TRAINING_DEFAULTS: Readonly<TrainingSettings> = {
   params: 1_000_000_000,
   devices: 64,
   strategy: 'ddp',
-  algorithm: 'ring',
+  algorithm: DEFAULT_ALGORITHM,
   bucketMb: 25,
   overlap: true,
   servers: 8,
