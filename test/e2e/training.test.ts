@@ -62,6 +62,12 @@ describe.skipIf(skipReason !== null)('the training step in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('is linked from the app’s footer', async () => {
+    const page = await open('/?algorithm=ring&devices=4&backend=cpu');
+    expect(await page.locator('.gs-footer a', { hasText: 'a training step' }).getAttribute('href')).toBe('./train.html');
+    await page.close();
+  }, 60_000);
+
   it('raises no console errors or warnings', () => {
     expect(problems).toEqual([]);
   });

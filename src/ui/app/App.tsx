@@ -87,7 +87,8 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
       </section>
       <p className="gs-footer">
         <a href="./present.html?race=master,ring&devices=8&elements=1048576">Race two algorithms</a> on a shared clock of model time ·{' '}
-        <a href="./examples/blog.html">embedded figures</a> · the <code>gradsync</code> command runs the same engines headless
+        <a href="./train.html">a training step</a>: DDP, ZeRO and a parameter server · <a href="./examples/blog.html">embedded figures</a> · the{' '}
+        <code>gradsync</code> command runs the same engines headless
       </p>
       <Inspector />
       <ScheduleDropOverlay rootRef={root} />
