@@ -9,7 +9,7 @@ import type { Contributions } from './contributions';
 import { StepHistory, type HistoryLimits } from './stepHistory';
 import { firstWrites, type TermSeq, type TermWrite } from './terms';
 import { termsOf } from './furtherWrites';
-import { TrackedCells } from './trackedCells';
+import { resultChunk, TrackedCells } from './trackedCells';
 
 /** Writes of a step kept to tell its story (the rest are only counted). */
 export const STORY_WRITES = 256;
@@ -139,10 +139,9 @@ export class StepTracker {
 
   /** The share of the contributions (device, slot) must end with that it holds (0..1); 0 where it ends with no result. */
   share(device: number, slot: number): number {
-    const { lo, hi, result } = this.cells.ranges;
-    const cell = device * this.compiled.slots + slot;
-    const c = result[cell];
-    return c < 0 ? 0 : this.cells.held[cell] / (hi[c] - lo[c]);
+    const { lo, hi } = this.cells.ranges;
+    const c = resultChunk(this.cells.ranges, device * this.compiled.slots + slot);
+    return c < 0 ? 0 : this.cells.held[device * this.compiled.slots + slot] / (hi[c] - lo[c]);
   }
 
   /**

@@ -39,22 +39,33 @@ export interface CellsCopy {
 export interface ChunkRanges {
   readonly lo: Uint32Array;
   readonly hi: Uint32Array;
-  /** Per cell (device-major, `slots` per device): the chunk of the result it holds at the end, or −1 (scratch, an out-of-place input). */
+  /**
+   * Per cell (device-major, `slots` per device): the chunk of the result it holds at the end, or −1
+   * (scratch, an out-of-place input). In a plain schedule, where slot c holds chunk c's result on
+   * every device, one row of `slots` that every device shares: read it with resultChunk.
+   */
   readonly result: Int32Array;
+  readonly shared: boolean;
   readonly expected: Float64Array;
 }
 
 function chunkRanges(compiled: CompiledSchedule): ChunkRanges {
-  const { chunks, devices, slots, layout, schedule } = compiled;
+  const { chunks, devices, slots, layout, schedule, plain } = compiled;
   const lo = new Uint32Array(chunks);
   const hi = new Uint32Array(chunks);
-  const result = new Int32Array(devices * slots).fill(-1);
+  const result = new Int32Array(plain ? slots : devices * slots).fill(-1);
   const expected = new Float64Array(devices);
+  let perDevice = 0;
   for (let c = 0; c < chunks; c++) {
     const range = fillRange(schedule.collective, compiled, c);
     const base = contributionOf(compiled, 0, c);
     lo[c] = base + range.lo;
     hi[c] = base + range.hi;
+    if (plain) {
+      result[c] = c;
+      perDevice += range.hi - range.lo;
+      continue;
+    }
     for (let d = 0; d < devices; d++) {
       const slot = resultSlot(layout, d, c);
       if (slot < 0) continue;
@@ -62,23 +73,39 @@ function chunkRanges(compiled: CompiledSchedule): ChunkRanges {
       expected[d] += range.hi - range.lo;
     }
   }
-  return { lo, hi, result, expected };
+  if (plain) expected.fill(perDevice);
+  return { lo, hi, result, shared: plain, expected };
 }
 
-/** Before the first step: whether a cell's own value counts toward the result it must end with. */
-function startHeld(compiled: CompiledSchedule, { lo, hi, result }: ChunkRanges, device: number, slot: number): number {
-  const c = result[device * compiled.slots + slot];
-  if (c < 0) return 0;
-  const member = startTerm(compiled, device, slot);
-  return lo[c] <= member && member < hi[c] ? 1 : 0;
+/** The chunk whose result `cell` must end holding, or −1. */
+export function resultChunk(ranges: ChunkRanges, cell: number): number {
+  return ranges.result[ranges.shared ? cell % ranges.result.length : cell];
+}
+
+/**
+ * Before the first step: per cell of `device`, whether its own value counts toward the result it must
+ * end with (written into `held` from the device's first cell, when given); returns their sum.
+ */
+function startHeld(compiled: CompiledSchedule, { lo, hi, result, shared }: ChunkRanges, device: number, held?: Uint16Array): number {
+  const { slots } = compiled;
+  const from = device * slots;
+  let sum = 0;
+  for (let s = 0; s < slots; s++) {
+    // A plain schedule's slot s is chunk s, holding the device's own input.
+    const c = shared ? s : result[from + s];
+    const member = shared ? device : startTerm(compiled, device, s);
+    const own = c >= 0 && lo[c] <= member && member < hi[c] ? 1 : 0;
+    if (held) held[from + s] = own;
+    sum += own;
+  }
+  return sum;
 }
 
 /** Every device's completeness before the first step (0..1), as a tracker reset there has it, without one. */
 export function startCompleteness(compiled: CompiledSchedule, ranges = chunkRanges(compiled)): Float32Array {
   const shares = new Float32Array(compiled.devices);
   for (let d = 0; d < compiled.devices; d++) {
-    let held = 0;
-    for (let s = 0; s < compiled.slots; s++) held += startHeld(compiled, ranges, d, s);
+    const held = startHeld(compiled, ranges, d);
     shares[d] = ranges.expected[d] > 0 ? held / ranges.expected[d] : 1;
   }
   return shares;
@@ -145,17 +172,18 @@ export class TrackedCells {
     this.terms = new Array<CellTerms>(devices * slots);
     for (let d = 0; d < devices; d++) {
       const from = d * slots;
-      let held = 0;
-      for (let s = 0; s < slots; s++) {
-        const member = startTerm(compiled, d, s);
-        // In a plain schedule set d of the pool is {d}.
-        this.sets[from + s] = plain ? member : pool.single(member);
-        this.terms[from + s] = member;
-        const own = startHeld(compiled, ranges, d, s);
-        this.held[from + s] = own;
-        held += own;
+      if (plain) {
+        // Every chunk holds the device's own input, and set d of the pool is {d}.
+        this.sets.fill(d, from, from + slots);
+        this.terms.fill(d, from, from + slots);
+      } else {
+        for (let s = 0; s < slots; s++) {
+          const member = startTerm(compiled, d, s);
+          this.sets[from + s] = pool.single(member);
+          this.terms[from + s] = member;
+        }
       }
-      this.heldSum[d] = held;
+      this.heldSum[d] = startHeld(compiled, ranges, d, this.held);
     }
   }
 
@@ -197,11 +225,11 @@ export class TrackedCells {
   /** Ends the step in progress, settling what each written cell holds; returns what undoes the step. */
   finish(): StepUndo {
     const { sets, held, pool, slots } = this;
-    const { lo, hi, result } = this.ranges;
+    const { lo, hi } = this.ranges;
     this.further.settle(sets);
     for (let i = 0; i < this.count; i++) {
       const cell = this.touched[i];
-      const c = result[cell];
+      const c = resultChunk(this.ranges, cell);
       const now = c < 0 ? 0 : pool.countWithin(sets[cell], lo[c], hi[c]);
       this.heldSum[Math.floor(cell / slots)] += now - held[cell];
       held[cell] = now;
