@@ -116,6 +116,16 @@ export function resultSlot(layout: SlotLayout, device: number, chunk: number): n
   return chunk >= first && chunk < first + layout.output ? layout.input + (chunk - first) : -1;
 }
 
+/** Per slot of device d, the data chunk whose result it ends holding (resultSlot turned round), or −1. */
+export function resultChunks(layout: SlotLayout, device: number): Int32Array {
+  const chunks = new Int32Array(layout.slots).fill(-1);
+  for (let c = 0; c < layout.chunks; c++) {
+    const slot = resultSlot(layout, device, c);
+    if (slot >= 0) chunks[slot] = c;
+  }
+  return chunks;
+}
+
 /**
  * Where device d's K-element result row takes data chunk c from: its output's place for c, or, where
  * the output holds only the device's own part (reduce-scatter out of place), the input's chunk c.

@@ -10,7 +10,7 @@
 import { OP_COPY, type CompiledSchedule } from './compile';
 import { FurtherWrites, LastCombination, termsOf, type CellTerms } from './furtherWrites';
 import { SetPool } from './setPool';
-import { resultSlot } from './slots';
+import { resultChunks } from './slots';
 import type { TermSeq } from './terms';
 import { contributionOf, nothingTerm, startTerm } from './tracker';
 import { fillRange } from './verify';
@@ -55,25 +55,27 @@ function chunkRanges(compiled: CompiledSchedule): ChunkRanges {
   const hi = new Uint32Array(chunks);
   const result = new Int32Array(plain ? slots : devices * slots).fill(-1);
   const expected = new Float64Array(devices);
-  let perDevice = 0;
   for (let c = 0; c < chunks; c++) {
     const range = fillRange(schedule.collective, compiled, c);
     const base = contributionOf(compiled, 0, c);
     lo[c] = base + range.lo;
     hi[c] = base + range.hi;
-    if (plain) {
+  }
+  const span = (c: number) => hi[c] - lo[c];
+  if (plain) {
+    let perDevice = 0;
+    for (let c = 0; c < chunks; c++) {
       result[c] = c;
-      perDevice += range.hi - range.lo;
-      continue;
+      perDevice += span(c);
     }
+    expected.fill(perDevice);
+  } else {
     for (let d = 0; d < devices; d++) {
-      const slot = resultSlot(layout, d, c);
-      if (slot < 0) continue;
-      result[d * slots + slot] = c;
-      expected[d] += range.hi - range.lo;
+      const row = resultChunks(layout, d);
+      result.set(row, d * slots);
+      for (const c of row) if (c >= 0) expected[d] += span(c);
     }
   }
-  if (plain) expected.fill(perDevice);
   return { lo, hi, result, shared: plain, expected };
 }
 

@@ -5,7 +5,7 @@
 
 import { compileSchedule } from '../../core/compile';
 import type { Schedule } from '../../core/schedule';
-import { placeName, resultSlot, slotPlace } from '../../core/slots';
+import { placeName, resultChunks, slotPlace } from '../../core/slots';
 import type { StepCells } from '../useTracker';
 import {
   cellKey,
@@ -28,17 +28,6 @@ export interface DeviceView {
   description: string;
 }
 
-/** Per cell of `device`, the chunk whose result it must end holding, or −1. */
-function resultChunks(schedule: Schedule, device: number): Int32Array {
-  const { layout, slots, chunks } = compileSchedule(schedule);
-  const result = new Int32Array(slots).fill(-1);
-  for (let c = 0; c < chunks; c++) {
-    const slot = resultSlot(layout, device, c);
-    if (slot >= 0) result[slot] = c;
-  }
-  return result;
-}
-
 export function deviceViews(schedule: Schedule, state: StepCells, withText: boolean, flagged: FlaggedCells | null): DeviceView[] {
   const { devices } = schedule;
   const { slots, plain, layout } = compileSchedule(schedule);
@@ -49,7 +38,7 @@ export function deviceViews(schedule: Schedule, state: StepCells, withText: bool
   for (let d = 0; d < devices; d++) {
     const views: ChunkView[] = [];
     const fractions: number[] = [];
-    const result = plain ? null : resultChunks(schedule, d);
+    const result = plain ? null : resultChunks(layout, d);
     for (let s = 0; s < slots; s++) {
       const set = state.set(d, s);
       const chunk = result ? result[s] : s;
