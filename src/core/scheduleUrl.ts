@@ -1,9 +1,9 @@
 // A schedule carried in a link: the `schedule` key of the app's URL and of embed.html's query, and the
 // `schedule` attribute of <gradsync-sim>. Its value is the schedule's compact gradsync-schedule JSON
-// (version 1, or 2 with its buffers), compressed with raw DEFLATE (RFC 1951) and written in base64url without padding (RFC 4648
-// §5), so it stands in a query string or an attribute as it is. A value may also be the schedule
-// written out, its JSON or an MSCCL XML algorithm, as an author pastes it into an attribute. Reading
-// it back validates it like any loaded schedule.
+// (version 1, or 2 with its buffers), compressed with raw DEFLATE (RFC 1951) and written in base64url
+// without padding (RFC 4648 §5), so it stands in a query string or an attribute as it is. A value may
+// also be the schedule written out, its JSON or an MSCCL XML algorithm, as an author pastes it into
+// an attribute. Reading it back validates it like any loaded schedule.
 
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { fromBase64url, toBase64url } from './base64url';

@@ -2,7 +2,7 @@
 // stream (each bucket's or layer's collective), on one time axis, with a playhead that sweeps the
 // iteration. A bucket's bar links to it in the collective view, as the collective it is.
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Iteration } from '../../core/training/iteration';
 import { formatMicroseconds } from '../../core/units';
 import { useElementWidth } from '../metrics/useElementWidth';
@@ -55,36 +55,10 @@ export function IterationLanes({ iteration, linkOf }: LanesProps) {
   const inner = Math.max(40, width - LEFT - 8);
   const x = (us: number) => LEFT + (us / total) * inner;
   const height = TOP + 2 * LANE + 26;
-  const busy = iteration.comm.filter((span) => span.startUs <= at && at < span.endUs);
-  const computing = iteration.compute.find((span) => span.startUs <= at && at < span.endUs);
-  const toggle = () => {
-    if (!playing && at >= total) setAt(0);
-    setPlaying(!playing);
-  };
-  return (
-    <div className="gs-train-lanes" ref={ref}>
-      <div className="gs-train-lanes-bar">
-        <button type="button" className="gs-button" onClick={toggle} aria-pressed={playing}>
-          {playing ? 'Pause' : at > 0 && at < total ? 'Play on' : 'Play the iteration'}
-        </button>
-        <span className="gs-train-now" aria-live="polite">
-          t = {formatMicroseconds(at)}
-          {computing ? ` · ${computing.pass} of layer ${computing.layer + 1}` : at >= total ? ' · done' : ' · compute idle'}
-          {busy.length > 0 ? ` · ${busy.map((span) => `${span.kind} of ${span.what}`).join(', ')}` : ''}
-        </span>
-      </div>
-      <svg
-        width={width}
-        height={height}
-        role="img"
-        aria-label={`One iteration: compute ${formatMicroseconds(iteration.computeUs)}, all of it ${formatMicroseconds(iteration.iterationUs)}`}
-      >
-        <text className="gs-train-lane-name" x={4} y={TOP + LANE / 2 + 4}>
-          compute
-        </text>
-        <text className="gs-train-lane-name" x={4} y={TOP + LANE * 1.5 + 8}>
-          comm
-        </text>
+  // The bars and the axis stay as they are while the playhead sweeps: drawn once per iteration and width.
+  const bars = useMemo(
+    () => (
+      <>
         {iteration.compute.map((span, i) => (
           <rect
             key={`c${i}`}
@@ -126,6 +100,44 @@ export function IterationLanes({ iteration, linkOf }: LanesProps) {
             </text>
           </g>
         ))}
+      </>
+    ),
+    // `x` is made of these.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [iteration, inner, linkOf],
+  );
+  const busy = iteration.comm.filter((span) => span.startUs <= at && at < span.endUs);
+  const computing = iteration.compute.find((span) => span.startUs <= at && at < span.endUs);
+  const toggle = () => {
+    if (!playing && at >= total) setAt(0);
+    setPlaying(!playing);
+  };
+  return (
+    <div className="gs-train-lanes" ref={ref}>
+      <div className="gs-train-lanes-bar">
+        <button type="button" className="gs-button" onClick={toggle} aria-pressed={playing}>
+          {playing ? 'Pause' : at > 0 && at < total ? 'Play on' : 'Play the iteration'}
+        </button>
+        {/* Not a live region: it changes every frame while the iteration plays. */}
+        <span className="gs-train-now">
+          t = {formatMicroseconds(at)}
+          {computing ? ` · ${computing.pass} of layer ${computing.layer + 1}` : at >= total ? ' · done' : ' · compute idle'}
+          {busy.length > 0 ? ` · ${busy.map((span) => `${span.kind} of ${span.what}`).join(', ')}` : ''}
+        </span>
+      </div>
+      <svg
+        width={width}
+        height={height}
+        role="img"
+        aria-label={`One iteration: compute ${formatMicroseconds(iteration.computeUs)}, all of it ${formatMicroseconds(iteration.iterationUs)}`}
+      >
+        <text className="gs-train-lane-name" x={4} y={TOP + LANE / 2 + 4}>
+          compute
+        </text>
+        <text className="gs-train-lane-name" x={4} y={TOP + LANE * 1.5 + 8}>
+          comm
+        </text>
+        {bars}
         <line className="gs-train-playhead" x1={x(at)} x2={x(at)} y1={TOP - 8} y2={TOP + 2 * LANE + 10} />
       </svg>
     </div>
