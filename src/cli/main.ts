@@ -1,10 +1,11 @@
-// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export, train. Exit 0 ok, 1 verification
+// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export, train, fit. Exit 0 ok, 1 verification
 // failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file), 3 a bug of ours.
 
 import { Command, CommanderError } from 'commander';
 import { GradsyncError } from '../core/errors';
 import { benchCommand } from './commands/bench';
 import { exportCommand } from './commands/export';
+import { fitCommand } from './commands/fit';
 import { narrateCommand } from './commands/narrate';
 import { runCommand } from './commands/run';
 import { scheduleCommand } from './commands/schedule';
@@ -34,7 +35,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: () => {}, outputError: () => {} });
-  for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand, exportCommand, trainCommand]) {
+  for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand, exportCommand, trainCommand, fitCommand]) {
     program.addCommand(
       make(io, done)
         .exitOverride()
@@ -44,7 +45,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
   }
   try {
     if (argv.length === 0) {
-      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export, train)\n');
+      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export, train, fit)\n');
       return EXIT_USAGE;
     }
     await program.parseAsync(argv, { from: 'user' });
@@ -54,7 +55,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') {
         io.err(
-          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export, train\n`,
+          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export, train, fit\n`,
         );
         return EXIT_USAGE;
       }

@@ -2,20 +2,9 @@
 // Values are normal f32 numbers (never subnormal), since GPUs may flush subnormals to zero.
 
 import type { ReduceOp } from '../core/ops';
+import { random } from '../core/random';
 
 export type Distribution = 'uniform' | 'mixed' | 'integers';
-
-/** A small, fast 32-bit PRNG (splitmix32); returns a function yielding uniform [0, 1). */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x9e3779b9) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return ((z ^ (z >>> 16)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * N·K values, device-major. 'uniform': in [−1, 1) on a 2⁻²³ grid. 'mixed': magnitudes spread over

@@ -5,7 +5,7 @@ import { compileSchedule } from '../../src/core/compile';
 import { ContributionTracker } from '../../src/core/tracker';
 import { members } from '../../src/core/contributions';
 import type { Schedule } from '../../src/core/schedule';
-import { random } from '../../src/engine/inputs';
+import { random } from '../../src/core/random';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
 const label = (s: Schedule) => `${s.collective}/${s.algorithm} on ${s.devices}`;

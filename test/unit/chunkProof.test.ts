@@ -4,7 +4,7 @@ import { proveByChunk } from '../../src/core/chunkProof';
 import { compileSchedule } from '../../src/core/compile';
 import type { Schedule, Transfer } from '../../src/core/schedule';
 import { expectedHolding, verifyByReplay, verifySchedule } from '../../src/core/verify';
-import { random } from '../../src/engine/inputs';
+import { random } from '../../src/core/random';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
 const label = (s: Schedule) => `${s.collective}/${s.algorithm} on ${s.devices}`;

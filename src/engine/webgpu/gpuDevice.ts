@@ -8,6 +8,8 @@ export interface ShaderSources {
   snapshotMessages: string;
   applyTransfers: string;
   addVec4: string;
+  /** Each device's gradient of its data shard (the data-parallel training run). */
+  gradient: string;
 }
 
 /** Where GPUs come from: navigator.gpu in a browser, the `webgpu` package (Dawn) in Node. */
