@@ -1,16 +1,35 @@
-// train.html: a training step's compute and gradient synchronization, modelled (core/training).
+// train.html: a training step's compute and gradient synchronization, modelled (core/training). With
+// embed=1 it is the figure alone, for an <iframe>, reading <gradsync-train>'s keys and telling its
+// parent its height.
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { reportHeight } from './embed/frameHeight';
+import { readTrainSettings } from './embed/trainSettings';
+import { TrainingEmbed } from './ui/training/TrainingEmbed';
 import { TrainingPage } from './ui/training/TrainingPage';
 import { parseTrainingUrl } from './ui/training/trainingSettings';
 import './ui/styles/index.css';
 import './ui/styles/page.css';
 import './ui/styles/training.css';
+import './embed/embed.css';
 
-const { settings, notices } = parseTrainingUrl(location.search);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <TrainingPage initial={settings} notices={notices} />
-  </StrictMode>,
-);
+const query = new URLSearchParams(location.search);
+const mount = document.getElementById('root')!;
+
+if (query.get('embed') === '1') {
+  const { settings, notices, controls, theme } = readTrainSettings((key) => query.get(key));
+  createRoot(mount).render(
+    <StrictMode>
+      <TrainingEmbed initial={settings} notices={notices} controls={controls} theme={theme} appBase="./" documentKeys />
+    </StrictMode>,
+  );
+  reportHeight(mount);
+} else {
+  const { settings, notices } = parseTrainingUrl(location.search);
+  createRoot(mount).render(
+    <StrictMode>
+      <TrainingPage initial={settings} notices={notices} />
+    </StrictMode>,
+  );
+}

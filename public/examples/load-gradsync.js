@@ -1,4 +1,4 @@
-// Loads <gradsync-sim> for these example pages. A real page needs only one line:
+// Loads <gradsync-sim> and <gradsync-train> for these example pages. A real page needs only one line:
 //
 //   <script type="module" src="https://example.org/embed/gradsync-embed.js"></script>
 //

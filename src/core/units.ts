@@ -48,3 +48,25 @@ export function formatGBs(value: number | null): string {
 export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }
+
+/** A share from 0 to 1 as a whole percentage: "100%", "13%", and "<1%" for a share that is not nothing. */
+export function formatPercent(share: number): string {
+  return share > 0 && share < 0.005 ? '<1%' : `${Math.round(share * 100)}%`;
+}
+
+/** How many times one quantity is another, to three significant figures: "8×", "21.3×", "0.5×". */
+export function formatTimes(ratio: number): string {
+  return `${Number(ratio.toPrecision(3))}×`;
+}
+
+/** A large count in thousands, millions, billions or trillions, to three significant figures: "25.6 M", "1.56 B". */
+export function formatLargeCount(value: number): string {
+  const units = [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ] as const;
+  for (const [size, unit] of units) if (value >= size * 0.9995) return `${threeFigures(value / size)} ${unit}`;
+  return String(Math.round(value));
+}

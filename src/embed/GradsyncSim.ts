@@ -12,7 +12,7 @@ import type { SimConfig } from '../store/config';
 import { EmbedFrame } from '../ui/app/EmbedFrame';
 import { lazyGpu } from './lazyGpu';
 import { OWN_KEYS, readSettings, URL_KEYS, type EmbedSettings } from './settings';
-import { SHADOW_STYLES } from './styles';
+import { SHADOW_STYLES, shadowMount } from './styles';
 
 export interface GradsyncStepDetail {
   step: number;
@@ -40,8 +40,9 @@ function configChanges(wanted: SimConfig, state: SimState): Partial<SimConfig> {
 }
 
 export class GradsyncSim extends HTMLElement {
+  /** HTML lowers attribute names (latencyUs is latencyus); getAttribute lowers what it is asked too. */
   static get observedAttributes(): string[] {
-    return [...URL_KEYS, ...OWN_KEYS];
+    return [...URL_KEYS, ...OWN_KEYS].map((key) => key.toLowerCase());
   }
 
   #mount: HTMLDivElement;
@@ -53,11 +54,7 @@ export class GradsyncSim extends HTMLElement {
 
   constructor() {
     super();
-    const shadow = this.attachShadow({ mode: 'open' });
-    const style = document.createElement('style');
-    style.textContent = SHADOW_STYLES;
-    this.#mount = document.createElement('div');
-    shadow.append(style, this.#mount);
+    this.#mount = shadowMount(this, SHADOW_STYLES);
   }
 
   connectedCallback(): void {

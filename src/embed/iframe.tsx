@@ -1,6 +1,6 @@
 // embed.html: the figure alone in a page meant for an <iframe>. It reads the same keys as
-// <gradsync-sim> from its query string and tells its parent its height whenever that changes, so
-// the parent can size the iframe to fit: { type: 'gradsync:height', height }.
+// <gradsync-sim> from its query string and tells its parent its height whenever that changes
+// (frameHeight.ts).
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,6 +8,7 @@ import { browserGpu } from '../store/gpuSources';
 import { pageBackground } from '../store/pageBackground';
 import { createSimStore } from '../store/simStore';
 import { EmbedFrame } from '../ui/app/EmbedFrame';
+import { reportHeight } from './frameHeight';
 import { readSettings } from './settings';
 import '../ui/styles/index.css';
 import './embed.css';
@@ -33,10 +34,4 @@ createRoot(mount).render(
 
 if (settings.autoplay) store.getState().play();
 
-function postHeight(): void {
-  if (window.parent === window) return;
-  window.parent.postMessage({ type: 'gradsync:height', height: Math.ceil(mount.getBoundingClientRect().height) }, '*');
-}
-
-window.addEventListener('load', postHeight);
-new ResizeObserver(postHeight).observe(mount);
+reportHeight(mount);

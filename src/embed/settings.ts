@@ -33,7 +33,8 @@ export interface EmbedSettings extends UrlState {
   theme: ThemeMode;
 }
 
-function choice<T extends string>(raw: string | null, key: string, choices: readonly T[], fallback: T, notices: string[]): T {
+/** `raw` when it is one of `choices`, else `fallback` and a notice saying so. */
+export function choice<T extends string>(raw: string | null, key: string, choices: readonly T[], fallback: T, notices: string[]): T {
   if (raw === null) return fallback;
   if ((choices as readonly string[]).includes(raw)) return raw as T;
   notices.push(`${key} must be one of ${choices.join(', ')}; got “${raw.slice(0, 24)}”, using ${fallback}`);

@@ -4,6 +4,7 @@
 // may set --gradsync-picture-height.
 
 import appStyles from '../ui/styles/index.css?inline';
+import trainingStyles from '../ui/styles/training.css?inline';
 import embedStyles from './embed.css?inline';
 
 const HOST_STYLES = `
@@ -12,3 +13,16 @@ const HOST_STYLES = `
 `;
 
 export const SHADOW_STYLES = `${HOST_STYLES}\n${appStyles}\n${embedStyles}`;
+
+/** <gradsync-train>'s: the figure's, and the training view's. */
+export const TRAIN_SHADOW_STYLES = `${SHADOW_STYLES}\n${trainingStyles}`;
+
+/** An open shadow root on `host` with `styles`, and the element a figure renders into. */
+export function shadowMount(host: HTMLElement, styles: string): HTMLDivElement {
+  const shadow = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = styles;
+  const mount = document.createElement('div');
+  shadow.append(style, mount);
+  return mount;
+}

@@ -111,6 +111,13 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
           .count(),
       )
       .toBeGreaterThan(0);
+    // A camelCase key is observed too, though HTML lowers the attribute's name.
+    const metrics = tab
+      .locator('#ring')
+      .getByRole('region', { name: /Metrics|Traffic/i })
+      .first();
+    await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('latencyUs', '777'));
+    await expect.poll(() => metrics.innerText()).toContain('777 µs');
     await tab.evaluate(() => document.querySelector('#ring')!.setAttribute('theme', 'dark'));
     expect(await tab.locator('#ring .gs-root').getAttribute('data-theme')).toBe('dark');
     expect((await steps(tab, 'ring')).current).toBe(3);

@@ -53,6 +53,12 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     ['embed.html', onCpuEngine('embed.html?algorithm=ring&devices=4&step=2'), (p) => p.getByRole('region', { name: 'Narration' })],
     ['the blog example', 'examples/blog.html', (p) => p.locator('gradsync-sim').first().getByRole('region', { name: 'Narration' })],
     ['the training step', 'train.html?strategy=ps&servers=2&model=gpt2-small&devices=16', (p) => p.getByRole('region', { name: 'Memory per device' })],
+    [
+      'the training figure',
+      'test/e2e/embedPages/train.html',
+      (p) => p.locator('#ps').getByRole('region', { name: 'Parameter server ports' }).locator('.gs-train-port-meter'),
+    ],
+    ['train.html?embed=1', 'train.html?embed=1&strategy=ps&controls=full', (p) => p.getByRole('region', { name: 'Parameter server ports' })],
   ];
 
   /** Each phone page is opened once and shared by the tests that look at it. */
@@ -68,11 +74,34 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     for (const page of opened.values()) await (await page).close();
   });
 
-  it('no page scrolls sideways at 390×844: app, presenter, race, embed, blog example, training step', async () => {
+  it('no page scrolls sideways at 390×844: app, presenter, race, embed, blog example, training step and figure', async () => {
     const widths: Record<string, number> = {};
     for (const name of [...pages.map(([n]) => n), 'the presenter'])
       widths[name] = await (await phonePage(name)).evaluate(() => document.documentElement.scrollWidth);
-    expect(widths).toEqual({ 'the app': 390, 'the race': 390, 'embed.html': 390, 'the blog example': 390, 'the training step': 390, 'the presenter': 390 });
+    expect(widths).toEqual({
+      'the app': 390,
+      'the race': 390,
+      'embed.html': 390,
+      'the blog example': 390,
+      'the training step': 390,
+      'the training figure': 390,
+      'train.html?embed=1': 390,
+      'the presenter': 390,
+    });
+  }, 60_000);
+
+  it('keeps a parameter server’s port meters and the training figure inside a phone’s width', async () => {
+    for (const [name, figure] of [
+      ['the training step', '.gs-train'],
+      ['the training figure', '#ps'],
+      ['train.html?embed=1', '.gs-train-embed'],
+    ]) {
+      const page = await phonePage(name);
+      const meters = await Promise.all((await page.locator(`${figure} .gs-train-port-meter`).all()).map(box));
+      expect([name, meters.length, meters.every((b) => b.left >= 0 && b.right <= PHONE.width && b.right - b.left >= 200)]).toEqual([name, 2, true]);
+      const { left, right } = await box(page.locator(figure).first());
+      expect([name, left >= 0 && right <= PHONE.width]).toEqual([name, true]);
+    }
   }, 60_000);
 
   it('play and step are on screen without scrolling at 390×844', async () => {

@@ -1,6 +1,8 @@
 // train.html in real Chromium: the settings drive one iteration's two lanes, the memory bars and the
-// words; the address follows them; Space plays the iteration; a bucket opens in the collective view;
-// bad values in the address are one line each.
+// words; the sliders move by keyboard and the address follows them; Space plays the iteration; a
+// bucket opens in the collective view; a parameter server's ports show which is saturated; bad values
+// in the address are one line each. <gradsync-train> and train.html?embed=1 show the same figure in
+// someone else's page.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +67,122 @@ describe.skipIf(skipReason !== null)('the training step in Chromium', () => {
   it('is linked from the app’s footer', async () => {
     const page = await open('/?algorithm=ring&devices=4&backend=cpu');
     expect(await page.locator('.gs-footer a', { hasText: 'a training step' }).getAttribute('href')).toBe('./train.html');
+    await page.close();
+  }, 60_000);
+
+  it('moves the devices and the model with the keyboard, and keeps a count typed exactly', async () => {
+    const page = await open('train.html?model=gpt2-small&devices=8');
+    const devices = page.getByRole('slider', { name: 'Devices' });
+    await devices.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => devices.getAttribute('aria-valuetext')).toBe('16');
+    expect(await page.evaluate(() => location.search)).toBe('?model=gpt2-small&devices=16');
+    await page.getByRole('spinbutton', { name: 'Devices, any count' }).fill('48');
+    await expect.poll(() => page.evaluate(() => location.search)).toBe('?model=gpt2-small&devices=48');
+    expect(await devices.getAttribute('aria-valuetext')).toBe('48');
+    expect(await page.locator('.gs-train-range--devices output').innerText()).toBe('48');
+    const model = page.getByRole('slider', { name: 'Model' });
+    await model.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => model.getAttribute('aria-valuetext')).toBe('ResNet-50 · 25.6 M');
+    await page.keyboard.press('End');
+    await expect.poll(() => page.evaluate(() => location.search)).toBe('?model=custom&devices=48');
+    await page.getByRole('spinbutton', { name: 'Parameters' }).fill('2000000000');
+    await expect.poll(() => page.evaluate(() => location.search)).toBe('?model=custom&params=2000000000&devices=48');
+    expect(await page.getByRole('region', { name: 'Memory per device' }).locator('h2').innerText()).toMatch(/A custom model, 48 devices/i);
+    await page.close();
+  }, 60_000);
+
+  it('shows a parameter server’s ports: each server’s saturated, carrying 8× a worker’s bytes, the workers’ mostly idle', async () => {
+    const page = await open('train.html?strategy=ps&servers=8');
+    const ports = page.getByRole('region', { name: 'Parameter server ports' });
+    expect(await ports.locator('h3').innerText()).toBe('Ports · 64 workers push to and pull from 8 servers');
+    const rows = ports.locator('.gs-train-port');
+    expect(await rows.first().getAttribute('class')).toContain('gs-train-port--saturated');
+    expect(await rows.first().innerText()).toMatch(/each server's port\s*×8\s*100% busy\s*saturated: 46.4 GiB an iteration, N\/K = 8× a worker's/);
+    expect(await rows.nth(1).innerText()).toMatch(/each worker's port\s*×64\s*12% busy\s*5.80 GiB an iteration/);
+    // The hot meter is drawn full, the worker's at its share.
+    const widths = await ports
+      .locator('.gs-train-port-meter')
+      .evaluateAll((meters) => meters.map((m) => Math.round((m.firstElementChild!.getBoundingClientRect().width / m.getBoundingClientRect().width) * 100)));
+    expect(widths[0]).toBeGreaterThanOrEqual(99);
+    expect(widths[1]).toBeGreaterThanOrEqual(11);
+    expect(widths[1]).toBeLessThanOrEqual(13);
+    expect(await page.locator('.gs-train-story').innerText()).toContain("8× a worker's: it is saturated, busy 100% of the time pushes and pulls take");
+    // More servers than workers: the workers' ports are the saturated ones.
+    await page.getByLabel('Servers').fill('128');
+    await expect.poll(() => rows.nth(1).getAttribute('class')).toContain('gs-train-port--saturated');
+    expect(await rows.first().getAttribute('class')).not.toContain('saturated');
+    await page.close();
+  }, 60_000);
+
+  it('draws <gradsync-train> in a blog’s column: lanes that play with Space while it has focus, ports, memory, words, links to the app', async () => {
+    const page = await open('test/e2e/embedPages/train.html');
+    const ps = page.locator('#ps');
+    await expect.poll(() => ps.locator('.gs-train-bar--pull').count()).toBe(1);
+    expect(await ps.getByRole('region', { name: 'Parameter server ports' }).locator('.gs-train-port--saturated .gs-train-port-name').innerText()).toMatch(
+      /each server's port/,
+    );
+    expect(await ps.locator('.gs-train-memory-rows li').count()).toBe(5);
+    expect(await ps.locator('.gs-train-embed-title').innerText()).toBe('GPT-2 XL on 64 devices · parameter server, 8 servers');
+    expect(await ps.locator('.gs-train-story').innerText()).toContain('it is saturated');
+    // The host's styles stay out.
+    const inside = await ps.locator('.gs-train-lanes-bar button').evaluate((button) => ({
+      background: getComputedStyle(button).backgroundColor,
+      letterSpacing: getComputedStyle(button.closest('.gs-root')!).letterSpacing,
+    }));
+    expect(inside).not.toMatchObject({ background: 'rgb(255, 0, 0)' });
+    expect(inside.letterSpacing).toBe('normal');
+    // Space plays the figure that has focus, and not the other.
+    await ps.locator('.gs-train-embed').focus();
+    await page.keyboard.press(' ');
+    await expect.poll(() => ps.locator('.gs-train-lanes-bar button').innerText()).toBe('Pause');
+    expect(await page.locator('#bad .gs-train-lanes-bar button').innerText()).toBe('Play the iteration');
+    // The bad figure: one line per bad attribute, the defaults used, its settings shown (controls="full").
+    const bad = page.locator('#bad');
+    expect(await bad.locator('.gs-embed-note-text').allInnerTexts()).toEqual([
+      'model must be one of resnet50, bert-base, gpt2-small, gpt2-xl, llama2-7b, custom; got “gpt5”; the default is used',
+      'devices must be a whole number from 1 to 4,096; got “<b>many</b>”; the default is used',
+    ]);
+    expect(await bad.locator('b').count()).toBe(0);
+    await expect.poll(() => bad.locator('.gs-train-bar--allgather').count()).toBe(100);
+    const href = await bad.locator('.gs-train-lanes a').first().getAttribute('href');
+    expect(href).toBe(new URL(href!).href);
+    expect(new URL(href!).origin + new URL(href!).pathname).toBe(new URL('/', page.url()).href);
+    expect(await bad.locator('.gs-train-lanes a').first().getAttribute('target')).toBe('_blank');
+    expect(await bad.getByRole('link', { name: 'Open in the training view ↗' }).getAttribute('href')).toBe(
+      new URL('/train.html?strategy=zero3', page.url()).href,
+    );
+    // The reader's slider changes the figure; an attribute starts it again from the attributes.
+    await bad.getByRole('slider', { name: 'Devices' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => bad.locator('.gs-train-embed-title').innerText()).toMatch(/^GPT-2 XL on 32 devices/);
+    await page.evaluate(() => document.querySelector('#bad')!.setAttribute('devices', '16'));
+    await expect.poll(() => bad.locator('.gs-train-embed-title').innerText()).toMatch(/^GPT-2 XL on 16 devices/);
+    // An attribute named in camelCase, as the address writes it, is observed too (HTML lowers it): a block of
+    // GPT-2 XL is 58.6 MiB, so 25 MiB buckets hold one block each and 100 MiB ones two.
+    expect(await ps.locator('.gs-train-bar--push').count()).toBe(49);
+    await page.evaluate(() => document.querySelector('#ps')!.setAttribute('bucketMb', '100'));
+    await expect.poll(() => ps.locator('.gs-train-bar--push').count()).toBe(25);
+    await page.close();
+  }, 60_000);
+
+  it('shows the same figure in an iframe from train.html?embed=1, which tells its parent its height', async () => {
+    // The host page of embed.html's test, its iframe pointed at the training figure.
+    const page = await open('test/e2e/embedPages/iframe.html');
+    await page.evaluate(() => {
+      (window as unknown as { __heights: number[] }).__heights = [];
+      (document.getElementById('figure') as HTMLIFrameElement).src = '/train.html?embed=1&strategy=ps&model=gpt2-small&devices=16&servers=2';
+    });
+    const frame = page.frameLocator('#figure');
+    await frame.getByRole('region', { name: 'Parameter server ports' }).waitFor();
+    expect(await frame.locator('.gs-train-header, .gs-train-settings').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __heights: number[] }).__heights.at(-1) ?? 0)).toBeGreaterThan(600);
+    const reported = await page.evaluate(() => (window as unknown as { __heights: number[] }).__heights.at(-1)!);
+    expect(reported).toBe(await frame.locator('#root').evaluate((root) => Math.ceil(root.getBoundingClientRect().height)));
+    expect(await frame.getByRole('link', { name: 'Open in the training view ↗' }).getAttribute('href')).toBe(
+      './train.html?model=gpt2-small&devices=16&strategy=ps&servers=2',
+    );
     await page.close();
   }, 60_000);
 

@@ -7,6 +7,9 @@ import { BYTES_PER_ELEMENT } from '../../src/core/traffic';
 import { ddpBuckets, DEFAULT_BUCKET_BYTES, FIRST_BUCKET_BYTES, gradientBytes, MIB } from '../../src/core/training/ddp';
 import { trainingIteration } from '../../src/core/training/iteration';
 import { customModel, forwardFlops, MODEL_PRESETS, presetModel, totalParams, type TrainingModel } from '../../src/core/training/models';
+import { trainingReport } from '../../src/core/training/report';
+import { psTransferUs } from '../../src/core/training/serverPorts';
+import { trainingStory } from '../../src/core/training/story';
 import { commBytesPerDevice, memoryPerDevice, serverMemory, STRATEGIES } from '../../src/core/training/strategies';
 
 function message(run: () => unknown): string {
@@ -191,5 +194,66 @@ describe('a training iteration', () => {
     const ps = (servers: number) => trainingIteration({ ...base, strategy: 'ps', model, servers }).iterationUs;
     expect(ps(1)).toBeGreaterThan(ps(4));
     expect(message(() => trainingIteration({ ...base, strategy: 'ps', model, servers: 0 }))).toBe('the servers must be a whole number from 1, got 0');
+  });
+});
+
+describe('a parameter server’s ports', () => {
+  const base = { algorithm: 'ring', topology: DEFAULT_TOPOLOGY, flopsPerSecond: 100e12, batch: 8, strategy: 'ps' as const };
+  const { latencyUs, bandwidthGBs } = DEFAULT_TOPOLOGY;
+
+  it('carry N/K of every worker’s bytes through each server’s port, which is saturated while there are more workers than servers', () => {
+    for (const [devices, servers] of [
+      [64, 8],
+      [16, 3],
+      [2, 1],
+    ]) {
+      const model = presetModel('gpt2-small');
+      const run = trainingIteration({ ...base, model, devices, servers });
+      const { worker, server, ratio, commUs } = run.ports!;
+      const moves = run.comm.filter((span) => span.kind === 'push' || span.kind === 'pull');
+      // A worker pushes its gradients and pulls the parameters back, as many bytes.
+      expect(worker.bytes).toBe(2 * gradientBytes(model));
+      expect([worker.count, server.count, ratio]).toEqual([devices, servers, devices / servers]);
+      expect(server.bytes).toBeCloseTo((devices / servers) * worker.bytes, 0);
+      expect([server.saturated, worker.saturated]).toEqual([true, false]);
+      // The saturated port is busy for all of each push and pull but its latency.
+      expect(server.busyUs).toBeCloseTo(commUs - moves.length * latencyUs, 6);
+      expect(worker.commShare).toBeCloseTo((server.commShare * servers) / devices, 9);
+      expect(server.iterationShare).toBeCloseTo(server.busyUs / run.iterationUs, 9);
+      moves.forEach((span) => expect(span.endUs - span.startUs).toBeCloseTo(latencyUs + (devices * span.bytes) / servers / (bandwidthGBs * 1e3), 6));
+    }
+  });
+
+  it('leave the workers’ ports saturated with as many servers as workers or more, so more servers stop helping', () => {
+    const model = presetModel('resnet50');
+    const run = (servers: number) => trainingIteration({ ...base, model, devices: 8, servers });
+    expect([run(8).ports!.server.saturated, run(8).ports!.worker.saturated]).toEqual([true, true]);
+    expect([run(16).ports!.server.saturated, run(16).ports!.worker.saturated]).toEqual([false, true]);
+    expect(run(16).iterationUs).toBeCloseTo(run(8).iterationUs, 6);
+    expect(run(4).iterationUs).toBeGreaterThan(run(8).iterationUs);
+    expect(psTransferUs(1e6, 8, 16, DEFAULT_TOPOLOGY)).toBe(latencyUs + 1e6 / (bandwidthGBs * 1e3));
+  });
+
+  it('are counted only for a parameter server', () => {
+    for (const strategy of STRATEGIES.filter((s) => s !== 'ps')) {
+      expect(trainingIteration({ ...base, strategy, model: presetModel('resnet50'), devices: 8 }).ports).toBeNull();
+    }
+  });
+
+  it('are told in plain words: which port is saturated, its bytes, N/K and how busy each port is', () => {
+    const story = (devices: number, servers: number) => {
+      const request = { ...base, model: presetModel('gpt2-xl'), devices, servers };
+      return trainingStory({ report: trainingReport(request), strategy: 'ps', devices, algorithm: 'ring', servers, overlap: true });
+    };
+    expect(story(64, 8).slice(1, 3)).toEqual([
+      'Each device pushes its gradients to 8 parameter servers and pulls the parameters back.',
+      "Each server's port carries 46.4 GiB an iteration, 8× a worker's: it is saturated, busy 100% of the time pushes and pulls take, while each worker's port is busy 12% of it.",
+    ]);
+    expect(story(4, 4)[2]).toBe(
+      "Each server's port carries as much as a worker's, 5.80 GiB an iteration: both are busy 100% of the time pushes and pulls take.",
+    );
+    expect(story(4, 8)[2]).toBe(
+      "Each worker's port carries 5.80 GiB an iteration, more than a server's (0.5×): the workers' ports are saturated, so more servers would not make it faster.",
+    );
   });
 });

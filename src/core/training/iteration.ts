@@ -10,16 +10,17 @@
 //   before its backward (the next unit's fetched as the current one starts), its gradients
 //   reduce-scattered after its backward.
 // - ps: each bucket pushed to the K servers once ready, then all parameters pulled back; a server's
-//   port carries N/K of every push and pull, which is what makes it the bottleneck.
+//   port carries N/K of every push and pull, which is what makes it the bottleneck (serverPorts.ts).
 
 import { algorithmIds } from '../algorithms';
 import { collectiveModel, type ModelTime } from '../costFormulas';
-import type { Fabric, Topology } from '../cost';
+import type { Topology } from '../cost';
 import { GradsyncError } from '../errors';
 import { COLLECTIVE_NAMES, type Collective } from '../schedule';
 import { BYTES_PER_ELEMENT } from '../traffic';
 import { ddpBuckets } from './ddp';
 import type { TrainingModel } from './models';
+import { psTransferUs, serverFabric, serverPorts, type ServerPorts } from './serverPorts';
 import { STATE_BYTES, STRATEGY_NAMES, type Strategy } from './strategies';
 
 type CommKind = 'allreduce' | 'reduce-scatter' | 'allgather' | 'push' | 'pull';
@@ -53,6 +54,8 @@ export interface Iteration {
   serialUs: number;
   /** What communication adds to compute: iterationUs − computeUs. */
   exposedUs: number;
+  /** A parameter server's ports: workers' and servers' bytes and busy time (ps only, else null). */
+  ports: ServerPorts | null;
 }
 
 export interface IterationRequest {
@@ -87,11 +90,6 @@ class Stream {
   }
 }
 
-/** The port a server's traffic crosses: a switch's, or between nodes. */
-function serverFabric(topology: Topology): Fabric {
-  return topology.kind === 'switch' ? topology : topology.inter;
-}
-
 /** The collectives each strategy runs with the chosen algorithm (a parameter server's pushes and pulls take none). */
 const COLLECTIVES_OF: Readonly<Record<Strategy, readonly Collective[]>> = {
   ddp: ['allreduce'],
@@ -121,11 +119,7 @@ export function trainingIteration(request: IterationRequest): Iteration {
   const us = (flops: number) => ((flops * request.batch) / request.flopsPerSecond) * 1e6;
   const models = new Map<CommKind, ModelTime>();
   const timeOf = (kind: CommKind, bytes: number): number => {
-    if (kind === 'push' || kind === 'pull') {
-      const servers = request.servers ?? 1;
-      const fabric = serverFabric(request.topology);
-      return fabric.latencyUs + (devices * bytes) / servers / (fabric.bandwidthGBs * 1e3);
-    }
+    if (kind === 'push' || kind === 'pull') return psTransferUs(bytes, devices, request.servers ?? 1, serverFabric(request.topology));
     let model = models.get(kind);
     if (!model) {
       const { algorithm, topology, devicesPerNode } = request;
@@ -192,5 +186,7 @@ export function trainingIteration(request: IterationRequest): Iteration {
   }
   const computeUs = compute.reduce((sum, span) => sum + span.endUs - span.startUs, 0);
   const iterationUs = Math.max(clock, stream.free);
-  return { compute, comm: stream.spans, computeUs, iterationUs, serialUs: computeUs + stream.busy, exposedUs: iterationUs - computeUs };
+  const ports =
+    strategy === 'ps' ? serverPorts({ spans: stream.spans, iterationUs, devices, servers: request.servers ?? 1, topology: request.topology }) : null;
+  return { compute, comm: stream.spans, computeUs, iterationUs, serialUs: computeUs + stream.busy, exposedUs: iterationUs - computeUs, ports };
 }

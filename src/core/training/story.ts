@@ -1,7 +1,8 @@
 // A training iteration in plain words: what is computed, what is sent and when, and what it costs.
 
-import { formatBytes, formatMicroseconds } from '../units';
+import { formatBytes, formatMicroseconds, formatPercent, formatTimes } from '../units';
 import type { TrainingReport } from './report';
+import type { ServerPorts } from './serverPorts';
 import { STRATEGY_NAMES, type Strategy } from './strategies';
 
 export interface StoryInput {
@@ -11,6 +12,17 @@ export interface StoryInput {
   algorithm: string;
   servers: number;
   overlap: boolean;
+}
+
+/** Which port limits a parameter server, in one sentence: the servers' while there are more workers than servers. */
+function portsSentence({ worker, server, ratio }: ServerPorts): string {
+  if (worker.saturated && server.saturated) {
+    return `Each server's port carries as much as a worker's, ${formatBytes(server.bytes)} an iteration: both are busy ${formatPercent(server.commShare)} of the time pushes and pulls take.`;
+  }
+  if (server.saturated) {
+    return `Each server's port carries ${formatBytes(server.bytes)} an iteration, ${formatTimes(ratio)} a worker's: it is saturated, busy ${formatPercent(server.commShare)} of the time pushes and pulls take, while each worker's port is busy ${formatPercent(worker.commShare)} of it.`;
+  }
+  return `Each worker's port carries ${formatBytes(worker.bytes)} an iteration, more than a server's (${formatTimes(ratio)}): the workers' ports are saturated, so more servers would not make it faster.`;
 }
 
 export function trainingStory({ report, strategy, devices, algorithm, servers, overlap }: StoryInput): string[] {
@@ -38,7 +50,8 @@ export function trainingStory({ report, strategy, devices, algorithm, servers, o
       break;
     case 'ps':
       lines.push(
-        `Each device pushes its gradients to ${servers} parameter server${servers === 1 ? '' : 's'} and pulls the parameters back; each server's port carries ${formatBytes((devices * 2 * report.comm.push) / servers)} an iteration, ${devices}/${servers} of everything.`,
+        `Each device pushes its gradients to ${servers} parameter server${servers === 1 ? '' : 's'} and pulls the parameters back.`,
+        portsSentence(run.ports!),
       );
       break;
   }

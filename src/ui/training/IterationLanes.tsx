@@ -17,6 +17,8 @@ export interface LanesProps {
   iteration: Iteration;
   /** The address that opens bucket i (0-based, its bytes) in the collective view; null: no links. */
   linkOf: ((kind: string, bytes: number) => string | null) | null;
+  /** Links open a new tab (a figure in someone else's page). */
+  newTab?: boolean;
 }
 
 function ticks(total: number): number[] {
@@ -26,7 +28,7 @@ function ticks(total: number): number[] {
   return Array.from({ length: Math.floor(total / step) + 1 }, (_, i) => i * step);
 }
 
-export function IterationLanes({ iteration, linkOf }: LanesProps) {
+export function IterationLanes({ iteration, linkOf, newTab = false }: LanesProps) {
   const [ref, width] = useElementWidth<HTMLDivElement>(720);
   const [playing, setPlaying] = useState(false);
   const [at, setAt] = useState(0);
@@ -85,7 +87,13 @@ export function IterationLanes({ iteration, linkOf }: LanesProps) {
           );
           const href = linkOf?.(span.kind, span.bytes) ?? null;
           return href ? (
-            <a key={`m${i}`} href={href} aria-label={`Open the ${span.kind} of ${span.what} in the collective view`}>
+            <a
+              key={`m${i}`}
+              href={href}
+              target={newTab ? '_blank' : undefined}
+              rel={newTab ? 'noopener' : undefined}
+              aria-label={`Open the ${span.kind} of ${span.what} in the collective view`}
+            >
               {bar}
             </a>
           ) : (
@@ -104,7 +112,7 @@ export function IterationLanes({ iteration, linkOf }: LanesProps) {
     ),
     // `x` is made of these.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [iteration, inner, linkOf],
+    [iteration, inner, linkOf, newTab],
   );
   const busy = iteration.comm.filter((span) => span.startUs <= at && at < span.endUs);
   const computing = iteration.compute.find((span) => span.startUs <= at && at < span.endUs);

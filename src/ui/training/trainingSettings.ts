@@ -39,7 +39,7 @@ export const TRAINING_DEFAULTS: Readonly<TrainingSettings> = {
   batch: 8,
 };
 
-export const MODEL_CHOICES: readonly string[] = [...MODEL_PRESETS, 'custom'];
+const MODEL_CHOICES: readonly string[] = [...MODEL_PRESETS, 'custom'];
 
 function integer(params: URLSearchParams, key: keyof TrainingSettings, min: number, max: number, notices: string[]): number | undefined {
   const raw = params.get(key);
@@ -104,8 +104,10 @@ function modelOf(settings: TrainingSettings): TrainingModel {
   return settings.model === 'custom' ? customModel(settings.params) : presetModel(settings.model);
 }
 
+export type TrainingResult = { report: TrainingReport; model: TrainingModel } | { error: string };
+
 /** The report for the settings, or the one line that says why there is none. */
-export function reportFor(settings: TrainingSettings): { report: TrainingReport; model: TrainingModel } | { error: string } {
+export function reportFor(settings: TrainingSettings): TrainingResult {
   try {
     const model = modelOf(settings);
     const gpu = GPU_PRESETS.find((g) => g.id === settings.gpu)!;

@@ -1,0 +1,71 @@
+// The training step as a figure for someone else's page (<gradsync-train>, train.html?embed=1): the
+// figure the training page shows, in a compact frame with the reader's theme, a link to the whole
+// view and, at the foot, the author's notices. With controls="full" the reader gets the settings too.
+// Space plays the iteration while the figure has focus, so two figures never answer one key.
+
+import { useMemo, useRef, useState } from 'react';
+import { STRATEGY_NAMES } from '../../core/training/strategies';
+import type { EMBED_THEMES } from '../app/EmbedFrame';
+import { SettingsForm } from './SettingsForm';
+import { TrainingFigure } from './TrainingFigure';
+import { trainingPageLink } from './trainingLinks';
+import { reportFor, type TrainingSettings } from './trainingSettings';
+import { usePlayKey } from './usePlayKey';
+
+/** standard: the figure; full: the settings above it. */
+export const TRAIN_EMBED_CONTROLS = ['standard', 'full'] as const;
+export type TrainEmbedControls = (typeof TRAIN_EMBED_CONTROLS)[number];
+
+export interface TrainingEmbedProps {
+  initial: TrainingSettings;
+  notices: readonly string[];
+  controls: TrainEmbedControls;
+  theme: (typeof EMBED_THEMES)[number];
+  /** The app's address: where the bars and the foot link go. */
+  appBase: string;
+  /** Space acts on the whole document (a page that is only this figure, such as the iframe's). */
+  documentKeys?: boolean;
+}
+
+export function TrainingEmbed({ initial, notices, controls, theme, appBase, documentKeys = false }: TrainingEmbedProps) {
+  const [settings, setSettings] = useState(initial);
+  const result = useMemo(() => reportFor(settings), [settings]);
+  const root = useRef<HTMLDivElement>(null);
+  usePlayKey(root, documentKeys ? 'document' : 'element');
+  const name = 'model' in result ? result.model.name : settings.model;
+  const how = settings.strategy === 'ps' ? `${settings.servers} server${settings.servers === 1 ? '' : 's'}` : settings.algorithm;
+  const title = `${name} on ${settings.devices.toLocaleString('en-US')} devices · ${STRATEGY_NAMES[settings.strategy]}, ${how}`;
+  return (
+    <div
+      ref={root}
+      className="gs-root gs-embed gs-train-embed"
+      data-theme={theme === 'auto' ? undefined : theme}
+      role="group"
+      aria-label={`gradsync: ${title}`}
+      tabIndex={0}
+    >
+      <p className="gs-train-embed-title">{title}</p>
+      {controls === 'full' && (
+        <SettingsForm settings={settings} model={'model' in result ? result.model : null} set={(patch) => setSettings((s) => ({ ...s, ...patch }))} />
+      )}
+      <TrainingFigure settings={settings} result={result} appBase={appBase} newTab />
+      <p className="gs-train-embed-foot">
+        <a className="gs-link" href={trainingPageLink(appBase, settings)} target="_blank" rel="noopener">
+          Open in the training view ↗
+        </a>
+      </p>
+      {notices.length > 0 && (
+        <ul className="gs-embed-notes" aria-label="Notices">
+          {notices.map((text) => (
+            <li key={text} className="gs-embed-note gs-embed-note--warning" role="status">
+              <span className="gs-embed-note-icon" aria-hidden="true">
+                ⚠
+              </span>
+              <span className="gs-embed-note-text">{text}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

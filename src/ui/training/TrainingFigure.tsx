@@ -1,0 +1,78 @@
+// What the training page and an embedded training figure both show for one configuration: the
+// iteration's figures, its two lanes (played with a button, or Space), a parameter server's ports, the
+// step in plain words, and every strategy's memory per device.
+
+import { useCallback } from 'react';
+import { trainingStory } from '../../core/training/story';
+import { formatBytes, formatMicroseconds } from '../../core/units';
+import { IterationLanes } from './IterationLanes';
+import { MemoryBars } from './MemoryBars';
+import { ServerPortsView } from './ServerPortsView';
+import { collectiveLink } from './trainingLinks';
+import type { TrainingResult, TrainingSettings } from './trainingSettings';
+
+export interface TrainingFigureProps {
+  settings: TrainingSettings;
+  /** reportFor(settings): the report, or the line that says why there is none. */
+  result: TrainingResult;
+  /** The app's address, for a bar's link to its collective. */
+  appBase: string;
+  /** Links open a new tab (a figure in someone else's page). */
+  newTab?: boolean;
+}
+
+export function TrainingFigure({ settings, result, appBase, newTab = false }: TrainingFigureProps) {
+  const linkOf = useCallback((kind: string, bytes: number) => collectiveLink(appBase, settings, kind, bytes), [appBase, settings]);
+  if ('error' in result) {
+    return (
+      <p className="gs-train-error" role="alert">
+        ✕ {result.error}
+      </p>
+    );
+  }
+  const { report, model } = result;
+  const run = settings.overlap ? report.overlapped : report.serial;
+  const figures: [string, string][] = [
+    ['iteration', formatMicroseconds(run.iterationUs)],
+    ['without overlap', formatMicroseconds(report.serial.iterationUs)],
+    ['exposed comm', formatMicroseconds(run.exposedUs)],
+    ['memory / device', formatBytes(report.memory.total)],
+    ['sent / device', formatBytes(report.comm.total)],
+  ];
+  const story = trainingStory({
+    report,
+    strategy: settings.strategy,
+    devices: settings.devices,
+    algorithm: settings.algorithm,
+    servers: settings.servers,
+    overlap: settings.overlap,
+  });
+  return (
+    <>
+      <section className="gs-panel gs-train-summary" aria-label="Iteration">
+        <h2>One iteration</h2>
+        <dl className="gs-train-figures">
+          {figures.map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <IterationLanes iteration={run} linkOf={linkOf} newTab={newTab} />
+        {run.ports && <ServerPortsView ports={run.ports} />}
+        <div className="gs-train-story" aria-live="polite">
+          {story.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      </section>
+      <section className="gs-panel" aria-label="Memory per device">
+        <h2>
+          Memory per device · {model.name}, {settings.devices} devices
+        </h2>
+        <MemoryBars params={report.params} devices={settings.devices} chosen={settings.strategy} />
+      </section>
+    </>
+  );
+}
