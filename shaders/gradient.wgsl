@@ -26,7 +26,8 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
   let device = id.x / params;
   let j = id.x % params;
   let w = device * params;
-  var sum = 0.0;
+  // A function-scope var starts at zero.
+  var sum: f32;
   for (var s = 0u; s < shape.samples; s++) {
     let i = device * shape.samples + s;
     let row = i * shape.features;

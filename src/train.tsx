@@ -7,11 +7,15 @@ import { createRoot } from 'react-dom/client';
 import { reportHeight } from './embed/frameHeight';
 import { readTrainSettings } from './embed/trainSettings';
 import { TrainingEmbed } from './ui/training/TrainingEmbed';
+import { browserGpu } from './store/gpuSources';
+import { createRealRunStore } from './store/realRun';
+import { RealRun } from './ui/training/RealRun';
 import { TrainingPage } from './ui/training/TrainingPage';
 import { parseTrainingUrl } from './ui/training/trainingSettings';
 import './ui/styles/index.css';
 import './ui/styles/page.css';
 import './ui/styles/training.css';
+import './ui/styles/realRun.css';
 import './embed/embed.css';
 
 const query = new URLSearchParams(location.search);
@@ -27,9 +31,12 @@ if (query.get('embed') === '1') {
   reportHeight(mount);
 } else {
   const { settings, notices } = parseTrainingUrl(location.search);
+  const realRun = createRealRunStore(browserGpu);
   createRoot(mount).render(
     <StrictMode>
-      <TrainingPage initial={settings} notices={notices} />
+      <TrainingPage initial={settings} notices={notices}>
+        <RealRun store={realRun} />
+      </TrainingPage>
     </StrictMode>,
   );
 }

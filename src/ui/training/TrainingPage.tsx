@@ -3,13 +3,14 @@
 // server's ports, what each device holds under every strategy, and the step in plain words. A bucket's
 // bar opens it in the collective view. The address follows the settings.
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SettingsForm } from './SettingsForm';
 import { TrainingFigure } from './TrainingFigure';
 import { formatTrainingUrl, reportFor, type TrainingSettings } from './trainingSettings';
 import { usePlayKey } from './usePlayKey';
 
-export function TrainingPage({ initial, notices }: { initial: TrainingSettings; notices: readonly string[] }) {
+/** `children` follow the modelled step: the page's real training run. */
+export function TrainingPage({ initial, notices, children }: { initial: TrainingSettings; notices: readonly string[]; children?: ReactNode }) {
   const [settings, setSettings] = useState(initial);
   const set = (patch: Partial<TrainingSettings>) => setSettings((s) => ({ ...s, ...patch }));
   useEffect(() => history.replaceState(null, '', `${location.pathname}${formatTrainingUrl(settings)}`), [settings]);
@@ -35,6 +36,7 @@ export function TrainingPage({ initial, notices }: { initial: TrainingSettings; 
       )}
       <SettingsForm settings={settings} model={'model' in result ? result.model : null} set={set} />
       <TrainingFigure settings={settings} result={result} appBase="./" />
+      {children}
     </div>
   );
 }
