@@ -3,8 +3,8 @@
 // scratch chunk 1 lands in the cell of scratch chunk 1. The XML's channel and threadblocks stay on
 // each. A plain schedule's transfers already are this, and are returned as they are.
 
-import type { CompiledSchedule } from './compile';
-import type { Step, Transfer } from './schedule';
+import { compileSchedule, type CompiledSchedule } from './compile';
+import type { Schedule, Step, Transfer } from './schedule';
 import { defaultBuffer, slotOf } from './slots';
 
 const bySlot = new WeakMap<Step, readonly Transfer[]>();
@@ -55,4 +55,10 @@ export function threadblockTag(transfer: Transfer): string | null {
     parts.push(transfer.src === transfer.dst ? `threadblock ${receiver}` : `threadblock ${sender} → ${receiver}`);
   }
   return parts.join(' · ');
+}
+
+/** Each sentence's tag for step `step` (1-based), aligned with the narration's sentences; null where the schedule runs on one threadblock. */
+export function stepThreadblockTags(schedule: Schedule, step: number): (string | null)[] | null {
+  if (step < 1 || step > schedule.steps.length || !usesThreadblocks(schedule)) return null;
+  return slotTransfers(compileSchedule(schedule), schedule.steps[step - 1]).map(threadblockTag);
 }

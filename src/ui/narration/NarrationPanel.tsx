@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { compileSchedule } from '../../core/compile';
 import { buffersSentence, openingSentence, opPreface } from '../../core/narration';
-import { slotTransfers, threadblockTag, usesThreadblocks } from '../../core/slotTransfers';
+import { stepThreadblockTags } from '../../core/slotTransfers';
 import { STORY_WRITES } from '../../core/stepTracker';
 import { useSim } from '../StoreContext';
 import { useEmptyWords, VERIFYING } from '../PreparingStatus';
@@ -38,7 +38,7 @@ export function NarrationPanel() {
   const transfers = narration?.transfers ?? 0;
   const sentences = narration?.sentences(0, all ? MAX_SHOWN : SHOWN) ?? [];
   // An imported algorithm's sentences say where each transfer runs, where it uses more than one threadblock.
-  const ran = step > 0 && usesThreadblocks(schedule) ? slotTransfers(compileSchedule(schedule), schedule.steps[step - 1]) : null;
+  const tags = stepThreadblockTags(schedule, step);
   const places = buffersSentence(compileSchedule(schedule));
   return (
     <section className="gs-panel gs-narration" aria-label="Narration">
@@ -67,7 +67,7 @@ export function NarrationPanel() {
         ) : (
           <ol className="gs-sentences">
             {sentences.map((sentence, i) => {
-              const tag = ran?.[i] ? threadblockTag(ran[i]) : null;
+              const tag = tags?.[i] ?? null;
               return (
                 <li key={i}>
                   {sentence}

@@ -4,6 +4,7 @@
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { openingSentence, opPreface } from '../../core/narration';
+import { stepThreadblockTags } from '../../core/slotTransfers';
 import { useSim } from '../StoreContext';
 import { useEmptyWords, VERIFYING } from '../PreparingStatus';
 import { useStepStory } from '../useStepStory';
@@ -66,6 +67,8 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
   const steps = schedule.steps.length;
   const from = page * fit.perPage;
   const sentences = story?.sentences(from, from + fit.perPage) ?? [];
+  // An imported algorithm's sentences say where each transfer runs, as the app's narration does.
+  const tags = stepThreadblockTags(schedule, step);
   const textSize = { fontSize: `${TYPE_SIZES_EM[fit.size]}em` };
   return (
     <section ref={box} className="gs-presenter-narration" aria-label="Narration">
@@ -92,9 +95,15 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
             </p>
           ) : (
             <ol className="gs-presenter-sentences" style={textSize} start={from + 1}>
-              {sentences.map((sentence, i) => (
-                <li key={from + i}>{sentence}</li>
-              ))}
+              {sentences.map((sentence, i) => {
+                const tag = tags?.[from + i] ?? null;
+                return (
+                  <li key={from + i}>
+                    {sentence}
+                    {tag && <span className="gs-sentence-tag"> {tag}</span>}
+                  </li>
+                );
+              })}
             </ol>
           )}
           {story && story.transfers > sentences.length && (

@@ -128,3 +128,14 @@ describe('the Present button', () => {
     expect(sim.getState().step).toBe(3);
   });
 });
+
+describe('presenter mode on an imported algorithm', () => {
+  it('says on which channel and threadblocks each transfer runs, as the app’s narration does', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { importMscclXml } = await import('../../../src/core/msccl/importXml');
+    const schedule = importMscclXml(readFileSync('test/fixtures/msccl/allreduce_allpairs.xml', 'utf8'));
+    const sim = createSimStore({ gpu: null, step: 1, schedule, config: { backend: 'cpu' } });
+    render(<PresenterMode store={sim} onExit={() => {}} fullscreen={false} />);
+    expect(texts()).toContain('GPU-1 sends b₁ to GPU-0, which stores it in scratch chunk 1. channel 0 · threadblock 1 → 1');
+  });
+});
