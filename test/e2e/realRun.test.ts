@@ -12,7 +12,7 @@ describe.skipIf(skipReason !== null)('the real training run in Chromium', () => 
   const session = browserSession();
   const problems = session.problems;
   const section = (page: Page) => page.locator('section.gs-real');
-  const figure = (page: Page, name: string) => section(page).locator('.gs-train-figures div').filter({ hasText: name }).locator('dd').innerText();
+  const figure = (page: Page, name: string) => section(page).locator('.gs-real-figures div').filter({ hasText: name }).locator('dd').innerText();
 
   it('trains synchronized replicas on WebGPU that keep the same bits, then drifting ones without sync', async () => {
     const page = await session.open('train.html');
@@ -21,8 +21,8 @@ describe.skipIf(skipReason !== null)('the real training run in Chromium', () => 
     await real.getByLabel('Steps').selectOption('20');
     await real.getByRole('button', { name: 'Train' }).click();
     await expect.poll(() => figure(page, 'step'), { timeout: 60_000 }).toBe('20 / 20');
-    await expect.poll(() => real.locator('.gs-train-story').innerText()).toMatch(/The replicas held the same bits at every step, as ring guarantees/);
-    expect(await real.locator('.gs-train-story').innerText()).toMatch(/within the rounding bound/);
+    await expect.poll(() => real.locator('.gs-real-story').innerText()).toMatch(/The replicas held the same bits at every step, as ring guarantees/);
+    expect(await real.locator('.gs-real-story').innerText()).toMatch(/within the rounding bound/);
     expect(await figure(page, 'replicas apart')).toBe('same bits');
     expect(await real.locator('.gs-real-engine').innerText()).toMatch(/^WebGPU: /);
     expect(await real.locator('.gs-real-weights tr').count()).toBe(4 + 2);
@@ -33,7 +33,7 @@ describe.skipIf(skipReason !== null)('the real training run in Chromium', () => 
     await real.getByLabel('Sync gradients').uncheck();
     await real.getByRole('button', { name: 'Train' }).click();
     await expect.poll(() => figure(page, 'step'), { timeout: 60_000 }).toBe('20 / 20');
-    await expect.poll(() => real.locator('.gs-train-story').innerText()).toMatch(/Without sync each replica learns only its own shard/);
+    await expect.poll(() => real.locator('.gs-real-story').innerText()).toMatch(/Without sync each replica learns only its own shard/);
     expect(Number(await figure(page, 'replicas apart'))).toBeGreaterThan(0.1);
     expect(problems).toEqual([]);
     await page.close();

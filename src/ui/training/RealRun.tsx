@@ -77,7 +77,7 @@ export function RealRun({ store }: { store: RealRunStore }) {
           {state.message}
         </p>
       )}
-      <dl className="gs-train-figures gs-real-figures">
+      <dl className="gs-real-figures">
         <div>
           <dt>step</dt>
           <dd>{last ? `${last.step} / ${settings.steps}` : '—'}</dd>
@@ -113,7 +113,7 @@ export function RealRun({ store }: { store: RealRunStore }) {
             : 'WebGPU where this browser has it, else the CPU engine'}
         {state.learningRate > 0 ? ` · SGD at η = ${state.learningRate.toPrecision(3)}` : ''}
       </p>
-      <div className="gs-train-story" aria-live="polite">
+      <div className="gs-real-story" aria-live="polite">
         {story.map((line) => (
           <p key={line}>{line}</p>
         ))}
