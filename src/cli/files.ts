@@ -30,14 +30,19 @@ export function readJson(path: string, what: string): unknown {
   }
 }
 
-export function readSchedule(path: string): Schedule {
-  const text = readText(path, 'schedule file');
+/** A text file read by `parse`; the parser's bad input is said after the file's path. */
+export function readParsed<T>(path: string, what: string, parse: (text: string) => T): T {
+  const text = readText(path, what);
   try {
-    return parseScheduleText(text);
+    return parse(text);
   } catch (error) {
     if (error instanceof GradsyncError) throw new GradsyncError(error.code, `${path}: ${error.message}`);
     throw error;
   }
+}
+
+export function readSchedule(path: string): Schedule {
+  return readParsed(path, 'schedule file', parseScheduleText);
 }
 
 function describe(value: unknown): string {

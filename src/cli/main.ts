@@ -1,9 +1,10 @@
-// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export, train, fit. Exit 0 ok, 1 verification
+// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export, train, fit, calibrate. Exit 0 ok, 1 verification
 // failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file), 3 a bug of ours.
 
 import { Command, CommanderError } from 'commander';
 import { GradsyncError } from '../core/errors';
 import { benchCommand } from './commands/bench';
+import { calibrateCommand } from './commands/calibrate';
 import { exportCommand } from './commands/export';
 import { fitCommand } from './commands/fit';
 import { narrateCommand } from './commands/narrate';
@@ -35,7 +36,18 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     .showSuggestionAfterError(true)
     .allowExcessArguments(false)
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: () => {}, outputError: () => {} });
-  for (const make of [scheduleCommand, runCommand, verifyCommand, benchCommand, narrateCommand, traceCommand, exportCommand, trainCommand, fitCommand]) {
+  for (const make of [
+    scheduleCommand,
+    runCommand,
+    verifyCommand,
+    benchCommand,
+    narrateCommand,
+    traceCommand,
+    exportCommand,
+    trainCommand,
+    fitCommand,
+    calibrateCommand,
+  ]) {
     program.addCommand(
       make(io, done)
         .exitOverride()
@@ -45,7 +57,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
   }
   try {
     if (argv.length === 0) {
-      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export, train, fit)\n');
+      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export, train, fit, calibrate)\n');
       return EXIT_USAGE;
     }
     await program.parseAsync(argv, { from: 'user' });
@@ -55,7 +67,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') {
         io.err(
-          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export, train, fit\n`,
+          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export, train, fit, calibrate\n`,
         );
         return EXIT_USAGE;
       }
