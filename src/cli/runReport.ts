@@ -20,10 +20,12 @@ export interface RunSummary {
   topology: Topology;
   cost: CostResult;
   metrics: BandwidthMetrics;
+  /** The same schedule timed as soon as ready, without a barrier between steps (dataflowTiming). */
+  dataflowTimeUs: number;
   report: RunReport;
 }
 
-export function runJson({ schedule, elements, op, backend, adapter, topology, cost, metrics, report }: RunSummary): object {
+export function runJson({ schedule, elements, op, backend, adapter, topology, cost, metrics, dataflowTimeUs, report }: RunSummary): object {
   const { symbolic, numeric } = report;
   return {
     verified: report.verified,
@@ -41,6 +43,7 @@ export function runJson({ schedule, elements, op, backend, adapter, topology, co
     elementsTransferred: cost.traffic.elementsTransferred,
     modelTimeUs: cost.totalUs,
     stepTimesUs: Array.from(cost.stepTimesUs),
+    dataflowTimeUs,
     algbwGBs: metrics.algbwGBs,
     busbwGBs: metrics.busbwGBs,
     topology,

@@ -112,7 +112,7 @@ function fabricTimeUs(fabric: Fabric, movedBytes: number, portBytes: number): nu
 }
 
 /** Which fabric each transfer uses: 0 inside a node, 1 across nodes. */
-function fabricPerTransfer(src: Int32Array, dst: Int32Array, devicesPerNode: number): Uint8Array {
+export function fabricPerTransfer(src: Int32Array, dst: Int32Array, devicesPerNode: number): Uint8Array {
   const fabric = new Uint8Array(src.length);
   for (let t = 0; t < src.length; t++) {
     fabric[t] = Math.floor(src[t] / devicesPerNode) === Math.floor(dst[t] / devicesPerNode) ? 0 : 1;

@@ -11,7 +11,7 @@ import { deviceLabel } from './notation';
 import type { Schedule } from './schedule';
 import { chunkBytes } from './traffic';
 
-const TRACE_PID = 1;
+export const TRACE_PID = 1;
 /** A measured run shown beside the model: its own process in the viewer. */
 const MEASURED_PID = 2;
 const TRACE_COUNTER = 'bytes moved';
@@ -50,7 +50,7 @@ interface TraceCounterEvent {
 
 export type TraceEvent = TraceMetadataEvent | TraceStepEvent | TraceCounterEvent;
 
-interface TraceInfo {
+export interface TraceInfo {
   algorithm: string;
   collective: string;
   devices: number;
@@ -67,28 +67,29 @@ export interface ChromeTrace {
 }
 
 /** Model times in µs, kept to the nanosecond: enough for the viewers and short in JSON. */
-function toNs(us: number): number {
+export function toNs(us: number): number {
   return Math.round(us * 1000) / 1000;
 }
 
 /** Whole nanoseconds, so that rounded steps still tile the run exactly. */
-function ns(us: number): number {
+export function ns(us: number): number {
   return Math.round(us * 1000);
 }
 
-function describeTopology(topology: Topology): string {
+export function describeTopology(topology: Topology): string {
   if (topology.kind === 'switch') return `switch: α ${topology.latencyUs} µs, ${topology.bandwidthGBs} GB/s`;
   const { devicesPerNode, intra, inter } = topology;
   return `nodes of ${devicesPerNode}: inside α ${intra.latencyUs} µs, ${intra.bandwidthGBs} GB/s; between α ${inter.latencyUs} µs, ${inter.bandwidthGBs} GB/s`;
 }
 
-interface TraceSource {
-  info: TraceInfo;
-  events(): Generator<TraceEvent>;
+/** A trace's facts (otherData) and its events in order. */
+export interface TraceSource<E = TraceEvent> {
+  info: object;
+  events(): Generator<E>;
 }
 
 /** Validates and costs the schedule once; `events()` then yields the trace's events in order. */
-function traceSource(schedule: Schedule, elements: number, topology: Topology): TraceSource {
+function traceSource(schedule: Schedule, elements: number, topology: Topology): TraceSource & { info: TraceInfo } {
   const compiled = compileSchedule(schedule);
   const cost = modelCost(schedule, elements, topology);
   const { devices, steps, stepStart, src, dst, chunk } = compiled;
@@ -175,7 +176,7 @@ export function traceEvents(schedule: Schedule, elements: number, topology: Topo
 }
 
 /** The step name the model gives step `s` (0-based) of phase `phase`; a measured trace names its steps alike. */
-function stepEventName(phase: string, s: number): string {
+export function stepEventName(phase: string, s: number): string {
   return phase === '' ? `step ${s + 1}` : `${phase} step ${s + 1}`;
 }
 
@@ -209,14 +210,18 @@ export function measuredTraceEvents(json: unknown, schedule: Schedule): TraceEve
  * writing to a stream or a Blob without building one huge string. Joined, it parses to traceEvents(…),
  * followed by `measured` (a measured run's events, from measuredTraceEvents).
  */
-export function* traceJsonPieces(
+export function traceJsonPieces(
   schedule: Schedule,
   elements: number,
   topology: Topology,
   eventsPerPiece = 4096,
   measured: readonly TraceEvent[] = [],
 ): Generator<string> {
-  const source = traceSource(schedule, elements, topology);
+  return traceSourcePieces(traceSource(schedule, elements, topology), eventsPerPiece, measured);
+}
+
+/** Any trace's events, then `measured`, as JSON text in pieces (traceJsonPieces). */
+export function* traceSourcePieces(source: TraceSource<object>, eventsPerPiece = 4096, measured: readonly object[] = []): Generator<string> {
   let piece = '{"traceEvents":[';
   let inPiece = 0;
   let first = true;

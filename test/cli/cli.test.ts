@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../src/core/algorithms';
 import { ring } from '../../src/core/algorithms/ring';
+import { DEFAULT_TOPOLOGY } from '../../src/core/cost';
+import { dataflowTiming } from '../../src/core/dataflowTiming';
 import type { Schedule } from '../../src/core/schedule';
 import { scheduleJson } from '../../src/core/scheduleJson';
 import { expectUsageError, makeTempDir, runCli } from './helpers';
@@ -298,6 +301,18 @@ describe('gradsync commands that succeed', () => {
       for (const key of ['modelTimeUs', 'algbwGBs', 'busbwGBs']) expect(json[key]).toBeGreaterThan(0);
     });
   }
+
+  it('run --json adds the time as soon as ready beside the step-by-step model time', async () => {
+    for (const [algorithm, shorter] of [
+      ['ring', false],
+      ['double-tree', true],
+    ] as const) {
+      const json = JSON.parse((await runCli(['run', '--algorithm', algorithm, '--devices', '8', '--elements', '1048576', '--json'])).out);
+      expect(json.dataflowTimeUs).toBeCloseTo(dataflowTiming(buildSchedule({ algorithm, devices: 8 }), 1048576, DEFAULT_TOPOLOGY).totalUs, 9);
+      if (shorter) expect(json.dataflowTimeUs).toBeLessThan(json.modelTimeUs);
+      else expect(json.dataflowTimeUs).toBeCloseTo(json.modelTimeUs, 6);
+    }
+  });
 
   it('run reports exit 1 and the violation for a valid but wrong --schedule file', async () => {
     const schedule = ring4();

@@ -1,6 +1,7 @@
 // A measured run in real Chromium on a classroom projector (1366×768): the torch program's --trace
 // is picked with "Load measured run…", its strip appears under the model's timeline and on screen,
-// a click on a measured step jumps there, and nothing scrolls sideways.
+// a click on a measured step jumps there, and nothing scrolls sideways. The model's timeline switches
+// to as soon as ready from the keyboard, on a projector and on a phone.
 
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
@@ -9,6 +10,7 @@ import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/measured.test.ts');
 const PROJECTOR = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
 
 describe.skipIf(skipReason !== null)('a measured run in Chromium', () => {
   const session = browserSession();
@@ -42,6 +44,29 @@ describe.skipIf(skipReason !== null)('a measured run in Chromium', () => {
       .toEqual(['4', '4']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await page.close();
+  }, 60_000);
+
+  it('switches the model’s timeline to as soon as ready from the keyboard, both totals beside each other, without sideways scrolling', async () => {
+    for (const size of [PROJECTOR, PHONE]) {
+      const page = await session.open(onCpuEngine('/?algorithm=double-tree&devices=8&elements=1048576'));
+      await page.setViewportSize(size);
+      const timeline = page.getByRole('region', { name: 'Timeline', exact: true });
+      await timeline.getByRole('radio', { name: 'step by step' }).focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await timeline.getByRole('radio', { name: 'as soon as ready' }).isChecked()).toBe(true);
+      const chart = timeline.getByRole('group', { name: 'Timeline as soon as ready over 8 rows: 130 µs in all, step by step 155 µs' });
+      await chart.waitFor();
+      expect(await timeline.locator('.gs-timeline-totals').innerText()).toBe('step by step 155 µs · as soon as ready 130 µs, 16% sooner');
+      expect(await timeline.locator('.gs-timeline-bars > g').count()).toBe(8);
+      await chart.scrollIntoViewIfNeeded();
+      const box = (await chart.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await page.keyboard.press('ArrowLeft');
+      await timeline.locator('.gs-timeline-band').first().waitFor();
+      await page.close();
+    }
   }, 60_000);
 
   it('raises no console errors or warnings', () => {

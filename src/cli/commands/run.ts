@@ -2,6 +2,7 @@
 
 import { Command } from 'commander';
 import { modelCost } from '../../core/cost';
+import { dataflowTiming } from '../../core/dataflowTiming';
 import { GradsyncError } from '../../core/errors';
 import { bandwidthMetrics } from '../../core/metrics';
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
@@ -73,7 +74,8 @@ export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
     const report = provider ? await runOnWebGpu(request, provider) : runOnCpu(request);
     const metrics = bandwidthMetrics(schedule.collective, schedule.devices, elements, cost.totalUs);
     if (flags.output !== undefined) writeOutputs(flags.output, report.buffers, schedule.devices, elements);
-    const summary = { schedule, elements, op, backend, adapter: report.adapter, topology, cost, metrics, report };
+    const dataflowTimeUs = dataflowTiming(schedule, elements, topology).totalUs;
+    const summary = { schedule, elements, op, backend, adapter: report.adapter, topology, cost, metrics, dataflowTimeUs, report };
     io.out(flags.json ? `${JSON.stringify(runJson(summary))}\n` : formatRunReport(summary));
     done(report.verified ? EXIT_OK : EXIT_NOT_VERIFIED);
   });

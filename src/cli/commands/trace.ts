@@ -4,8 +4,9 @@
 import { Command } from 'commander';
 import { GradsyncError } from '../../core/errors';
 import type { Schedule } from '../../core/schedule';
-import { measuredTraceEvents, traceJsonPieces, type TraceEvent } from '../../core/trace';
-import { parseInteger } from '../args';
+import { dataflowTraceSource } from '../../core/dataflowTrace';
+import { measuredTraceEvents, traceJsonPieces, traceSourcePieces, type TraceEvent } from '../../core/trace';
+import { parseChoice, parseInteger } from '../args';
 import { checkWritable, readJson, writeWhole } from '../files';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
@@ -15,7 +16,11 @@ interface TraceFlags extends ScheduleFlags, TopologyFlags {
   elements?: string;
   out?: string;
   measured?: string;
+  timing: string;
 }
+
+/** Step by step (the cost model's steps, one after the other) or as soon as ready (dataflowTiming). */
+const TIMINGS = ['steps', 'dataflow'] as const;
 
 /** Nothing is allocated per element, so the size may go far beyond what `run` holds: up to 4 TiB. */
 const MAX_TRACE_ELEMENTS = 2 ** 40;
@@ -36,17 +41,22 @@ export function traceCommand(io: Io, done: (code: ExitCode) => void): Command {
   command
     .option('--elements <K>', 'elements (f32) per device buffer')
     .option('--out <file>', 'write the trace to this file instead of stdout')
-    .option('--measured <file>', 'a measured run of the same schedule (the torch program’s --trace), shown beside the model');
+    .option('--measured <file>', 'a measured run of the same schedule (the torch program’s --trace), shown beside the model')
+    .option('--timing <t>', "'steps': each step after the whole previous one; 'dataflow': each message as soon as its data and port are ready", 'steps');
   addTopologyOptions(command);
   command.action((flags: TraceFlags) => {
     if (flags.elements === undefined) throw new GradsyncError('bad-argument', 'missing --elements K');
     const elements = parseInteger('--elements', flags.elements, 1, MAX_TRACE_ELEMENTS);
+    const timing = parseChoice('--timing', flags.timing, TIMINGS);
     const schedule = resolveSchedule(flags);
     const topology = resolveTopology(flags, schedule);
     if (flags.out !== undefined) checkWritable(flags.out);
     const measured = flags.measured === undefined ? [] : measuredOf(flags.measured, schedule);
     // Validates and costs the schedule before anything is written.
-    const pieces = traceJsonPieces(schedule, elements, topology, undefined, measured);
+    const pieces =
+      timing === 'dataflow'
+        ? traceSourcePieces(dataflowTraceSource(schedule, elements, topology), undefined, measured)
+        : traceJsonPieces(schedule, elements, topology, undefined, measured);
     const first = pieces.next();
     const all = (function* () {
       if (!first.done) yield first.value;

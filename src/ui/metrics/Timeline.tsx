@@ -1,19 +1,23 @@
 // Per-device send and receive bars over model time, step by step: each step a band as wide as its
 // α-β time, each device (or bin of devices above 64) a row, each bar as long as that device's share of
-// the step's busiest port. The step shown is highlighted; clicking a band jumps to it. Below it, a
-// measured run of the same schedule (the torch program's --trace) on its own time axis.
+// the step's busiest port. The step shown is highlighted; clicking a band jumps to it. A switch shows
+// the same schedule as soon as ready instead (DataflowLayer), on the same axis, with both totals.
+// Below it, a measured run of the same schedule (the torch program's --trace) on its own time axis.
 
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { formatMicroseconds } from '../format';
 import { MODELLING } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { MeasuredPanel } from './MeasuredPanel';
+import { BarRows, DataflowLayer, dataflowStatus } from './DataflowLayer';
 import { SendReceiveLegend } from './SendReceiveLegend';
 import { TimelineBands } from './TimelineBands';
+import { TimingSwitch, TimingTotals, type TimelineTiming } from './TimingSwitch';
 import { timelineData } from '../../core/timeline';
 import { AXIS, LEFT, PHASE, PhaseMarks, StepMarker, TimeAxis, timeScale } from './timelineFrame';
 import { timelinePaths } from './timelinePaths';
 import { useElementWidth } from './useElementWidth';
+import { useDataflowView } from './useDataflowView';
 import { useMeasuredFile } from './useMeasuredFile';
 
 export function Timeline() {
@@ -24,6 +28,9 @@ export function Timeline() {
   const [ref, width] = useElementWidth<HTMLDivElement>(960);
   const section = useRef<HTMLElement>(null);
   const measuredFile = useMeasuredFile(section);
+  const [timing, setTiming] = useState<TimelineTiming>('steps');
+  const dataflow = useDataflowView(derived, timing === 'dataflow');
+  const asReady = timing === 'dataflow';
   // Made in the background for a large schedule; here otherwise.
   const data = useMemo(() => (derived?.cost ? (derived.timeline ?? timelineData(derived.schedule, derived.cost)) : null), [derived]);
   const rowHeight = data ? Math.min(18, Math.max(4, Math.floor(240 / data.rows.length))) : 0;
@@ -36,30 +43,28 @@ export function Timeline() {
   // otherwise re-create thousands of elements on every step.
   const still = useMemo(() => {
     if (!data || data.steps === 0) return null;
-    const labelEvery = Math.ceil(12 / rowHeight);
     return (
       <>
         <PhaseMarks spans={data} x={x} height={rowsHeight} />
-        <g className="gs-timeline-bars" aria-hidden="true">
-          {paths.map((p, r) => (
-            <g key={r}>
-              <path className="gs-traffic-sent" d={p.sent} />
-              <path className="gs-traffic-received" d={p.received} />
-            </g>
-          ))}
-        </g>
-        <g className="gs-timeline-rows" aria-hidden="true">
-          {data.rows.map((row, r) =>
-            r % labelEvery === 0 ? (
-              <text key={r} x={LEFT - 8} y={PHASE + r * rowHeight + rowHeight / 2} dy="0.32em" textAnchor="end">
-                {row.label}
-              </text>
-            ) : null,
-          )}
-        </g>
+        <BarRows paths={paths} />
       </>
     );
-  }, [data, x, paths, rowHeight, rowsHeight]);
+  }, [data, x, paths, rowsHeight]);
+  const labels = useMemo(() => {
+    if (!data) return null;
+    const labelEvery = Math.ceil(12 / rowHeight);
+    return (
+      <g className="gs-timeline-rows" aria-hidden="true">
+        {data.rows.map((row, r) =>
+          r % labelEvery === 0 ? (
+            <text key={r} x={LEFT - 8} y={PHASE + r * rowHeight + rowHeight / 2} dy="0.32em" textAnchor="end">
+              {row.label}
+            </text>
+          ) : null,
+        )}
+      </g>
+    );
+  }, [data, rowHeight]);
 
   const className = `gs-panel gs-timeline${measuredFile.dragging ? ' gs-timeline-dropping' : ''}`;
   if (!data || data.steps === 0) {
@@ -75,28 +80,40 @@ export function Timeline() {
 
   const height = PHASE + rowsHeight + AXIS;
   const now = data.startUs[Math.min(step, data.steps)];
-  const status =
+  const stepStatus =
     step > 0
       ? `after step ${step} of ${data.steps}: ${formatMicroseconds(now)} of ${formatMicroseconds(total)}`
       : `before step 1 of ${data.steps}; all steps take ${formatMicroseconds(total)}`;
+  const status = asReady ? dataflowStatus(dataflow, step, data.steps) : stepStatus;
+  const label = asReady
+    ? `Timeline as soon as ready over ${data.rows.length} rows: ${dataflow ? formatMicroseconds(dataflow.totalUs) : '…'} in all, step by step ${formatMicroseconds(total)}`
+    : `Timeline of ${data.steps} steps over ${data.rows.length} rows, ${formatMicroseconds(total)} in all`;
 
   return (
     <section ref={section} className={className} aria-label="Timeline">
       <div className="gs-timeline-head">
         <h2>Timeline (model time)</h2>
-        <SendReceiveLegend sent="sends" received="receives" note="bar length: share of the step's busiest port" />
+        <TimingSwitch timing={timing} onChange={setTiming} />
+        {(dataflow || asReady) && <TimingTotals stepTotalUs={total} dataflowTotalUs={dataflow?.totalUs ?? null} />}
+        <SendReceiveLegend
+          sent="sends"
+          received="receives"
+          note={asReady ? 'bar: messages under way, from start to landing' : "bar length: share of the step's busiest port"}
+        />
         <span className="gs-timeline-status">{status}</span>
       </div>
       <div ref={ref} className="gs-timeline-body">
-        <svg
-          width={width}
-          height={height}
-          role="group"
-          aria-label={`Timeline of ${data.steps} steps over ${data.rows.length} rows, ${formatMicroseconds(total)} in all`}
-        >
-          <TimelineBands data={data} x={x} top={PHASE} height={rowsHeight} step={step} onSeek={seek} />
-          {still}
-          <StepMarker spans={data} x={x} step={step} height={rowsHeight} />
+        <svg width={width} height={height} role="group" aria-label={label}>
+          {asReady ? (
+            dataflow && <DataflowLayer view={dataflow} x={x} rowHeight={rowHeight} height={rowsHeight} step={step} />
+          ) : (
+            <>
+              <TimelineBands data={data} x={x} top={PHASE} height={rowsHeight} step={step} onSeek={seek} />
+              {still}
+              <StepMarker spans={data} x={x} step={step} height={rowsHeight} />
+            </>
+          )}
+          {labels}
           <TimeAxis x={x} width={width} height={rowsHeight} />
         </svg>
       </div>

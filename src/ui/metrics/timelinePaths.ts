@@ -1,6 +1,8 @@
 // The timeline's bars as one SVG path per row and direction (thousands of steps stay a few hundred
 // nodes). In narrow bands a bar that fills its band runs into the next, so full bars merge into one rect.
+// As soon as ready, a row's bars are the spans in which it has messages under way.
 
+import type { BusyRows } from '../../core/dataflowTimeline';
 import type { TimelineData } from '../../core/timeline';
 
 export interface RowPaths {
@@ -46,17 +48,21 @@ class Bars {
   }
 }
 
-/** Paths per row: `x(us)` maps model time to pixels, rows are `rowHeight` tall from `top`. */
-export function timelinePaths(data: TimelineData, x: (us: number) => number, top: number, rowHeight: number): RowPaths[] {
-  const rows = data.rows.length;
+/** Row r's sent bars (above) and received bars (below), for rows `rowHeight` tall from `top`. */
+function rowBars(top: number, rowHeight: number, r: number): { sent: Bars; received: Bars } {
   // Rows tall enough keep a gap between them, so each device's pair of bars reads as one.
   const pad = rowHeight >= 12 ? 5 : rowHeight >= 6 ? 2 : 0;
   const barHeight = Math.max(1, (rowHeight - pad) / 2);
+  const y = top + r * rowHeight + pad / 2;
+  return { sent: new Bars(y, barHeight), received: new Bars(y + barHeight, barHeight) };
+}
+
+/** Paths per row: `x(us)` maps model time to pixels, rows are `rowHeight` tall from `top`. */
+export function timelinePaths(data: TimelineData, x: (us: number) => number, top: number, rowHeight: number): RowPaths[] {
+  const rows = data.rows.length;
   const xs = Float64Array.from(data.startUs, x);
   return data.rows.map((_, r) => {
-    const y = top + r * rowHeight + pad / 2;
-    const sent = new Bars(y, barHeight);
-    const received = new Bars(y + barHeight, barHeight);
+    const { sent, received } = rowBars(top, rowHeight, r);
     for (let s = 0; s < data.steps; s++) {
       const x0 = xs[s];
       const band = xs[s + 1] - x0;
@@ -68,5 +74,17 @@ export function timelinePaths(data: TimelineData, x: (us: number) => number, top
       if (b > 0) received.add(x0, x0 + b * width);
     }
     return { sent: sent.path(), received: received.path() };
+  });
+}
+
+/** The bars of dataflow timing: each row's busy spans (dataflowTimeline.ts), sends above and receives below. */
+export function dataflowPaths(busy: BusyRows, x: (us: number) => number, top: number, rowHeight: number): RowPaths[] {
+  return busy.sent.map((spans, r) => {
+    const bars = rowBars(top, rowHeight, r);
+    const path = (within: Float64Array, into: Bars) => {
+      for (let i = 0; i < within.length; i += 2) into.add(x(within[i]), x(within[i + 1]));
+      return into.path();
+    };
+    return { sent: path(spans, bars.sent), received: path(busy.received[r], bars.received) };
   });
 }
