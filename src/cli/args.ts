@@ -32,3 +32,15 @@ export function parseChoice<T extends string>(option: string, raw: string, choic
   if (!(choices as readonly string[]).includes(raw)) bad(`${option} must be one of ${choices.join(', ')}; got ${shown(raw)}`);
   return raw as T;
 }
+
+const SIZE_UNITS: Record<string, number> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
+
+/** Sizes like nccl-tests' -b/-e: 8, 64K, 16M, 1G (powers of 1024), whole float32 elements. */
+export function parseSize(option: string, raw: string): number {
+  const match = /^(\d+)([KMG]?)$/i.exec(raw.trim());
+  const bytes = match ? Number(match[1]) * SIZE_UNITS[match[2].toUpperCase()] : Number.NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 4 || bytes % 4 !== 0) {
+    bad(`${option} must be a byte count ≥ 4 and a multiple of 4 (e.g. 1024, 64K, 16M), got '${raw}'`);
+  }
+  return bytes;
+}

@@ -16,6 +16,7 @@ export const FLAG_OF_SETTING: Readonly<Record<string, string>> = {
   op: '--op',
   backend: '--backend',
   topology: '--topology',
+  preset: '--preset',
   latencyUs: '--latency-us',
   bandwidthGBs: '--bandwidth-gbs',
   interLatencyUs: '--inter-latency-us',

@@ -1,4 +1,4 @@
-// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export, train, fit, calibrate. Exit 0 ok, 1 verification
+// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export, train, fit, tune, calibrate. Exit 0 ok, 1 verification
 // failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file), 3 a bug of ours.
 
 import { Command, CommanderError } from 'commander';
@@ -12,6 +12,7 @@ import { runCommand } from './commands/run';
 import { scheduleCommand } from './commands/schedule';
 import { traceCommand } from './commands/trace';
 import { trainCommand } from './commands/train';
+import { tuneCommand } from './commands/tune';
 import { verifyCommand } from './commands/verify';
 import { cliWords } from './errorWords';
 import { EXIT_INTERNAL, EXIT_NOT_VERIFIED, EXIT_OK, EXIT_USAGE, type ExitCode } from './exitCodes';
@@ -46,6 +47,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     exportCommand,
     trainCommand,
     fitCommand,
+    tuneCommand,
     calibrateCommand,
   ]) {
     program.addCommand(
@@ -57,7 +59,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
   }
   try {
     if (argv.length === 0) {
-      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export, train, fit, calibrate)\n');
+      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export, train, fit, tune, calibrate)\n');
       return EXIT_USAGE;
     }
     await program.parseAsync(argv, { from: 'user' });
@@ -67,7 +69,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') {
         io.err(
-          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export, train, fit, calibrate\n`,
+          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export, train, fit, tune, calibrate\n`,
         );
         return EXIT_USAGE;
       }

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { ALGORITHMS, algorithmIds, buildSchedule } from '../core/algorithms';
 import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, type Topology } from '../core/cost';
 import { GradsyncError } from '../core/errors';
+import { presetById, presetTopology, PRESET_IDS } from '../core/nccl/presets';
 import { COLLECTIVES, MAX_CHUNKS, MAX_DEVICES, type Collective, type Schedule } from '../core/schedule';
 import { defaultTopologyKind, parseTopology } from '../core/topology';
 import { parseChoice, parseInteger, parseNumber } from './args';
@@ -57,6 +58,7 @@ export function resolveSchedule(flags: ScheduleFlags): Schedule {
 }
 
 export interface TopologyFlags {
+  preset?: string;
   topology?: string;
   latencyUs?: string;
   bandwidthGbs?: string;
@@ -65,16 +67,34 @@ export interface TopologyFlags {
   devicesPerNode?: string;
 }
 
+/** The options a preset takes the place of. */
+const PRESET_REPLACES: readonly (readonly [keyof TopologyFlags, string])[] = [
+  ['topology', '--topology'],
+  ['latencyUs', '--latency-us'],
+  ['bandwidthGbs', '--bandwidth-gbs'],
+  ['interLatencyUs', '--inter-latency-us'],
+  ['interBandwidthGbs', '--inter-bandwidth-gbs'],
+];
+
 export function addTopologyOptions(command: Command): Command {
   return command
+    .option(
+      '--preset <id>',
+      `a machine's topology and fabrics, as NCCL counts them (${PRESET_IDS.join(', ')}); instead of the four options below and --topology`,
+    )
     .option('--topology <t>', "'switch' or 'nodes:G' (default: nodes:G when --devices-per-node is given, else switch)")
-    .option('--latency-us <a>', `α per message step in µs (switch, or inside a node)`, String(DEFAULT_SWITCH_FABRIC.latencyUs))
-    .option('--bandwidth-gbs <B>', 'port bandwidth in GB/s (switch, or inside a node)', String(DEFAULT_SWITCH_FABRIC.bandwidthGBs))
-    .option('--inter-latency-us <a>', 'α between nodes in µs (nodes:G)', String(DEFAULT_INTER_NODE_FABRIC.latencyUs))
-    .option('--inter-bandwidth-gbs <B>', 'port bandwidth between nodes in GB/s (nodes:G)', String(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs));
+    .option('--latency-us <a>', `α per message step in µs (switch, or inside a node; default ${DEFAULT_SWITCH_FABRIC.latencyUs})`)
+    .option('--bandwidth-gbs <B>', `port bandwidth in GB/s (switch, or inside a node; default ${DEFAULT_SWITCH_FABRIC.bandwidthGBs})`)
+    .option('--inter-latency-us <a>', `α between nodes in µs (nodes:G; default ${DEFAULT_INTER_NODE_FABRIC.latencyUs})`)
+    .option('--inter-bandwidth-gbs <B>', `port bandwidth between nodes in GB/s (nodes:G; default ${DEFAULT_INTER_NODE_FABRIC.bandwidthGBs})`);
 }
 
 export function resolveTopology(flags: TopologyFlags, schedule: Pick<Schedule, 'devices' | 'devicesPerNode'>): Topology {
+  if (flags.preset !== undefined) {
+    const given = PRESET_REPLACES.filter(([key]) => flags[key] !== undefined).map(([, flag]) => flag);
+    if (given.length > 0) throw new GradsyncError('bad-argument', `--preset sets the topology and its fabrics; leave out ${given.join(' and ')}`);
+    return presetTopology(presetById(flags.preset), schedule.devices);
+  }
   const intra = {
     latencyUs: parseNumber('--latency-us', flags.latencyUs ?? String(DEFAULT_SWITCH_FABRIC.latencyUs), 0, false),
     bandwidthGBs: parseNumber('--bandwidth-gbs', flags.bandwidthGbs ?? String(DEFAULT_SWITCH_FABRIC.bandwidthGBs), 0, true),

@@ -10,7 +10,7 @@ import { formatNcclTable, ncclTableRow, type NcclTableRow } from '../../core/met
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
 import { generateInputs } from '../../engine/inputs';
 import { measureCpu, measureWebGpu, type Measurement } from '../benchMeasure';
-import { parseChoice, parseInteger } from '../args';
+import { parseChoice, parseInteger, parseSize } from '../args';
 import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { describeTopology } from '../../core/topology';
@@ -26,18 +26,6 @@ interface BenchFlags extends ScheduleFlags, TopologyFlags {
   backend: string;
   iters: string;
   json?: boolean;
-}
-
-const SIZE_UNITS: Record<string, number> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
-
-/** Sizes like nccl-tests' -b/-e: 8, 64K, 16M, 1G (powers of 1024). */
-function parseSize(option: string, raw: string): number {
-  const match = /^(\d+)([KMG]?)$/i.exec(raw.trim());
-  const bytes = match ? Number(match[1]) * SIZE_UNITS[match[2].toUpperCase()] : Number.NaN;
-  if (!Number.isSafeInteger(bytes) || bytes < 4 || bytes % 4 !== 0) {
-    throw new GradsyncError('bad-argument', `${option} must be a byte count ≥ 4 and a multiple of 4 (e.g. 1024, 64K, 16M), got '${raw}'`);
-  }
-  return bytes;
 }
 
 function benchSizes(minBytes: number, maxBytes: number, factor: number): number[] {

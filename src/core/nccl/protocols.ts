@@ -20,3 +20,16 @@ export function protocolEfficiency(protocol: Protocol): number {
   const line = PROTOCOL_LINES[protocol];
   return line ? line.dataBytes / line.lineBytes : 1;
 }
+
+/**
+ * How NCCL's tuner scales a ring's or a tree's bus bandwidth for a protocol (src/graph/tuning.cc,
+ * lines 327–335), before its per-channel caps. Rings: LL keeps its line efficiency, 1/2; LL128 keeps
+ * 0.92, a little under its 120/128 (the source writes 120.0/128.0 in a comment beside 0.92). Trees:
+ * LL keeps 1/3.8; LL128 7/9 inside one node and 120/128 across nodes.
+ */
+export function ncclProtocolFactor(shape: 'Ring' | 'Tree', protocol: Protocol, nodes: number): number {
+  if (protocol === 'Simple') return 1;
+  if (shape === 'Ring') return protocol === 'LL' ? protocolEfficiency('LL') : 0.92;
+  if (protocol === 'LL') return 1 / 3.8;
+  return nodes === 1 ? 7 / 9 : protocolEfficiency('LL128');
+}
