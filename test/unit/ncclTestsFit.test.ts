@@ -132,17 +132,11 @@ describe('fitNcclTests on logs written from known parameters', () => {
     }
   });
 
-  it('gives the same answer every time, within 100 ms for a 31-row log', () => {
+  it('gives the same answer every time (its speed is measured by the bench, not here)', () => {
     const text = syntheticLog({ collective: 'all_reduce', devices: 16, devicesPerNode: 8, lines: THREE });
     const log = parseNcclTestsLog(text);
     const first = calibrate(log).fit;
-    let fastestMs = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const start = performance.now();
-      expect(calibrate(log).fit).toEqual(first);
-      fastestMs = Math.min(fastestMs, performance.now() - start);
-    }
-    expect(fastestMs).toBeLessThan(100);
+    for (let i = 0; i < 3; i++) expect(calibrate(log).fit).toEqual(first);
   });
 
   it('keeps rows of 0 bytes in place, unfitted', () => {
