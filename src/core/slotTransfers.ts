@@ -37,7 +37,7 @@ export function slotTransfers(compiled: CompiledSchedule, step: Step): readonly 
 const spread = new WeakMap<object, boolean>();
 
 /** Whether an imported schedule uses more than channel 0 and threadblock 0, so that naming them tells something. */
-export function usesThreadblocks(schedule: { steps: readonly Step[] }): boolean {
+function usesThreadblocks(schedule: { steps: readonly Step[] }): boolean {
   let known = spread.get(schedule);
   if (known === undefined) {
     known = schedule.steps.some((step) => step.transfers.some((t) => (t.channel ?? 0) !== 0 || (t.threadblocks ?? [0, 0]).some((tb) => tb !== 0)));
@@ -47,7 +47,7 @@ export function usesThreadblocks(schedule: { steps: readonly Step[] }): boolean 
 }
 
 /** Where an imported transfer runs in the XML: "channel 0 · threadblock 1 → 2", or one threadblock for a local operation; null when it says nothing. */
-export function threadblockTag(transfer: Transfer): string | null {
+function threadblockTag(transfer: Transfer): string | null {
   if (transfer.channel === undefined && !transfer.threadblocks) return null;
   const parts = transfer.channel === undefined ? [] : [`channel ${transfer.channel}`];
   if (transfer.threadblocks) {
