@@ -18,6 +18,7 @@ export const URL_KEYS = [
   'devicesPerNode',
   'latencyUs',
   'bandwidthGBs',
+  'preset',
   'backend',
   'speed',
   'step',

@@ -23,6 +23,11 @@ export interface SimConfig {
   topology: TopologyKind | null;
   latencyUs: number;
   bandwidthGBs: number;
+  /**
+   * A machine (core/nccl/presets.ts) whose topology and fabrics the model uses in place of topology,
+   * latencyUs and bandwidthGBs; null: those, as set.
+   */
+  preset: string | null;
   /** The engine asked for; the CPU engine runs when WebGPU is missing. */
   backend: Backend;
   /** Animation speed: 1 is one step per second. */
@@ -40,6 +45,7 @@ export const DEFAULT_CONFIG: Readonly<SimConfig> = Object.freeze({
   topology: null,
   latencyUs: DEFAULT_SWITCH_FABRIC.latencyUs,
   bandwidthGBs: DEFAULT_SWITCH_FABRIC.bandwidthGBs,
+  preset: null,
   backend: 'webgpu',
   // Two seconds a step: long enough for a room to follow each message along its link.
   speed: 0.5,
@@ -73,6 +79,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   interLatencyUs: 'Latency between nodes',
   interBandwidthGBs: 'Bandwidth between nodes',
   topology: 'Topology',
+  preset: 'Machine',
   gammaUsPerByte: 'γ per byte',
   backend: 'Engine',
   speed: 'Speed',

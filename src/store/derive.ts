@@ -9,6 +9,7 @@ import { GradsyncError } from '../core/errors';
 import { bandwidthMetrics, type BandwidthMetrics } from '../core/metrics';
 import type { Schedule } from '../core/schedule';
 import type { TimelineData } from '../core/timeline';
+import { presetById, presetTopology } from '../core/nccl/presets';
 import { defaultTopologyKind, topologyAt } from '../core/topology';
 import { verifySchedule, type VerifyResult } from '../core/verify';
 import { devicesPerNodeFor, SETTING_LABELS, type SimConfig } from './config';
@@ -26,10 +27,12 @@ export interface Derived {
 }
 
 /**
- * One switch while all devices fit in one node; nodes of `devicesPerNode` (intra-node fabric as
- * configured, inter-node fabric at the defaults) once there are several. Cheap: known before the model.
+ * The preset's topology where a machine is chosen. Otherwise one switch while all devices fit in one
+ * node; nodes of `devicesPerNode` (intra-node fabric as configured, inter-node fabric at the defaults)
+ * once there are several. Cheap: known before the model.
  */
 export function topologyFor(config: SimConfig, schedule: Schedule): Topology {
+  if (config.preset !== null) return presetTopology(presetById(config.preset), schedule.devices);
   const fabric = { latencyUs: config.latencyUs, bandwidthGBs: config.bandwidthGBs };
   return topologyAt(config.topology ?? defaultTopologyKind(schedule), schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric);
 }

@@ -12,6 +12,7 @@ import { derive, scheduleFor, shapeKey, type Derived } from './derive';
 import { EngineRunner, type EngineStatus, type GpuSource } from './engineRunner';
 import { configFor, incorrectScheduleWarning, loadedScheduleName, SHARED_NAME } from './loadedSchedule';
 import { readMeasured, type Measured } from './measured';
+import { fitPreset } from './preset';
 import { Player, type PlayerState } from './player';
 import { TrackerSlot } from './tracker';
 
@@ -320,11 +321,16 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       };
     }
 
-    /** prepare(…), keeping a measured run only while the schedule it was measured on stays shown. */
-    function rebuild(config: SimConfig, custom: SimState['custom'], step: number, after?: Afterwards): Partial<SimState> {
+    /**
+     * prepare(…), keeping a measured run only while the schedule it was measured on stays shown, and
+     * a machine preset only while it takes the devices (else the model goes on at custom α and B, and says why).
+     */
+    function rebuild(asked: SimConfig, custom: SimState['custom'], step: number, after?: Afterwards): Partial<SimState> {
+      const { config, problem } = fitPreset(asked);
       const current = get() as Sim | undefined;
       const sameSchedule = current !== undefined && current.custom === custom && shapeKey(current.config) === shapeKey(config);
-      return { ...prepare(config, custom, step, after), measured: sameSchedule ? current.measured : null };
+      const state = { ...prepare(config, custom, step, after), measured: sameSchedule ? current.measured : null };
+      return problem ? { ...state, notices: [...(state.notices ?? current?.notices ?? opened), notice('warning', problem)] } : state;
     }
 
     const linked = options.schedule ? { name: loadedScheduleName(options.schedule, SHARED_NAME), schedule: options.schedule } : null;

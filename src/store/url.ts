@@ -1,10 +1,11 @@
 // The URL reflects the simulation and loads it: algorithm, devices, elements, chunks, op,
-// devicesPerNode, latencyUs, bandwidthGBs, backend, speed, and step (steps applied); or, instead of
-// the algorithm, a loaded schedule itself (`schedule`, see core/scheduleUrl). A bad value becomes a
-// notice and the default; it never blanks the page.
+// devicesPerNode, latencyUs, bandwidthGBs, preset (a machine), backend, speed, and step (steps
+// applied); or, instead of the algorithm, a loaded schedule itself (`schedule`, see core/scheduleUrl).
+// A bad value becomes a notice and the default; it never blanks the page.
 
 import { GradsyncError } from '../core/errors';
 import { REDUCE_OPS } from '../core/ops';
+import { PRESET_IDS } from '../core/nccl/presets';
 import { COLLECTIVES, type Schedule } from '../core/schedule';
 import { TOPOLOGY_KINDS } from '../core/topology';
 import { decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/scheduleUrl';
@@ -83,6 +84,7 @@ export function parseUrlState(search: string): UrlState {
     topology: choice(params, 'topology', TOPOLOGY_KINDS, notices) ?? null,
     latencyUs: number(params, 'latencyUs', false, notices) ?? DEFAULT_CONFIG.latencyUs,
     bandwidthGBs: number(params, 'bandwidthGBs', false, notices) ?? DEFAULT_CONFIG.bandwidthGBs,
+    preset: choice(params, 'preset', PRESET_IDS, notices) ?? null,
     backend: choice(params, 'backend', ['webgpu', 'cpu'] as const, notices) ?? DEFAULT_CONFIG.backend,
     speed: number(params, 'speed', false, notices) ?? DEFAULT_CONFIG.speed,
   };
@@ -116,7 +118,7 @@ export function formatUrlState(config: SimConfig, step: number, scheduleParam: s
     params.set('devices', String(config.devices));
     put('chunks', config.chunks);
   }
-  for (const key of ['elements', 'op', 'devicesPerNode', 'topology', 'latencyUs', 'bandwidthGBs', 'backend', 'speed'] as const) put(key, config[key]);
+  for (const key of ['elements', 'op', 'devicesPerNode', 'topology', 'latencyUs', 'bandwidthGBs', 'preset', 'backend', 'speed'] as const) put(key, config[key]);
   // Spelled out for an algorithm over nodes, whose missing value is not the default (see parseUrlState).
   if (scheduleParam === null && takesDevicesPerNode(config)) params.set('devicesPerNode', String(config.devicesPerNode));
   if (step > 0) params.set('step', String(step));

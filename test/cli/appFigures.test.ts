@@ -45,6 +45,20 @@ describe('the app and gradsync run', () => {
     }
   });
 
+  it('agree on a machine preset, whose command names the preset in place of the topology and fabrics', async () => {
+    for (const config of [
+      { algorithm: 'ring', devices: 8, elements: 1 << 18, preset: 'dgx-h100' },
+      { algorithm: 'double-tree', devices: 16, elements: 4096, preset: 'dgx-h100' },
+      { algorithm: 'halving-doubling', devices: 6, elements: 1000, preset: 'pcie-gen5' },
+    ] as Partial<SimConfig>[]) {
+      const { app, cli, words } = await both(config);
+      expect(words.slice(-2)).toEqual(['--preset', config.preset]);
+      expect(words).not.toContain('--topology');
+      expect(cli.modelTimeUs, JSON.stringify(config)).toBeCloseTo(app.cost!.totalUs, 9);
+      expect(cli.topology, JSON.stringify(config)).toEqual(app.topology);
+    }
+  });
+
   it('a loaded schedule runs from its file with the same figures', async () => {
     const schedule = buildSchedule({ algorithm: 'ring', devices: 5 });
     const store = createSimStore({ gpu: null, config: { backend: 'cpu', elements: 500 } });

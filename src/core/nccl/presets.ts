@@ -19,6 +19,8 @@ interface NcclReference {
 
 export interface NcclPreset {
   id: string;
+  /** What a menu calls it: "DGX H100". */
+  label: string;
   name: string;
   hardware: NcclHardware;
   /** Where each figure of `hardware` comes from. */
@@ -47,6 +49,7 @@ function pcieNode(arch: GpuArch, generation: 4 | 5): NcclHardware {
 export const NCCL_PRESETS: readonly NcclPreset[] = [
   {
     id: 'dgx-a100',
+    label: 'DGX A100',
     name: 'DGX A100: 8× A100 SXM4, NVLink 3 through 6 NVSwitches (300 GB/s per direction), 8× HDR 200 Gb/s InfiniBand',
     hardware: dgxNode('Ampere', 12, false, 200, 4, 'amd'),
     sources: [DGX_A100_GUIDE, NVLINK_PAGE, NCCL_SOURCE, 'CPUs: 2× AMD EPYC 7742; NICs: ConnectX-6, one per GPU, on the GPU’s PCIe Gen4 switch'],
@@ -60,6 +63,7 @@ export const NCCL_PRESETS: readonly NcclPreset[] = [
   },
   {
     id: 'dgx-h100',
+    label: 'DGX H100',
     name: 'DGX H100: 8× H100 SXM5, NVLink 4 through 4 NVSwitches with NVLink SHARP (450 GB/s per direction), 8× NDR 400 Gb/s InfiniBand',
     hardware: dgxNode('Hopper', 18, true, 400, 5, 'intel'),
     sources: [DGX_H100_GUIDE, NVLINK_PAGE, NCCL_SOURCE, 'CPUs: 2× Intel Xeon Platinum 8480C; NICs: ConnectX-7, one per GPU, on PCIe Gen5'],
@@ -75,6 +79,7 @@ export const NCCL_PRESETS: readonly NcclPreset[] = [
   },
   {
     id: 'pcie-gen4',
+    label: '8× A100 PCIe Gen4',
     name: '8× A100 PCIe on PCIe Gen4 x16 through one switch fabric, no NVLink, one node',
     hardware: pcieNode('Ampere', 4),
     sources: ['PCI Express 4.0: 16 GT/s per lane', NCCL_SOURCE, PCIE_LIMITS],
@@ -82,6 +87,7 @@ export const NCCL_PRESETS: readonly NcclPreset[] = [
   },
   {
     id: 'pcie-gen5',
+    label: '8× H100 PCIe Gen5',
     name: '8× H100 PCIe on PCIe Gen5 x16 through one switch fabric, no NVLink bridges, one node',
     hardware: pcieNode('Hopper', 5),
     sources: ['PCI Express 5.0: 32 GT/s per lane', NCCL_SOURCE, PCIE_LIMITS],

@@ -13,6 +13,7 @@
 // registered-buffer policy or symmetric kernels; one operation per call (no aggregation); doubles
 // where NCCL computes in float. The channel and thread counts NCCL trims for small messages after
 // the pick are not modelled: they do not change the pick.
+// MODEL_DEPARTURES says it in one line for the app.
 
 import { invariant } from '../errors';
 import type { Collective } from '../schedule';
@@ -20,6 +21,10 @@ import { ncclGraphs, type NcclGraphs } from './graphs';
 import { ncclSystem, type NcclHardware, type NcclSystem } from './system';
 import { log2Floor, ncclTuneModel, type NcclModelEntry } from './tuneModel';
 import { TREE_CORRECTION } from './tuningTables';
+
+/** Where gradsync departs from NCCL, in one line: its α-β model, and this model of NCCL's. */
+export const MODEL_DEPARTURES =
+  "Where gradsync departs from NCCL: its α-β model has one α and one B per fabric (on a preset, NCCL's ring bandwidth and Simple's per-hop latency) and no protocols, channels or NVLS; its model of NCCL's tuner takes one switch per node and a NIC per GPU, not NCCL's search of the real PCI tree, and leaves out CollNet and NCCL_ALGO.";
 
 /** NCCL's model of one collective on one system, ready to time any size. */
 export interface NcclTuner {

@@ -6,7 +6,8 @@ import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import { formatMicroseconds } from '../format';
 import { algorithmClass } from './algorithmStyle';
-import { formatTickBytes, formatTickUs, powersIn } from './chartTicks';
+import { formatTickBytes, powersIn } from './chartTicks';
+import { LogGrid } from './LogGrid';
 import type { Point, Series } from '../../core/compare';
 
 export interface CurrentMark {
@@ -58,27 +59,17 @@ export function ComparePanel({ kind, series, current, selected, width, ariaLabel
 
   return (
     <svg className="gs-compare-panel" width={width} height={HEIGHT} role="img" aria-label={ariaLabel}>
-      {yTicks.map((t) => (
-        <g key={`y${t}`} className="gs-axis-tick">
-          <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(t)} y2={y(t)} />
-          <text x={MARGIN.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
-            {formatTickUs(t)}
-          </text>
-        </g>
-      ))}
-      {xTicks.map((t, i) => (
-        <g key={`x${t}`} className="gs-axis-tick">
-          <line x1={x(t)} x2={x(t)} y1={MARGIN.top} y2={bottom} />
-          {i % labelEvery === 0 && (
-            <text x={x(t)} y={bottom + 14} textAnchor="middle">
-              {kind === 'devices' ? t : formatTickBytes(t)}
-            </text>
-          )}
-        </g>
-      ))}
-      <text className="gs-axis-title" x={(MARGIN.left + width - MARGIN.right) / 2} y={HEIGHT - 4} textAnchor="middle">
-        {kind === 'devices' ? 'devices N (log₂)' : 'message size per device (log₂)'}
-      </text>
+      <LogGrid
+        x={x}
+        y={y}
+        xTicks={xTicks}
+        yTicks={yTicks}
+        formatX={(t) => (kind === 'devices' ? t : formatTickBytes(t))}
+        frame={{ left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom }}
+        labelEvery={labelEvery}
+        title={kind === 'devices' ? 'devices N (log₂)' : 'message size per device (log₂)'}
+        titleY={HEIGHT - 4}
+      />
       {ordered.map((s) => {
         const d = s.points.length > 0 ? (path(s.points) ?? '') : '';
         return (

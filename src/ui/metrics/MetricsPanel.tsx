@@ -1,10 +1,12 @@
 // Traffic and cost of the current schedule: bytes per device with the busiest called out, the seeds'
-// formulas checked against the counts, and the α-β model with its editable inputs.
+// formulas checked against the counts, the α-β model with its editable inputs, and NCCL's own choice
+// on the machine chosen.
 
 import { ModellingStatus, PreparingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { CostSection } from './CostSection';
 import { FormulaChecks } from './FormulaChecks';
+import { NcclChoice } from './NcclChoice';
 import { TrafficSection } from './TrafficSection';
 
 export function MetricsPanel() {
@@ -24,6 +26,7 @@ export function MetricsPanel() {
           <PreparingStatus className="gs-metrics-error" idle="Nothing to measure yet." />
         )}
         <CostSection derived={derived} />
+        <NcclChoice />
       </div>
     </section>
   );

@@ -1,11 +1,15 @@
-// The α-β model's knobs: latency α, port bandwidth B, the topology (one switch, or nodes) and devices
-// per node, applied through setConfig only when valid. An algorithm built over nodes (hierarchical-ring)
-// takes its devices per node from the configuration bar, next to Devices, so the field is not repeated here.
+// The α-β model's knobs: the machine (custom, or a preset), latency α, port bandwidth B, the topology
+// (one switch, or nodes) and devices per node, applied through setConfig only when valid. With a
+// preset the fields show its fabric inside a node, and editing any of them returns to custom values.
+// An algorithm built over nodes (hierarchical-ring) takes its devices per node from the configuration
+// bar, next to Devices, so the field is not repeated here.
 
 import { useId } from 'react';
 import { defaultTopologyKind } from '../../core/topology';
-import { LIMITS, takesDevicesPerNode } from '../../store/config';
+import { LIMITS, takesDevicesPerNode, type SimConfig } from '../../store/config';
+import { leavePreset, presetFabric } from '../../store/preset';
 import { useSim } from '../StoreContext';
+import { MachineField } from './MachineField';
 import { NumberField, numberRule } from './NumberField';
 
 const parseLatency = numberRule('latency', 0, LIMITS.latencyUs.max, { unit: ' µs' });
@@ -13,29 +17,38 @@ const parseBandwidth = numberRule('bandwidth', 0, LIMITS.bandwidthGBs.max, { abo
 const parsePerNode = numberRule('devices per node', 1, LIMITS.devicesPerNode.max, { integer: true });
 
 export function ModelInputs() {
-  const latencyUs = useSim((s) => s.config.latencyUs);
-  const bandwidthGBs = useSim((s) => s.config.bandwidthGBs);
-  const devicesPerNode = useSim((s) => s.config.devicesPerNode);
+  const preset = useSim((s) => s.config.preset);
+  const devices = useSim((s) => s.config.devices);
+  const latencyUs = useSim((s) => (s.config.preset === null ? s.config.latencyUs : presetFabric(s.config.preset, s.config.devices).latencyUs));
+  const bandwidthGBs = useSim((s) => (s.config.preset === null ? s.config.bandwidthGBs : presetFabric(s.config.preset, s.config.devices).bandwidthGBs));
+  const devicesPerNode = useSim((s) =>
+    s.config.preset !== null && s.derived?.topology.kind === 'nodes' ? s.derived.topology.devicesPerNode : s.config.devicesPerNode,
+  );
   const overNodes = useSim((s) => s.custom === null && takesDevicesPerNode(s.config));
-  // The kind modelled: the one chosen, else the schedule's default (nodes only for one built over nodes).
-  const kind = useSim((s) => s.config.topology ?? (s.derived ? defaultTopologyKind(s.derived.schedule) : 'switch'));
+  // The kind modelled: the preset's, the one chosen, else the schedule's default (nodes only for one built over nodes).
+  const kind = useSim((s) =>
+    s.config.preset !== null ? (s.derived?.topology.kind ?? 'switch') : (s.config.topology ?? (s.derived ? defaultTopologyKind(s.derived.schedule) : 'switch')),
+  );
   const setConfig = useSim((s) => s.setConfig);
   const id = useId();
+  // A hand on any field leaves the preset, from the figures it showed.
+  const edit = (patch: Partial<SimConfig>) => setConfig({ ...leavePreset({ preset, devices }), ...patch });
 
   return (
     <fieldset className="gs-model-inputs">
       <legend className="gs-visually-hidden">α-β model parameters</legend>
-      <NumberField label="latency α" unit="µs" value={latencyUs} parse={parseLatency} onValid={(value) => setConfig({ latencyUs: value })} />
-      <NumberField label="bandwidth B" unit="GB/s" value={bandwidthGBs} parse={parseBandwidth} onValid={(value) => setConfig({ bandwidthGBs: value })} />
+      <MachineField />
+      <NumberField label="latency α" unit="µs" value={latencyUs} parse={parseLatency} onValid={(value) => edit({ latencyUs: value })} />
+      <NumberField label="bandwidth B" unit="GB/s" value={bandwidthGBs} parse={parseBandwidth} onValid={(value) => edit({ bandwidthGBs: value })} />
       <div className="gs-field">
         <label htmlFor={id}>topology</label>
-        <select id={id} value={kind} onChange={(event) => setConfig({ topology: event.target.value === 'nodes' ? 'nodes' : 'switch' })}>
+        <select id={id} value={kind} onChange={(event) => edit({ topology: event.target.value === 'nodes' ? 'nodes' : 'switch' })}>
           <option value="switch">one switch</option>
           <option value="nodes">nodes</option>
         </select>
       </div>
       {!overNodes && kind === 'nodes' && (
-        <NumberField label="devices per node" value={devicesPerNode} step="1" parse={parsePerNode} onValid={(value) => setConfig({ devicesPerNode: value })} />
+        <NumberField label="devices per node" value={devicesPerNode} step="1" parse={parsePerNode} onValid={(value) => edit({ devicesPerNode: value })} />
       )}
     </fieldset>
   );

@@ -78,7 +78,13 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
   useRaceKeys(clock);
 
   const entrants = useMemo(
-    () => current.map((side, i) => ({ algorithm: algorithms[i], cost: side.store.getState().derived?.cost ?? null, latencyUs: config.latencyUs })),
+    () =>
+      current.map((side, i) => {
+        const derived = side.store.getState().derived;
+        // The model's α (inside a node): a machine preset's where one is chosen.
+        const fabric = derived && (derived.topology.kind === 'switch' ? derived.topology : derived.topology.intra);
+        return { algorithm: algorithms[i], cost: derived?.cost ?? null, latencyUs: fabric?.latencyUs ?? config.latencyUs };
+      }),
     [current, algorithms, config.latencyUs],
   );
   const error = current.map((side) => side.store.getState().error).find((e) => e !== null) ?? null;

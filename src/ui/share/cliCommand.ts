@@ -1,6 +1,7 @@
 // The command line that reproduces the app's figures: `gradsync run` with the same schedule, size, op,
-// topology and fabric, so the model time, algbw and busbw it prints are the ones on screen. A test runs
-// the command's words through the CLI's own parser, so a renamed flag cannot go unnoticed.
+// topology and fabric (or machine preset), so the model time, algbw and busbw it prints are the ones
+// on screen. A test runs the command's words through the CLI's own parser, so a renamed flag cannot
+// go unnoticed.
 
 import type { Schedule } from '../../core/schedule';
 import { topologyText } from '../../core/topology';
@@ -19,7 +20,9 @@ export function commandWords(config: SimConfig, derived: Derived, scheduleFile: 
     if (schedule.devicesPerNode !== undefined) words.push('--devices-per-node', String(schedule.devicesPerNode));
     if (schedule.root !== undefined) words.push('--root', String(schedule.root));
   }
-  words.push('--elements', String(config.elements), '--op', config.op, '--topology', topologyText(derived.topology));
+  words.push('--elements', String(config.elements), '--op', config.op);
+  if (config.preset !== null) return [...words, '--preset', config.preset];
+  words.push('--topology', topologyText(derived.topology));
   const fabric = derived.topology.kind === 'switch' ? derived.topology : derived.topology.intra;
   words.push('--latency-us', String(fabric.latencyUs), '--bandwidth-gbs', String(fabric.bandwidthGBs));
   if (derived.topology.kind === 'nodes') {

@@ -1,0 +1,9 @@
+// How NCCL's pairs are drawn: the algorithm is the colour (set in ncclChoice.css, light and dark), the
+// protocol the dash — Simple solid, LL128 dashed, LL dotted.
+
+import type { NcclAlgorithm } from '../../core/nccl/tuningTables';
+import type { Protocol } from '../../core/nccl/protocols';
+
+export function ncclClass(algorithm: NcclAlgorithm, protocol?: Protocol): string {
+  return `gs-nccl-${algorithm.toLowerCase()}${protocol ? ` gs-nccl-${protocol.toLowerCase()}` : ''}`;
+}
