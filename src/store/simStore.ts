@@ -10,6 +10,7 @@ import { preparesInBackground, type Background, type Progress } from './backgrou
 import { DEFAULT_CONFIG, fitDevicesPerNode, type SimConfig } from './config';
 import { derive, scheduleFor, shapeKey, type Derived } from './derive';
 import { EngineRunner, type EngineStatus, type GpuSource } from './engineRunner';
+import { logSlice, type LogSlice } from './calibration';
 import { configFor, incorrectScheduleWarning, loadedScheduleName, SHARED_NAME } from './loadedSchedule';
 import { readMeasured, type Measured } from './measured';
 import { fitPreset } from './preset';
@@ -98,7 +99,7 @@ interface SimActions {
   dispose(): void;
 }
 
-export type Sim = SimState & SimActions;
+export type Sim = SimState & SimActions & LogSlice;
 export type SimStore = StoreApi<Sim>;
 
 export interface SimStoreOptions {
@@ -353,6 +354,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       engine: null,
       inspected: null,
       tracker: new TrackerSlot(),
+      ...logSlice(get, set),
 
       setConfig(patch) {
         const state = get();

@@ -57,13 +57,13 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
   /** Pastes `text`, presses Load, and expects `message` in the dialog's alert, on screen and focused. */
   async function expectRefused(page: Page, text: string, message: string): Promise<void> {
     const dialog = await openLoader(page);
-    await dialog.getByLabel('Or paste JSON or MSCCL XML').fill(text);
+    await dialog.getByLabel('Or paste JSON, MSCCL XML or an nccl-tests log').fill(text);
     await dialog.getByRole('button', { name: 'Load', exact: true }).click();
     const alert = dialog.getByRole('alert');
     await expect.poll(() => alert.innerText()).toBe(message);
     expect(await alert.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await onScreen(page, alert)).toBe(true);
-    expect(await dialog.getByLabel('Or paste JSON or MSCCL XML').inputValue()).toBe(text);
+    expect(await dialog.getByLabel('Or paste JSON, MSCCL XML or an nccl-tests log').inputValue()).toBe(text);
     expect(await page.getByRole('button', { name: 'Back to ring' }).count()).toBe(0);
   }
 
@@ -108,7 +108,7 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
     await dialog.getByLabel('From a file').setInputFiles(path);
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toBe('✕ huge.json is 52,428,801 bytes; a schedule file may be at most 52,428,800 bytes (50 MiB)');
+    expect(await alert.innerText()).toBe('✕ huge.json is 52,428,801 bytes; a schedule or log file may be at most 52,428,800 bytes (50 MiB)');
     expect(await onScreen(page, alert)).toBe(true);
     await page.close();
   }, 60_000);

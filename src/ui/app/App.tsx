@@ -3,6 +3,7 @@
 
 import { useRef, useState } from 'react';
 import type { SimStore } from '../../store/simStore';
+import { CalibrationPanel } from '../calibration/CalibrationPanel';
 import { ConfigBar } from '../config/ConfigBar';
 import { Controls } from '../controls/Controls';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
@@ -82,6 +83,7 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
         </aside>
       </main>
       <section className="gs-lower" aria-label="Timeline and comparison">
+        <CalibrationPanel />
         <Timeline />
         <CompareChart />
       </section>

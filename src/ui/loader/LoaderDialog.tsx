@@ -1,18 +1,16 @@
-// The "Load schedule…" dialog: pick a file, or paste (or edit) JSON and load it. What is wrong with
-// a file or the pasted text is said inside the dialog, next to where it came from; the dialog stays
-// open with the text kept, and closes once a schedule is loaded.
+// The "Load schedule…" dialog: pick a file, or paste (or edit) JSON and load it; an nccl-tests log,
+// told apart by its content, goes to its comparison with the model instead. What is wrong with a
+// file or the pasted text is said inside the dialog, next to where it came from; the dialog stays
+// open with the text kept, and closes once a schedule or a log is loaded.
 
 import { useInView } from '../useInView';
 import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { SCHEDULE_FORMAT } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { useReturnFocus } from '../inspector/useReturnFocus';
+import { loadText, readLoadable, type Loaded } from './loadText';
 import { ProblemLine } from './ProblemLine';
-import { readScheduleText, type ScheduleRead } from './readSchedule';
-import { readScheduleFile } from './readScheduleFile';
 import { EDITABLE_TRANSFERS, isEditable, scheduleJson } from './scheduleJson';
-
-const PASTED_NAME = 'pasted schedule';
 
 /** A problem with what was read, and which input it belongs next to. */
 interface Problem {
@@ -22,6 +20,7 @@ interface Problem {
 
 export function LoaderDialog({ onClose }: { onClose(): void }) {
   const loadSchedule = useSim((s) => s.loadSchedule);
+  const loadNcclTestsLog = useSim((s) => s.loadNcclTestsLog);
   const schedule = useSim((s) => s.derived?.schedule ?? null);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -30,9 +29,10 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
   useReturnFocus(panel);
   useInView(panel);
 
-  const load = (read: ScheduleRead, name: string, source: Problem['source']) => {
-    if (!read.ok) setProblem({ source, message: read.message });
-    else if (loadSchedule(read.schedule, name)) onClose();
+  const loader = { loadSchedule, loadNcclTestsLog };
+  const settle = (loaded: Loaded, source: Problem['source']) => {
+    if (!loaded.ok) setProblem({ source, message: loaded.message });
+    else onClose();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -42,11 +42,14 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) load(await readScheduleFile(file), file.name, 'file');
+    if (!file) return;
+    // Loaded and closed in one go once read, as a pasted text is.
+    const read = await readLoadable(file);
+    settle(read.ok ? loadText(loader, read.text, file.name) : read, 'file');
   };
   const onLoad = () => {
-    if (text.trim() === '') setProblem({ source: 'paste', message: 'Paste a schedule (JSON or MSCCL XML) into the box first' });
-    else load(readScheduleText(text, null), PASTED_NAME, 'paste');
+    if (text.trim() === '') setProblem({ source: 'paste', message: 'Paste a schedule (JSON or MSCCL XML) or an nccl-tests log into the box first' });
+    else settle(loadText(loader, text, null), 'paste');
   };
   const editable = schedule !== null && isEditable(schedule);
   const problemId = `${ids}-problem`;
@@ -64,7 +67,7 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
       onKeyDown={onKeyDown}
     >
       <header className="gs-loader-header">
-        <h2 id={`${ids}-title`}>Load a schedule</h2>
+        <h2 id={`${ids}-title`}>Load a schedule or an nccl-tests log</h2>
         <button type="button" className="gs-icon-button" aria-label="Close" onClick={onClose}>
           ×
         </button>
@@ -73,7 +76,7 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
         <span>From a file</span>
         <input
           type="file"
-          accept=".json,.xml,application/json,application/xml,text/xml"
+          accept=".json,.xml,.txt,.log,.out,application/json,application/xml,text/xml,text/plain"
           onChange={(event) => void onFile(event)}
           aria-invalid={fileProblem !== null}
           aria-describedby={fileProblem ? problemId : undefined}
@@ -82,7 +85,7 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
       </label>
       {fileProblem && <ProblemLine id={problemId} message={fileProblem} />}
       <label className="gs-loader-paste" htmlFor={`${ids}-text`}>
-        Or paste JSON or MSCCL XML
+        Or paste JSON, MSCCL XML or an nccl-tests log
       </label>
       <textarea
         id={`${ids}-text`}
@@ -106,7 +109,8 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
         A <code>{SCHEDULE_FORMAT}</code> file lists <code>devices</code>, <code>chunks</code> and <code>steps</code>; each step's <code>transfers</code>{' '}
         <code>{'{src, dst, chunk, op}'}</code> (<code>op</code>: <code>"reduce"</code> or <code>"copy"</code>) run at once, reading their sources as they stood
         when the step began. An MSCCL XML algorithm (<code>{'<algo>'}</code>) is read too. It is verified on load; a wrong one still runs, its first violation
-        marked.{' '}
+        marked. The output of an nccl-tests binary (<code>all_reduce_perf</code>, …) is fitted and shown against the model instead, the schedule staying as it
+        is.{' '}
         <button
           type="button"
           className="gs-link"

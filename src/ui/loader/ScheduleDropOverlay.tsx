@@ -11,8 +11,8 @@ export function ScheduleDropOverlay({ rootRef }: { rootRef: RefObject<HTMLElemen
   return (
     <div className="gs-drop-overlay" aria-hidden="true">
       <div className="gs-drop-message">
-        <strong>Drop a schedule to load it</strong>
-        <span>a gradsync-schedule/1 .json file, up to {MAX_SCHEDULE_BYTES / 1024 / 1024} MiB</span>
+        <strong>Drop a schedule or an nccl-tests log to load it</strong>
+        <span>a gradsync-schedule/1 .json file or a *_perf output, up to {MAX_SCHEDULE_BYTES / 1024 / 1024} MiB</span>
       </div>
     </div>
   );

@@ -21,7 +21,7 @@ function declaredDevices(json: unknown): number | null {
   return typeof devices === 'number' ? devices : null;
 }
 
-function capitalized(text: string): string {
+export function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

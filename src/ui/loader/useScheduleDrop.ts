@@ -1,9 +1,10 @@
-// Dropping a .json schedule anywhere on the app: listeners on the given root element, and whether a
-// file is being dragged over it (for the drop overlay).
+// Dropping a schedule (.json) or an nccl-tests log anywhere on the app: listeners on the given root
+// element, and whether a file is being dragged over it (for the drop overlay).
 
 import { useCallback, type RefObject } from 'react';
 import { useSimStore } from '../StoreContext';
-import { looksLikeJson, readScheduleFile } from './readScheduleFile';
+import { loadText, readLoadable } from './loadText';
+import { looksLikeJson } from './readScheduleFile';
 import { useFileDrop } from './useFileDrop';
 
 /** Adds drag-and-drop loading to `rootRef`'s element; returns true while a file is dragged over it. */
@@ -11,16 +12,11 @@ export function useScheduleDrop(rootRef: RefObject<HTMLElement | null>): boolean
   const store = useSimStore();
   const onFiles = useCallback(
     (files: File[]) => {
-      const { loadSchedule, notify } = store.getState();
-      const file = files.find(looksLikeJson);
-      if (!file) {
-        notify('error', `${files[0].name} is not a .json file; drop a gradsync-schedule/1 JSON file to load it`);
-        return;
-      }
+      const file = files.find(looksLikeJson) ?? files[0];
       // The dialog is closed while dropping, so a problem is said in the notices, on screen at the top.
-      void readScheduleFile(file).then((read) => {
-        if (read.ok) loadSchedule(read.schedule, file.name);
-        else notify('error', read.message);
+      void readLoadable(file, true).then((read) => {
+        const loaded = read.ok ? loadText(store.getState(), read.text, file.name) : read;
+        if (!loaded.ok) store.getState().notify('error', loaded.message);
       });
     },
     [store],

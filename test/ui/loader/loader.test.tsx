@@ -42,11 +42,11 @@ async function show(store: SimStore) {
 
 function openDialog() {
   fireEvent.click(screen.getByRole('button', { name: 'Load schedule…' }));
-  return screen.getByRole('dialog', { name: 'Load a schedule' });
+  return screen.getByRole('dialog', { name: 'Load a schedule or an nccl-tests log' });
 }
 
 function paste(dialog: HTMLElement, text: string) {
-  fireEvent.change(within(dialog).getByLabelText('Or paste JSON or MSCCL XML'), { target: { value: text } });
+  fireEvent.change(within(dialog).getByLabelText('Or paste JSON, MSCCL XML or an nccl-tests log'), { target: { value: text } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Load' }));
 }
 
@@ -100,7 +100,7 @@ describe('loading a schedule', () => {
     ['text that is not JSON', NOT_JSON, `T${parseError(NOT_JSON).slice(1)}`],
     ['a transfer to device 9 of 4', TO_DEVICE_9_OF_4, 'Step 1, transfer 1: dst 9 is out of range 0..3'],
     ['a schedule of 5,000 devices', DEVICES_5000, 'This schedule has 5,000 devices; the app shows at most 1,024'],
-    ['an empty box', '   ', 'Paste a schedule (JSON or MSCCL XML) into the box first'],
+    ['an empty box', '   ', 'Paste a schedule (JSON or MSCCL XML) or an nccl-tests log into the box first'],
   ] as const) {
     it(`says inside the dialog what is wrong with ${what}, keeping the text and the schedule shown`, async () => {
       const store = cpuStore();
@@ -109,9 +109,9 @@ describe('loading a schedule', () => {
       const dialog = openDialog();
       paste(dialog, text);
       expect(problemIn(dialog)).toBe(`✕ ${message}`);
-      const box = within(dialog).getByLabelText('Or paste JSON or MSCCL XML') as HTMLTextAreaElement;
+      const box = within(dialog).getByLabelText('Or paste JSON, MSCCL XML or an nccl-tests log') as HTMLTextAreaElement;
       expect([box.value, box.getAttribute('aria-invalid')]).toEqual([text, 'true']);
-      expect(screen.getByRole('dialog', { name: 'Load a schedule' })).toBe(dialog);
+      expect(screen.getByRole('dialog', { name: 'Load a schedule or an nccl-tests log' })).toBe(dialog);
       expect(store.getState().custom).toBeNull();
       expect(store.getState().derived!.schedule).toBe(before);
       expect(store.getState().notices).toEqual([]);
@@ -136,10 +136,10 @@ describe('loading a schedule', () => {
     const root = screen.getByTestId('root');
     const file = new File([JSON.stringify(buildSchedule({ algorithm: 'ring', devices: 5 }))], 'ring5.json', { type: 'application/json' });
     fireEvent.dragEnter(root, { dataTransfer: { types: ['Files'], files: [] } });
-    expect(screen.getByText('Drop a schedule to load it')).toBeTruthy();
-    expect(screen.getByText('a gradsync-schedule/1 .json file, up to 50 MiB')).toBeTruthy();
+    expect(screen.getByText('Drop a schedule or an nccl-tests log to load it')).toBeTruthy();
+    expect(screen.getByText('a gradsync-schedule/1 .json file or a *_perf output, up to 50 MiB')).toBeTruthy();
     fireEvent.drop(root, { dataTransfer: { types: ['Files'], files: [file] } });
-    expect(screen.queryByText('Drop a schedule to load it')).toBeNull();
+    expect(screen.queryByText('Drop a schedule or an nccl-tests log to load it')).toBeNull();
     await waitFor(() => expect(store.getState().custom?.name).toBe('ring'), { timeout: 5000 });
     expect(store.getState().derived!.schedule.devices).toBe(5);
     expect(await screen.findByText('ring')).toBeTruthy();
@@ -158,11 +158,12 @@ describe('loading a schedule', () => {
     expect(store.getState().custom).toBeNull();
   });
 
-  it('refuses a dropped file that is not .json with a notice', async () => {
+  it('refuses a dropped file that is neither .json nor an nccl-tests log with a notice', async () => {
     const store = cpuStore();
     await show(store);
     fireEvent.drop(screen.getByTestId('root'), { dataTransfer: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
-    expect(screen.getByRole('alert').textContent).toMatch(/photo.png is not a .json file/);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeNull(), { timeout: 5000 });
+    expect(screen.getByRole('alert').textContent).toMatch(/photo.png is neither a .json schedule nor an nccl-tests log/);
     expect(store.getState().custom).toBeNull();
   });
 
@@ -192,7 +193,7 @@ describe('loading a schedule', () => {
     await show(store);
     const dialog = openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start from the current schedule' }));
-    const text = (within(dialog).getByLabelText('Or paste JSON or MSCCL XML') as HTMLTextAreaElement).value;
+    const text = (within(dialog).getByLabelText('Or paste JSON, MSCCL XML or an nccl-tests log') as HTMLTextAreaElement).value;
     expect(JSON.parse(text)).toEqual(store.getState().derived!.schedule);
     expect(text.split('\n')).toContain('      { "src": 0, "dst": 1, "chunk": 0, "op": "reduce" },');
   });

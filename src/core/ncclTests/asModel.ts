@@ -1,0 +1,65 @@
+// A fitted nccl-tests log as gradsync's own α-β model: one α per message step and one port bandwidth
+// B on one switch, chosen so that the ring of the log's collective on the log's devices takes the
+// fit's Simple line, α_S + c·S / β_S (c = B(S) / S, model.ts). The ring makes N·f(N) equal steps, f
+// being nccl-tests' busbw factor (2(N−1) for all-reduce, N−1 for all-gather and reduce-scatter), each
+// moving S/N through every port, so its time is N·f·α + f·S / B:
+//   α = α_S / (N·f(N)),   B = β_S · f(N) / c.
+// Within one node c = f and B = β_S. Across nodes β_S is the network's and c the bytes that must
+// leave a node: B is then the bandwidth a one-switch ring needs to take as long, which is the log's
+// busbw at large sizes. Equal wherever N divides the elements (the ring's segments are then even).
+
+import type { Collective } from '../schedule';
+import type { Calibration } from './calibration';
+import { collectiveFacts, type NcclTestsCollective } from './collectives';
+import { parameterNames } from './model';
+
+export interface FitModel {
+  collective: Collective;
+  devices: number;
+  devicesPerNode: number;
+  nodes: number;
+  /** The ring's message steps, N·f(N). */
+  ringSteps: number;
+  latencyUs: number;
+  bandwidthGBs: number;
+  /** The Simple line it reproduces: α_S + c·S / β_S. */
+  simple: { alphaUs: number; betaGBs: number; fabricBytesPerByte: number };
+}
+
+export type FitAsModel = { ok: true; model: FitModel } | { ok: false; reason: string };
+
+/** The collectives whose gradsync ring moves S/N through every port each step. */
+const RING_COLLECTIVES: Partial<Record<NcclTestsCollective, Collective>> = {
+  all_reduce: 'allreduce',
+  all_gather: 'allgather',
+  reduce_scatter: 'reduce-scatter',
+};
+
+export function fitAsModel(calibration: Calibration): FitAsModel {
+  const { shape, devicesKnown, nodes, fabricBytesPerByte, fit } = calibration;
+  const collective = RING_COLLECTIVES[shape.collective];
+  if (!collective) {
+    return { ok: false, reason: `gradsync's rings model all-reduce, all-gather and reduce-scatter; a ${shape.collective} log does not set them` };
+  }
+  if (!devicesKnown) return { ok: false, reason: 'the log does not say how many devices ran it' };
+  const simple = fit.lines.Simple;
+  if (!simple || !(parameterNames('Simple', fit.fabric).alpha in fit.parameters)) {
+    return { ok: false, reason: 'the fit picks Simple for no size of this log, so its Simple line is not determined' };
+  }
+  const n = shape.devices;
+  const factor = collectiveFacts(shape.collective).busFactor(n);
+  const ringSteps = Math.round(n * factor);
+  return {
+    ok: true,
+    model: {
+      collective,
+      devices: n,
+      devicesPerNode: shape.devicesPerNode,
+      nodes,
+      ringSteps,
+      latencyUs: simple.alphaUs / ringSteps,
+      bandwidthGBs: (simple.betaGBs * factor) / fabricBytesPerByte,
+      simple: { alphaUs: simple.alphaUs, betaGBs: simple.betaGBs, fabricBytesPerByte },
+    },
+  };
+}

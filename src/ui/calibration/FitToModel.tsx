@@ -1,0 +1,55 @@
+// "Use this fit in the model": what it sets, said before and after, and whether the model still is
+// the fit (an edit of α, B, the devices or the topology since makes it the user's own again).
+
+import { useId, useMemo } from 'react';
+import type { Calibration } from '../../core/ncclTests/calibration';
+import type { FitModel } from '../../core/ncclTests/asModel';
+import { COLLECTIVE_NAMES } from '../../core/schedule';
+import { fitModel, isFitModel } from '../../store/calibration';
+import { useSim } from '../StoreContext';
+
+const plain = (value: number) => String(Number(value.toPrecision(4)));
+
+/** "8 devices on one switch, α 9.00 µs per step and B 473 GB/s per port: the ring all-reduce's 14 steps take …". */
+function modelWords(model: FitModel): string {
+  const { devices, nodes, devicesPerNode, ringSteps, simple } = model;
+  const where = nodes > 1 ? `${devices} devices, the log's ${nodes} nodes of ${devicesPerNode} as one switch` : `${devices} devices on one switch`;
+  const bytes = simple.fabricBytesPerByte === 1 ? 'S' : `${plain(simple.fabricBytesPerByte)}·S`;
+  const line = `${plain(simple.alphaUs)} µs + ${bytes} / ${plain(simple.betaGBs)} GB/s`;
+  return (
+    `${where}, α ${plain(model.latencyUs)} µs per step and B ${plain(model.bandwidthGBs)} GB/s per port: ` +
+    `the ring ${COLLECTIVE_NAMES[model.collective]}'s ${ringSteps} steps take the fit's Simple line, ${line}`
+  );
+}
+
+export function FitToModel({ calibration, applied }: { calibration: Calibration; applied: FitModel | null }) {
+  const config = useSim((s) => s.config);
+  const applyLogFit = useSim((s) => s.applyLogFit);
+  const derived = useMemo(() => fitModel(calibration), [calibration]);
+  const why = useId();
+  if (!derived.ok) {
+    return (
+      <div className="gs-calibration-use">
+        <button type="button" className="gs-button" disabled aria-describedby={why}>
+          Use this fit in the model
+        </button>
+        <p id={why} className="gs-calibration-note">
+          Not available: {derived.reason}.
+        </p>
+      </div>
+    );
+  }
+  const current = applied !== null && isFitModel(config, applied);
+  const words = modelWords(derived.model);
+  return (
+    <div className="gs-calibration-use">
+      {/* aria-disabled, not disabled: the button keeps the focus it was pressed with. */}
+      <button type="button" className="gs-button gs-primary" onClick={current ? undefined : applyLogFit} aria-disabled={current}>
+        Use this fit in the model
+      </button>
+      <p className="gs-calibration-applied" role="status" data-testid="calibration-applied">
+        {current ? `Set: ${words}.` : applied ? `Set earlier, changed since. Sets ${words}.` : `Sets ${words}.`}
+      </p>
+    </div>
+  );
+}

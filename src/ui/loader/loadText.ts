@@ -1,0 +1,43 @@
+// What the loader is handed — pasted, picked or dropped — goes where it belongs by its content: an
+// nccl-tests log to its comparison with the model, anything else to the schedule path. Either way a
+// text that cannot be read is one line naming where it came from, and replaces nothing.
+
+import { looksLikeNcclTestsLog } from '../../core/ncclTests/looksLikeLog';
+import type { Sim } from '../../store/simStore';
+import { capitalized, MAX_SCHEDULE_BYTES, readScheduleText } from './readSchedule';
+import { looksLikeJson, readTextFile } from './readScheduleFile';
+
+const PASTED_SCHEDULE = 'pasted schedule';
+const PASTED_LOG = 'pasted nccl-tests log';
+
+export type Loaded = { ok: true; kind: 'schedule' | 'log' } | { ok: false; message: string };
+
+type Loader = Pick<Sim, 'loadSchedule' | 'loadNcclTestsLog'>;
+
+/** Loads `text` as what it is; `name` is the file's, or null for pasted text. */
+export function loadText(sim: Loader, text: string, name: string | null): Loaded {
+  if (looksLikeNcclTestsLog(text)) {
+    const problem = sim.loadNcclTestsLog(text, name ?? PASTED_LOG);
+    if (problem === null) return { ok: true, kind: 'log' };
+    return { ok: false, message: name === null ? capitalized(problem) : `${name}: ${problem}` };
+  }
+  const read = readScheduleText(text, name);
+  if (!read.ok) return read;
+  sim.loadSchedule(read.schedule, name ?? PASTED_SCHEDULE);
+  return { ok: true, kind: 'schedule' };
+}
+
+/**
+ * A file's text for loadText; never rejects. `schedulesAsJson`: a file that is not a log is taken as
+ * a schedule only when it says it is JSON (a dropped photo is refused, not parsed).
+ */
+export async function readLoadable(file: File, schedulesAsJson = false): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+  const read = await readTextFile(file, MAX_SCHEDULE_BYTES, 'a schedule or log file');
+  if (read.ok && schedulesAsJson && !looksLikeJson(file) && !looksLikeNcclTestsLog(read.text)) {
+    return {
+      ok: false,
+      message: `${file.name} is neither a .json schedule nor an nccl-tests log; drop a gradsync-schedule/1 JSON file or a *_perf output`,
+    };
+  }
+  return read;
+}
