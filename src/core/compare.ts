@@ -1,10 +1,13 @@
 // What the compare chart plots: the model time of every all-reduce algorithm against the device count
 // (at the current message size) and against the message size (at the current device count), on the
-// topology the app would model for that many devices, and where the crossover pair (tree and ring) cross.
+// topology the app would model for that many devices (a machine preset's, where one is chosen; device
+// counts it cannot take are left out), and where the crossover pair (tree and ring) cross.
 
 import { algorithmIds, MATCHUPS, specOf } from './algorithms';
 import { allreduceModel, type ModelTime } from './costFormulas';
+import type { Topology } from './cost';
 import { GradsyncError } from './errors';
+import { presetById, presetTopology } from './nccl/presets';
 import { topologyAt, type TopologyKind } from './topology';
 import { BYTES_PER_ELEMENT } from './traffic';
 
@@ -36,6 +39,8 @@ export interface CompareInput {
   /** The configured algorithm, whose chunk count its lines use (null for a loaded schedule). */
   algorithm: string | null;
   chunks: number | null;
+  /** A machine preset (nccl/presets.ts) in place of topology, latencyUs and bandwidthGBs. */
+  preset?: string | null;
 }
 
 export interface Point {
@@ -81,6 +86,16 @@ function sizesFor(currentBytes: number): number[] {
   return sizes.sort((a, b) => a - b);
 }
 
+/** The preset's topology for N devices; null where it cannot take them (12 GPUs on nodes of 8). */
+function presetTopologyOrNull(preset: string, devices: number): Topology | null {
+  try {
+    return presetTopology(presetById(preset), devices);
+  } catch (error) {
+    if (!(error instanceof GradsyncError)) throw error;
+    return null;
+  }
+}
+
 /** The model of one algorithm at N devices, or null where it does not exist (see unavailableReason). */
 export function modelFor(input: CompareInput, algorithm: string, devices: number): ModelTime | null {
   const perNode = input.devicesPerNode;
@@ -88,7 +103,10 @@ export function modelFor(input: CompareInput, algorithm: string, devices: number
   if (unavailableReason(algorithm, devices, perNode) !== null) return null;
   // As the app and the command line model it: the chosen kind, else nodes for a schedule built over them.
   const kind = input.topology ?? (overNodes ? 'nodes' : 'switch');
-  const topology = topologyAt(kind, devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
+  const topology = input.preset
+    ? presetTopologyOrNull(input.preset, devices)
+    : topologyAt(kind, devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
+  if (topology === null) return null;
   const own = algorithm === input.algorithm && input.chunks !== null && devices * input.chunks <= MAX_CHUNK_CELLS ? input.chunks : undefined;
   for (const chunks of own === undefined ? [undefined] : [own, undefined]) {
     try {

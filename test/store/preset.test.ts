@@ -2,6 +2,7 @@
 // it, and a preset that cannot take the devices leaves the model at custom α and B and says why.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import { compareData } from '../../src/core/compare';
 import { DEFAULT_SWITCH_FABRIC } from '../../src/core/cost';
 import { presetById, presetTopology, PRESET_IDS } from '../../src/core/nccl/presets';
 import { readSettings } from '../../src/embed/settings';
@@ -111,5 +112,26 @@ describe('the model on a preset', () => {
     store.getState().setConfig(leavePreset(store.getState().config));
     expect(store.getState().config.preset).toBeNull();
     expect(store.getState().derived!.cost!.totalUs).toBe(before);
+  });
+});
+
+describe('the comparison on a preset', () => {
+  const input = { devices: 8, elements: 1 << 18, latencyUs: 5, bandwidthGBs: 100, devicesPerNode: 8, topology: null, algorithm: 'ring', chunks: null };
+
+  it('models every algorithm on the preset at the device counts it takes, and leaves the others out', () => {
+    const ringOf = (preset: string) =>
+      compareData({ ...input, preset })
+        .byDevices.find((s) => s.algorithm === 'ring')!
+        .points.map((p) => p.x);
+    expect(ringOf('dgx-h100')).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]);
+    expect(ringOf('pcie-gen4')).toEqual([2, 4, 8]);
+  });
+
+  it('gives the app’s model time at the app’s devices and size', () => {
+    const store = open({ algorithm: 'ring', devices: 8, elements: 1 << 18, preset: 'dgx-h100' });
+    const ring = compareData({ ...input, preset: 'dgx-h100' }).byDevices.find((s) => s.algorithm === 'ring')!;
+    expect(ring.points.find((p) => p.x === 8)!.timeUs).toBeCloseTo(store.getState().derived!.cost!.totalUs, 9);
+    const custom = compareData(input).byDevices.find((s) => s.algorithm === 'ring')!;
+    expect(custom.points.find((p) => p.x === 8)!.timeUs).not.toBeCloseTo(store.getState().derived!.cost!.totalUs, 3);
   });
 });

@@ -4,6 +4,7 @@
 
 import { useMemo } from 'react';
 import { DEFAULT_INTER_NODE_FABRIC } from '../../core/cost';
+import { presetById, presetTopology } from '../../core/nccl/presets';
 import { BYTES_PER_ELEMENT } from '../../core/traffic';
 import { formatBytes, formatCount, formatGBs } from '../format';
 import { useSim } from '../StoreContext';
@@ -17,6 +18,18 @@ import { useCompareData } from './useCompareData';
 import { useElementWidth } from './useElementWidth';
 
 const SIDE_BY_SIDE = 720;
+
+/** The preset's fabrics as the comparison models them, from the core's topology for one node and for two. */
+function presetLine(id: string): string {
+  const machine = presetById(id);
+  const g = machine.hardware.gpusPerNode;
+  const node = presetTopology(machine, g);
+  const inside = node.kind === 'switch' ? `${formatGBs(node.bandwidthGBs)}, ${node.latencyUs} µs per step` : '';
+  if (machine.hardware.nicsPerNode === 0) return `${machine.label}: one switch (${inside}) up to ${g} devices; more are left out.`;
+  const nodes = presetTopology(machine, 2 * g);
+  const network = nodes.kind === 'nodes' ? `${formatGBs(nodes.inter.bandwidthGBs)}, ${nodes.inter.latencyUs} µs` : '';
+  return `${machine.label}: one switch (${inside}) up to ${g} devices; beyond, whole nodes of ${g} joined by a ${network} network; other counts are left out.`;
+}
 const GAP = 16;
 
 export function CompareChart() {
@@ -28,10 +41,10 @@ export function CompareChart() {
 
   const allreduce = config.collective === 'allreduce';
   const selected = allreduce && !custom ? config.algorithm : null;
-  const { devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, chunks } = config;
+  const { devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, chunks, preset } = config;
   const input: CompareInput = useMemo(
-    () => ({ devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, algorithm: selected, chunks }),
-    [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, selected, chunks],
+    () => ({ devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, algorithm: selected, chunks, preset }),
+    [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, selected, chunks, preset],
   );
   // The comparison shown may lag the input while a new one is on its way.
   const data = useCompareData(input);
@@ -53,8 +66,9 @@ export function CompareChart() {
   const size = formatBytes(data?.bytes ?? elements * BYTES_PER_ELEMENT);
   const fabric = `${formatGBs(bandwidthGBs)}, ${latencyUs} µs per step`;
   const network = `${formatGBs(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs)}, ${DEFAULT_INTER_NODE_FABRIC.latencyUs} µs`;
-  const topologyLine =
-    topology === 'nodes'
+  const topologyLine = preset
+    ? presetLine(preset)
+    : topology === 'nodes'
       ? `Up to ${devicesPerNode} devices: one switch (${fabric}); beyond: nodes of ${devicesPerNode} joined by a ${network} network.`
       : topology === 'switch'
         ? `One switch (${fabric}).`

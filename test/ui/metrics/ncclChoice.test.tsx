@@ -9,7 +9,7 @@ import { MODEL_DEPARTURES, ncclChoose, ncclTuner, pairName } from '../../../src/
 import { presetById } from '../../../src/core/nccl/presets';
 import { explainChoice, ncclCrossovers } from '../../../src/core/nccl/tunerSweep';
 import type { Collective } from '../../../src/core/schedule';
-import { MetricsPanel } from '../../../src/ui/metrics';
+import { CompareChart, MetricsPanel } from '../../../src/ui/metrics';
 import { showWithStore } from '../showWithStore';
 
 const machine = () => screen.getByLabelText('machine') as HTMLSelectElement;
@@ -136,5 +136,14 @@ describe("NCCL's choice", () => {
       screen.getByText("NCCL's model on DGX H100: Devices must be from 2 to 8 (one node) or a multiple of 8 up to 4096 (whole nodes); got 1"),
     ).toBeTruthy();
     expect(document.querySelector('.gs-nccl-chart')).toBeNull();
+  });
+});
+
+describe('the comparison on a machine', () => {
+  it('says which fabrics it models: the preset’s, and which device counts it leaves out', () => {
+    showWithStore(<CompareChart />, { algorithm: 'ring', devices: 8, preset: 'dgx-h100' });
+    expect(document.querySelector('.gs-compare-topology')!.textContent).toBe(
+      'DGX H100: one switch (360 GB/s, 3.4 µs per step) up to 8 devices; beyond, whole nodes of 8 joined by a 48.0 GB/s, 14 µs network; other counts are left out.',
+    );
   });
 });
