@@ -2,6 +2,7 @@
 // commands; bad input is one line, exit 2.
 import { describe, expect, it } from 'vitest';
 import { EXIT_OK } from '../../src/cli/exitCodes';
+import { MODEL_DEPARTURES } from '../../src/core/nccl/tuner';
 import { expectUsageError, runCli } from './helpers';
 
 interface TuneJson {
@@ -45,7 +46,8 @@ describe('gradsync tune', () => {
     expect(result.out).toMatch(/^\s+16\.0 GiB .* 63\.2 ms\*\s+NVLS\/Simple\s+476 GB\/s$/m);
     expect(result.out).toContain('from 1.09 MiB (1,144,836 B): NVLS/Simple, after Ring/LL');
     expect(result.out).toContain('  NVLSTree/Simple: NVLSTree runs across nodes only');
-    expect(lines.at(-2)).toBe(
+    expect(lines.at(-2)).toBe(MODEL_DEPARTURES);
+    expect(lines.at(-4)).toBe(
       "At 1.00 MiB NCCL's model picks Ring/LL: 28.0 µs, against NVLS/Simple's 28.9 µs, because at this size its lower latency (15.0 µs against 25.0 µs) outweighs NVLS/Simple's higher bandwidth (272 GB/s against 80.6 GB/s).",
     );
   });

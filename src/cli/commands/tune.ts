@@ -8,7 +8,7 @@ import { busBandwidthFactor } from '../../core/metrics';
 import type { NcclGraph } from '../../core/nccl/graphs';
 import { presetById, PRESET_IDS, type NcclPreset } from '../../core/nccl/presets';
 import { PROTOCOL_LINES, PROTOCOLS, type Protocol } from '../../core/nccl/protocols';
-import { ncclChoose, ncclTuner, pairName, type NcclChoice, type NcclTuner } from '../../core/nccl/tuner';
+import { MODEL_DEPARTURES, ncclChoose, ncclTuner, pairName, type NcclChoice, type NcclTuner } from '../../core/nccl/tuner';
 import { explainChoice, ncclCrossovers, sweepSizes, type NcclCrossover } from '../../core/nccl/tunerSweep';
 import { COLLECTIVES, MAX_DEVICES, type Collective } from '../../core/schedule';
 import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../../core/units';
@@ -67,7 +67,7 @@ function textReport(preset: NcclPreset, tuner: NcclTuner, rows: NcclChoice[], cr
   for (const c of crossovers) lines.push(`from ${formatBytes(c.bytes)} (${formatCount(c.bytes)} B): ${c.to}, after ${c.from}`);
   const off = tuner.entries.filter((entry) => entry.disabled);
   if (off.length > 0) lines.push('', 'not run here:', ...off.map((entry) => `  ${pairName(entry)}: ${entry.disabled}`));
-  lines.push('', sentence);
+  lines.push('', sentence, '', MODEL_DEPARTURES);
   return `${lines.join('\n')}\n`;
 }
 
@@ -113,6 +113,7 @@ export function tuneCommand(io: Io, done: (code: ExitCode) => void): Command {
           })),
           crossovers,
           explained: { bytes: explained, pick: pairName(choice.pick), runnerUp: choice.runnerUp && pairName(choice.runnerUp), sentence },
+          departures: MODEL_DEPARTURES,
         };
         io.out(`${JSON.stringify(json, null, 2)}\n`);
       } else {
