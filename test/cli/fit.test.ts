@@ -2,17 +2,8 @@
 // kept its promises; bad input is one line, exit 2.
 import { describe, expect, it } from 'vitest';
 import { EXIT_OK } from '../../src/cli/exitCodes';
+import type { RunFrame } from '../../src/core/training/realRunStory';
 import { expectUsageError, runCli } from './helpers';
-
-interface Frame {
-  step: number;
-  losses: number[];
-  singleLoss: number;
-  spread: number;
-  identical: boolean;
-  gap: number;
-  bound: number | null;
-}
 
 interface FitJson {
   model: { kind: string; parameters: number };
@@ -23,7 +14,7 @@ interface FitJson {
   learningRate: number;
   guaranteedIdentical: boolean;
   verified: boolean;
-  frames: Frame[];
+  frames: RunFrame[];
   weights: number[][];
   singleDeviceWeights: number[];
 }
