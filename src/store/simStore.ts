@@ -44,6 +44,12 @@ export interface Readout {
   inputs: Float32Array;
 }
 
+/**
+ * How the timeline times the schedule: step by step (the cost model's) or as soon as ready
+ * (core/dataflowTiming.ts). Shared so that what is exported follows what is shown.
+ */
+export type TimelineTiming = 'steps' | 'dataflow';
+
 /** A schedule being prepared in the background: what it is, and how far the work got. */
 export interface Preparing {
   algorithm: string;
@@ -72,6 +78,7 @@ export interface SimState {
   engine: EngineStatus | null;
   inspected: number | null;
   readout: Readout | null;
+  timelineTiming: TimelineTiming;
   notices: Notice[];
   /** Which contributions every chunk holds at any step, for the views of this store (tracker.ts). */
   tracker: TrackerSlot;
@@ -94,6 +101,7 @@ interface SimActions {
   loadMeasured(text: string, name: string): string | null;
   clearMeasured(): void;
   inspect(device: number | null): void;
+  setTimelineTiming(timing: TimelineTiming): void;
   notify(level: Notice['level'], text: string): void;
   dismiss(id: number): void;
   dispose(): void;
@@ -353,6 +361,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       background,
       engine: null,
       inspected: null,
+      timelineTiming: 'steps',
       tracker: new TrackerSlot(),
       ...logSlice(get, set),
 
@@ -437,6 +446,9 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       inspect(device) {
         set({ inspected: device, readout: null });
         refreshReadout();
+      },
+      setTimelineTiming(timelineTiming) {
+        set({ timelineTiming });
       },
       notify(level, text) {
         set({ notices: [...get().notices, notice(level, text)] });

@@ -4,7 +4,7 @@
 // the same schedule as soon as ready instead (DataflowLayer), on the same axis, with both totals.
 // Below it, a measured run of the same schedule (the torch program's --trace) on its own time axis.
 
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { formatMicroseconds } from '../format';
 import { MODELLING } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
@@ -12,7 +12,7 @@ import { MeasuredPanel } from './MeasuredPanel';
 import { BarRows, DataflowLayer, dataflowStatus } from './DataflowLayer';
 import { SendReceiveLegend } from './SendReceiveLegend';
 import { TimelineBands } from './TimelineBands';
-import { TimingSwitch, TimingTotals, type TimelineTiming } from './TimingSwitch';
+import { TimingSwitch, TimingTotals } from './TimingSwitch';
 import { timelineData } from '../../core/timeline';
 import { AXIS, LEFT, PHASE, PhaseMarks, StepMarker, TimeAxis, timeScale } from './timelineFrame';
 import { timelinePaths } from './timelinePaths';
@@ -28,7 +28,8 @@ export function Timeline() {
   const [ref, width] = useElementWidth<HTMLDivElement>(960);
   const section = useRef<HTMLElement>(null);
   const measuredFile = useMeasuredFile(section);
-  const [timing, setTiming] = useState<TimelineTiming>('steps');
+  const timing = useSim((s) => s.timelineTiming);
+  const setTiming = useSim((s) => s.setTimelineTiming);
   const dataflow = useDataflowView(derived, timing === 'dataflow');
   const asReady = timing === 'dataflow';
   // Made in the background for a large schedule; here otherwise.

@@ -3,9 +3,8 @@
 // (arrow keys move between them); and the two totals side by side once both are known.
 
 import { useId } from 'react';
+import type { TimelineTiming } from '../../store/simStore';
 import { formatMicroseconds } from '../format';
-
-export type TimelineTiming = 'steps' | 'dataflow';
 
 const CHOICES: readonly { value: TimelineTiming; label: string; title: string }[] = [
   { value: 'steps', label: 'step by step', title: 'every step starts when the whole previous step has ended' },

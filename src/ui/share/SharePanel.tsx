@@ -4,6 +4,7 @@
 import { useInView } from '../useInView';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { useReturnFocus } from '../inspector/useReturnFocus';
+import { useSim } from '../StoreContext';
 import { CopyFallbackField } from './CopyFallbackField';
 import { GifProgressBar } from './GifProgressBar';
 import type { useShareActions } from './useShareActions';
@@ -20,6 +21,7 @@ export function SharePanel({ id, actions, onClose }: SharePanelProps) {
   useReturnFocus(panel);
   useInView(panel);
   const busy = actions.recording !== null;
+  const timing = useSim((s) => s.timelineTiming);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -48,7 +50,11 @@ export function SharePanel({ id, actions, onClose }: SharePanelProps) {
         {item('Copy command line', actions.copyCommand, 'gradsync run with these settings: the same model time, algbw and busbw')}
       </ul>
       <ul className="gs-share-list" aria-label="Export">
-        {item('Download trace (JSON)', actions.downloadTrace, 'The model timeline for Perfetto or chrome://tracing')}
+        {item(
+          'Download trace (JSON)',
+          actions.downloadTrace,
+          `The model timeline ${timing === 'dataflow' ? 'as soon as ready' : 'step by step'}, as the timeline shows it, for Perfetto or chrome://tracing`,
+        )}
         {item('Download schedule (JSON)', actions.downloadSchedule, 'The gradsync schedule file of what is shown')}
         {item(
           'Download torch program (.py)',

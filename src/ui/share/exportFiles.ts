@@ -1,12 +1,15 @@
-// The files the share menu saves, as Blobs: the Chrome trace and schedule of what is shown, and the
-// devices picture as SVG or PNG, with the step's transfers, the step, the legend and a caption (see
-// exportDocument.ts). Each needs only the state and the simulator's root element.
+// The files the share menu saves, as Blobs: the Chrome trace (timed as the timeline is) and schedule
+// of what is shown, and the devices picture as SVG or PNG, with the step's transfers, the step, the
+// legend and a caption (see exportDocument.ts). Each needs only the state and the simulator's root
+// element.
 
+import { dataflowTraceSource } from '../../core/dataflowTrace';
 import { mscclXml } from '../../core/msccl/exportXml';
 import { scheduleJsonPieces } from '../../core/scheduleJson';
-import { traceJsonPieces } from '../../core/trace';
+import { traceJsonPieces, traceSourcePieces } from '../../core/trace';
 import type { ReduceOp } from '../../core/ops';
 import type { Derived } from '../../store/derive';
+import type { TimelineTiming } from '../../store/simStore';
 import { torchProgramText } from '../../store/torchExport';
 import type { ExportSvg } from './exportDocument';
 import { pictureExport, type ExportState } from './exportPicture';
@@ -19,8 +22,21 @@ const SVG_TYPE = 'image/svg+xml';
 /** Why an export cannot be made here, said to the person who asked for it. */
 export class ExportUnavailable extends Error {}
 
-export function traceBlob(derived: Derived, elements: number): Blob {
-  return new Blob([...traceJsonPieces(derived.schedule, elements, derived.topology, 16384)], { type: JSON_TYPE });
+const TRACE_EVENTS_PER_PIECE = 16384;
+
+/** The trace `gradsync trace --timing T` writes: step by step ('steps') or as soon as ready ('dataflow'). */
+export function traceBlob(derived: Derived, elements: number, timing: TimelineTiming): Blob {
+  const { schedule, topology } = derived;
+  const pieces =
+    timing === 'dataflow'
+      ? traceSourcePieces(dataflowTraceSource(schedule, elements, topology), TRACE_EVENTS_PER_PIECE)
+      : traceJsonPieces(schedule, elements, topology, TRACE_EVENTS_PER_PIECE);
+  return new Blob([...pieces], { type: JSON_TYPE });
+}
+
+/** What the trace's file name says it is: an as-soon-as-ready trace says so. */
+export function traceFileWhat(timing: TimelineTiming): string {
+  return timing === 'dataflow' ? 'trace-as-soon-as-ready' : 'trace';
 }
 
 /** The program `gradsync export --format torch --op OP` writes for the schedule shown. */

@@ -8,7 +8,7 @@ import { stepDurationMs, totalSteps } from '../../store/simStore';
 import { useSimStore } from '../StoreContext';
 import { copyText } from './clipboard';
 import { downloadBlob } from './download';
-import { ExportUnavailable, mscclBlob, pictureOf, pngBlob, scheduleBlob, svgBlob, torchBlob, traceBlob } from './exportFiles';
+import { ExportUnavailable, mscclBlob, pictureOf, pngBlob, scheduleBlob, svgBlob, torchBlob, traceBlob, traceFileWhat } from './exportFiles';
 import { simulatorRoot } from './picture';
 import { embedScriptUrl, embedToShare, exportName, linkToShare, type ShareText, type Shown } from './shareText';
 import { useGifRecorder } from './useGifRecorder';
@@ -123,7 +123,9 @@ export function useShareActions(anchor: RefObject<HTMLElement | null>) {
     }),
     downloadTrace: run(() => {
       const { derived, state, doc, name } = context();
-      save(traceBlob(derived, state.config.elements), name('trace', 'json'), doc);
+      // Timed as the timeline shows it, as soon as ready when its switch says so.
+      const timing = state.timelineTiming;
+      save(traceBlob(derived, state.config.elements, timing), name(traceFileWhat(timing), 'json'), doc);
     }),
     downloadSchedule: run(() => {
       const { derived, doc, name } = context();
