@@ -1,8 +1,10 @@
 // A measured run in real Chromium on a classroom projector (1366×768): the torch program's --trace
 // is picked with "Load measured run…", its strip appears under the model's timeline and on screen,
 // a click on a measured step jumps there, and nothing scrolls sideways. The model's timeline switches
-// to as soon as ready from the keyboard, on a projector and on a phone.
+// to as soon as ready from the keyboard, on a projector and on a phone. An nccl-tests log dropped
+// there opens its comparison with the model instead, as the loader would, and on screen.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import { measuredTrace } from '../fixtures/measuredTrace';
@@ -11,6 +13,7 @@ import { browserSession, onCpuEngine, skipReasonFor } from './session';
 const skipReason = skipReasonFor('test/e2e/measured.test.ts');
 const PROJECTOR = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
+const ncclTestsLog = (name: string) => readFileSync(new URL(`../fixtures/nccl-tests/${name}`, import.meta.url), 'utf8');
 
 describe.skipIf(skipReason !== null)('a measured run in Chromium', () => {
   const session = browserSession();
@@ -67,6 +70,35 @@ describe.skipIf(skipReason !== null)('a measured run in Chromium', () => {
       await timeline.locator('.gs-timeline-band').first().waitFor();
       await page.close();
     }
+  }, 60_000);
+
+  it('opens the comparison with the model for an nccl-tests log dropped on the timeline, on screen, and loads nothing else', async () => {
+    const page = await session.open(onCpuEngine('/?algorithm=ring&devices=8&elements=4096'));
+    await page.setViewportSize(PROJECTOR);
+    const timeline = page.getByRole('region', { name: 'Timeline', exact: true });
+    await timeline.getByRole('button', { name: 'Load measured run…' }).waitFor();
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'h100-1node.txt', { type: 'text/plain' }));
+      const target = document.querySelector('.gs-measured-load')!;
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, ncclTestsLog('h100-1node.txt'));
+
+    const panel = page.getByRole('region', { name: 'nccl-tests log against the model' });
+    await panel.waitFor();
+    expect(await panel.getByRole('heading', { name: 'Measured and modelled: h100-1node.txt' }).isVisible()).toBe(true);
+    expect(await panel.locator('.gs-calibration-point').count()).toBe(6);
+    const box = (await panel.locator('.gs-calibration-chart').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PROJECTOR.height);
+    // Nothing else took the drop: the ring is still shown, with no measured run and no error.
+    expect(new URL(page.url()).searchParams.get('schedule')).toBeNull();
+    expect(await timeline.getByRole('button', { name: 'Load measured run…' }).count()).toBe(1);
+    expect(await timeline.getByRole('alert').count()).toBe(0);
+    expect(await page.locator('.gs-notice-error').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.close();
   }, 60_000);
 
   it('raises no console errors or warnings', () => {

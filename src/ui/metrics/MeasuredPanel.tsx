@@ -1,5 +1,6 @@
-// Under the model's timeline: "Load measured run…" (the torch program's --trace of this schedule),
-// and once one is loaded, what ran, its strip, and its total beside the model's in one line.
+// Under the model's timeline: "Load measured run…" (the torch program's --trace of this schedule, or
+// an nccl-tests log for its comparison with the model), and once a run is loaded, what ran, its
+// strip, and its total beside the model's in one line.
 
 import { useEffect, useId, useRef } from 'react';
 import type { MeasuredRun } from '../../core/measuredRun';
@@ -16,6 +17,9 @@ export interface MeasuredPanelProps {
   modelStartUs: Float64Array;
   file: MeasuredFile;
 }
+
+/** A measured trace's JSON, and the text an nccl-tests log is saved as (the loader's picker offers these too). */
+const FILE_TYPES = '.json,.txt,.log,.out,application/json,text/plain';
 
 /** "Measured — torch.distributed (gloo), 4,096 elements, sum", each part where the trace says it. */
 function caption(run: MeasuredRun): string {
@@ -76,7 +80,7 @@ export function MeasuredPanel({ width, modelStartUs, file }: MeasuredPanelProps)
           <input
             ref={input}
             type="file"
-            accept=".json,application/json"
+            accept={FILE_TYPES}
             hidden
             aria-label="Measured run (JSON)"
             onChange={(event) => {
@@ -91,7 +95,7 @@ export function MeasuredPanel({ width, modelStartUs, file }: MeasuredPanelProps)
             ) : (
               <>
                 this schedule run on torch.distributed: the trace JSON its torch program writes (Share › Download torch program, run with its trace option); or
-                drop it here
+                drop it here; an nccl-tests log goes to its comparison with the model
               </>
             )}
           </span>

@@ -1,9 +1,12 @@
 // Loading a measured run (the torch program's --trace) from the file picker or a file dropped on the
-// timeline. What is wrong with a file is kept for the control to show, and only while the schedule it
+// timeline. An nccl-tests log given here goes where the loader puts one, to its comparison with the
+// model. What is wrong with a file is kept for the control to show, and only while the schedule it
 // was read against is shown.
 
 import { useCallback, useState, type RefObject } from 'react';
+import { looksLikeNcclTestsLog } from '../../core/ncclTests/looksLikeLog';
 import type { Schedule } from '../../core/schedule';
+import { loadText } from '../loader/loadText';
 import { MAX_SCHEDULE_BYTES } from '../loader/readSchedule';
 import { looksLikeJson, readTextFile } from '../loader/readScheduleFile';
 import { useFileDrop } from '../loader/useFileDrop';
@@ -29,19 +32,23 @@ export function useMeasuredFile(zone: RefObject<HTMLElement | null>): MeasuredFi
 
   const loadFile = useCallback(
     async (file: File) => {
-      const read = await readTextFile(file, MAX_SCHEDULE_BYTES, 'a measured trace');
-      said(read.ok ? store.getState().loadMeasured(read.text, file.name) : read.message);
+      const read = await readTextFile(file, MAX_SCHEDULE_BYTES, 'a measured trace or nccl-tests log');
+      if (!read.ok) return said(read.message);
+      // By its content, as the loader tells a log from a schedule; the loader's own path loads it.
+      if (looksLikeNcclTestsLog(read.text)) {
+        const loaded = loadText(store.getState(), read.text, file.name);
+        return said(loaded.ok ? null : loaded.message);
+      }
+      if (!looksLikeJson(file)) {
+        return said(
+          `${file.name} is neither a .json measured trace nor an nccl-tests log; give the JSON the torch program wrote with --trace, or a *_perf output`,
+        );
+      }
+      said(store.getState().loadMeasured(read.text, file.name));
     },
     [store, said],
   );
-  const onFiles = useCallback(
-    (files: File[]) => {
-      const file = files.find(looksLikeJson);
-      if (file) void loadFile(file);
-      else said(`${files[0].name} is not a .json file; drop the JSON the torch program wrote with --trace`);
-    },
-    [loadFile, said],
-  );
+  const onFiles = useCallback((files: File[]) => void loadFile(files.find(looksLikeJson) ?? files[0]), [loadFile]);
   const dragging = useFileDrop(zone, onFiles, { enabled: schedule !== null && schedule.steps.length > 0, own: true });
   return { problem: problem !== null && problem.schedule === schedule ? problem.message : null, loadFile, dragging };
 }

@@ -28,7 +28,7 @@ describe('a measured run in the timeline', () => {
     fileInput().addEventListener('click', () => (opened = true));
     fireEvent.click(button);
     expect(opened).toBe(true);
-    expect(fileInput().getAttribute('accept')).toBe('.json,application/json');
+    expect(fileInput().getAttribute('accept')).toBe('.json,.txt,.log,.out,application/json,text/plain');
   });
 
   it('draws one band per step, as wide as the step took over all ranks, and the totals beside the model’s', async () => {
