@@ -21,6 +21,8 @@ export const FLAG_OF_SETTING: Readonly<Record<string, string>> = {
   bandwidthGBs: '--bandwidth-gbs',
   interLatencyUs: '--inter-latency-us',
   interBandwidthGBs: '--inter-bandwidth-gbs',
+  protocol: '--protocol',
+  channels: '--channels',
   model: '--model',
   params: '--params',
   strategy: '--strategy',

@@ -8,6 +8,7 @@ import { busierFirst, busiestDevice, portBytes } from '../core/traffic';
 import { formatElements, formulaReport, type Check } from '../core/trafficFormulas';
 import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../core/units';
 import { describeTopology } from '../core/topology';
+import { isPlainTransport, protocolPickWords } from '../core/transport';
 import type { RunReport } from '../engine/runCollective';
 import { formatNumber } from './format';
 
@@ -44,6 +45,8 @@ export function runJson({ schedule, elements, op, backend, adapter, topology, co
     modelTimeUs: cost.totalUs,
     stepTimesUs: Array.from(cost.stepTimesUs),
     dataflowTimeUs,
+    protocol: cost.protocol,
+    protocolTotalsUs: cost.protocolTotalsUs,
     algbwGBs: metrics.algbwGBs,
     busbwGBs: metrics.busbwGBs,
     topology,
@@ -121,6 +124,7 @@ export function formatRunReport(summary: RunSummary): string {
     `  ${plural(schedule.steps.length, 'step')} · ${plural(cost.traffic.elementsTransferred, 'element')} moved (${formatBytes(cost.traffic.bytesTransferred)}) · model time ${formatMicroseconds(cost.totalUs)} · algbw ${formatGBs(metrics.algbwGBs)} · busbw ${formatGBs(metrics.busbwGBs)}`,
     ...formulaLines(summary),
     `  topology: ${describeTopology(topology)} · engine ${formatMicroseconds(report.engineMs * 1e3)}`,
+    ...(isPlainTransport(topology.transport) ? [] : [`  protocol: ${protocolPickWords(cost.protocol, cost.protocolTotalsUs)}`]),
     ...deviceLines(cost),
   ];
   return `${lines.join('\n')}\n`;

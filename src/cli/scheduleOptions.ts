@@ -7,6 +7,7 @@ import { GradsyncError } from '../core/errors';
 import { presetById, presetTopology, PRESET_IDS } from '../core/nccl/presets';
 import { COLLECTIVES, MAX_CHUNKS, MAX_DEVICES, type Collective, type Schedule } from '../core/schedule';
 import { defaultTopologyKind, parseTopology } from '../core/topology';
+import { MAX_CHANNELS, parseProtocol, PROTOCOL_CHOICES } from '../core/transport';
 import { parseChoice, parseInteger, parseNumber } from './args';
 import { readSchedule } from './files';
 
@@ -65,6 +66,8 @@ export interface TopologyFlags {
   interLatencyUs?: string;
   interBandwidthGbs?: string;
   devicesPerNode?: string;
+  protocol?: string;
+  channels?: string;
 }
 
 /** The options a preset takes the place of. */
@@ -86,10 +89,23 @@ export function addTopologyOptions(command: Command): Command {
     .option('--latency-us <a>', `α per message step in µs (switch, or inside a node; default ${DEFAULT_SWITCH_FABRIC.latencyUs})`)
     .option('--bandwidth-gbs <B>', `port bandwidth in GB/s (switch, or inside a node; default ${DEFAULT_SWITCH_FABRIC.bandwidthGBs})`)
     .option('--inter-latency-us <a>', `α between nodes in µs (nodes:G; default ${DEFAULT_INTER_NODE_FABRIC.latencyUs})`)
-    .option('--inter-bandwidth-gbs <B>', `port bandwidth between nodes in GB/s (nodes:G; default ${DEFAULT_INTER_NODE_FABRIC.bandwidthGBs})`);
+    .option('--inter-bandwidth-gbs <B>', `port bandwidth between nodes in GB/s (nodes:G; default ${DEFAULT_INTER_NODE_FABRIC.bandwidthGBs})`)
+    .option('--protocol <p>', `NCCL's protocol: ${PROTOCOL_CHOICES.join(', ')} (auto: the fastest for the whole call; default Simple)`)
+    .option('--channels <C>', `channels per device, 1 to ${MAX_CHANNELS} (default: as many as fill each port)`);
 }
 
+/** The topology the flags give, with their protocol and channels where either is given. */
 export function resolveTopology(flags: TopologyFlags, schedule: Pick<Schedule, 'devices' | 'devicesPerNode'>): Topology {
+  const topology = fabricTopology(flags, schedule);
+  if (flags.protocol === undefined && flags.channels === undefined) return topology;
+  const transport = {
+    protocol: parseProtocol(flags.protocol ?? 'Simple'),
+    channels: flags.channels === undefined ? undefined : parseInteger('--channels', flags.channels, 1, MAX_CHANNELS),
+  };
+  return { ...topology, transport };
+}
+
+function fabricTopology(flags: TopologyFlags, schedule: Pick<Schedule, 'devices' | 'devicesPerNode'>): Topology {
   if (flags.preset !== undefined) {
     const given = PRESET_REPLACES.filter(([key]) => flags[key] !== undefined).map(([, flag]) => flag);
     if (given.length > 0) throw new GradsyncError('bad-argument', `--preset sets the topology and its fabrics; leave out ${given.join(' and ')}`);

@@ -10,6 +10,7 @@ import { GradsyncError } from './errors';
 import { presetById, presetTopology } from './nccl/presets';
 import { topologyAt, type TopologyKind } from './topology';
 import { BYTES_PER_ELEMENT } from './traffic';
+import type { Transport } from './transport';
 
 export const COMPARED = algorithmIds('allreduce');
 const CROSSOVER = MATCHUPS.crossover;
@@ -41,6 +42,8 @@ export interface CompareInput {
   chunks: number | null;
   /** A machine preset (nccl/presets.ts) in place of topology, latencyUs and bandwidthGBs. */
   preset?: string | null;
+  /** Protocol and channels (transport.ts); absent: Simple, the ports full. */
+  transport?: Transport;
 }
 
 export interface Point {
@@ -103,10 +106,11 @@ export function modelFor(input: CompareInput, algorithm: string, devices: number
   if (unavailableReason(algorithm, devices, perNode) !== null) return null;
   // As the app and the command line model it: the chosen kind, else nodes for a schedule built over them.
   const kind = input.topology ?? (overNodes ? 'nodes' : 'switch');
-  const topology = input.preset
+  const fabrics = input.preset
     ? presetTopologyOrNull(input.preset, devices)
     : topologyAt(kind, devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
-  if (topology === null) return null;
+  if (fabrics === null) return null;
+  const topology: Topology = input.transport === undefined ? fabrics : { ...fabrics, transport: input.transport };
   const own = algorithm === input.algorithm && input.chunks !== null && devices * input.chunks <= MAX_CHUNK_CELLS ? input.chunks : undefined;
   for (const chunks of own === undefined ? [undefined] : [own, undefined]) {
     try {

@@ -1,13 +1,30 @@
 // The α-β cost model: a deterministic model time for a schedule on a topology. Every device has one
 // full-duplex port per fabric; a step that moves bytes on a fabric costs that fabric's α plus its
 // busiest port's max(sent, received) bytes over its bandwidth B. Steps run one after the other.
+// A topology may name a transport (transport.ts): NCCL's protocol and channels change each fabric's
+// α and B, and 'auto' models every protocol and keeps the fastest.
 
 import { compileSchedule } from './compile';
 import { GradsyncError, type SettingFault } from './errors';
 import type { Schedule } from './schedule';
 import { countTraffic, stepLoads, type TrafficCounts } from './traffic';
+import type { Protocol } from './nccl/protocols';
+import {
+  channelsToFill,
+  checkTransport,
+  fabricReading,
+  fastest,
+  isPlainTransport,
+  protocolsOf,
+  transportFabric,
+  type FabricReading,
+  type FabricRole,
+  type FabricTransport,
+  type Transport,
+} from './transport';
 
-export interface Fabric {
+/** α and B are Simple's, the port full; what the fabric says of other protocols and of channels is optional. */
+export interface Fabric extends FabricTransport {
   latencyUs: number;
   /** GB/s with GB = 1e9 bytes, as in nccl-tests. */
   bandwidthGBs: number;
@@ -16,6 +33,8 @@ export interface Fabric {
 /** Every device has one port into a non-blocking switch. */
 export interface SwitchTopology extends Fabric {
   kind: 'switch';
+  /** Protocol and channels; absent: Simple with the ports full. */
+  transport?: Transport;
 }
 
 /** Devices grouped in nodes of `devicesPerNode`: device d is in node floor(d / devicesPerNode). */
@@ -24,6 +43,7 @@ export interface NodesTopology {
   devicesPerNode: number;
   intra: Fabric;
   inter: Fabric;
+  transport?: Transport;
 }
 
 export type Topology = SwitchTopology | NodesTopology;
@@ -39,10 +59,16 @@ export interface CostResult {
   topology: Topology;
   elements: number;
   stepTimesUs: Float64Array;
+  /** The α in each step's time: the latency of the fabric that sets it (0 where nothing moves). */
+  stepLatencyUs: Float64Array;
   totalUs: number;
   bytesSent: Float64Array;
   bytesReceived: Float64Array;
   traffic: TrafficCounts;
+  /** The protocol modelled: the transport's, or the fastest where it says 'auto'. */
+  protocol: Protocol;
+  /** The total of each protocol weighed (one, or all three for 'auto'). */
+  protocolTotalsUs: Partial<Record<Protocol, number>>;
 }
 
 /**
@@ -83,6 +109,7 @@ function checkBandwidth(value: unknown, what: string, field: string): void {
  * also checks that devicesPerNode divides it.
  */
 export function checkTopology(topology: Topology, devices?: number): void {
+  if (topology.transport !== undefined) checkTransport(topology.transport);
   if (topology.kind === 'switch') {
     checkLatency(topology.latencyUs, 'the latency', 'latencyUs');
     checkBandwidth(topology.bandwidthGBs, 'the bandwidth', 'bandwidthGBs');
@@ -103,6 +130,39 @@ export function checkTopology(topology: Topology, devices?: number): void {
   checkBandwidth(topology.intra?.bandwidthGBs, 'the bandwidth', 'bandwidthGBs');
   checkLatency(topology.inter?.latencyUs, 'the latency between nodes', 'interLatencyUs');
   checkBandwidth(topology.inter?.bandwidthGBs, 'the bandwidth between nodes', 'interBandwidthGBs');
+}
+
+/** A topology's fabrics with the kind of link each stands for: one switch, or inside and between nodes. */
+function rolesOf(topology: Topology): { fabric: Fabric; role: FabricRole }[] {
+  return topology.kind === 'switch'
+    ? [{ fabric: topology, role: 'inside' }]
+    : [
+        { fabric: topology.intra, role: 'inside' },
+        { fabric: topology.inter, role: 'between' },
+      ];
+}
+
+/** How the topology's transport makes each fabric's α and B under `protocol` (one switch, or inside and between nodes). */
+export function topologyReadings(topology: Topology, protocol: Protocol): FabricReading[] {
+  const roles = rolesOf(topology);
+  const filling = topologyFillingChannels(topology);
+  return roles.map(({ fabric, role }) => fabricReading(fabric, role, protocol, topology.transport?.channels, filling));
+}
+
+/** The fewest channels that fill every port of the topology (transport.ts channelsToFill). */
+export function topologyFillingChannels(topology: Topology): number {
+  return Math.max(...rolesOf(topology).map(({ fabric }) => channelsToFill(fabric)));
+}
+
+/**
+ * The plain α-β topology a protocol makes of `topology` under its channels (transport.ts): each
+ * fabric's α and B as that protocol sees them, and no transport left to apply.
+ */
+export function topologyUnder(topology: Topology, protocol: Protocol): Topology {
+  const channels = topology.transport?.channels;
+  const [first, second] = rolesOf(topology).map(({ fabric, role }) => transportFabric(fabric, role, protocol, channels));
+  if (topology.kind === 'switch') return { ...first, kind: 'switch' };
+  return { kind: 'nodes', devicesPerNode: topology.devicesPerNode, intra: first, inter: second };
 }
 
 /** Time of one fabric in one step: nothing moved costs nothing. */
@@ -134,34 +194,48 @@ export function modelCost(schedule: Schedule, elements: number, topology: Topolo
     bad(`γ per byte must be a number ≥ 0, got ${shown(gamma)}`, { field: 'gammaUsPerByte', value: gamma, allowed: 'be a number ≥ 0' });
   }
   const traffic = countTraffic(schedule, elements, options.runLoadsOf ?? 0);
-  const stepTimesUs = new Float64Array(compiled.steps);
-
-  if (topology.kind === 'switch') {
-    for (let s = 0; s < compiled.steps; s++) {
-      stepTimesUs[s] = fabricTimeUs(topology, traffic.stepBytes[s], traffic.stepPortBytes[s]);
-    }
-  } else {
-    const fabricOf = fabricPerTransfer(compiled.src, compiled.dst, topology.devicesPerNode);
-    const loads = stepLoads(compiled, elements, fabricOf, 2);
-    for (let s = 0; s < compiled.steps; s++) {
-      const intra = fabricTimeUs(topology.intra, loads.movedBytes[2 * s], loads.portBytes[2 * s]);
-      const inter = fabricTimeUs(topology.inter, loads.movedBytes[2 * s + 1], loads.portBytes[2 * s + 1]);
-      stepTimesUs[s] = Math.max(intra, inter);
-    }
+  const steps = compiled.steps;
+  // Per step, each fabric's bytes moved and its busiest port's bytes (index fabrics·s + f).
+  let moved = traffic.stepBytes;
+  let port = traffic.stepPortBytes;
+  if (topology.kind === 'nodes') {
+    const loads = stepLoads(compiled, elements, fabricPerTransfer(compiled.src, compiled.dst, topology.devicesPerNode), 2);
+    moved = loads.movedBytes;
+    port = loads.portBytes;
   }
 
-  let totalUs = 0;
-  for (let s = 0; s < compiled.steps; s++) {
-    stepTimesUs[s] += gamma * traffic.stepReducedBytes[s];
-    totalUs += stepTimesUs[s];
-  }
+  const protocols = isPlainTransport(topology.transport) ? (['Simple'] as const) : protocolsOf(topology.transport!.protocol);
+  const runs = protocols.map((protocol) => {
+    const fabrics = rolesOf(topologyUnder(topology, protocol)).map(({ fabric }) => fabric);
+    const stepTimesUs = new Float64Array(steps);
+    const stepLatencyUs = new Float64Array(steps);
+    let totalUs = 0;
+    for (let s = 0; s < steps; s++) {
+      let time = 0;
+      for (let f = 0; f < fabrics.length; f++) {
+        const i = fabrics.length * s + f;
+        const fabricUs = fabricTimeUs(fabrics[f], moved[i], port[i]);
+        if (fabricUs > time) {
+          time = fabricUs;
+          stepLatencyUs[s] = fabrics[f].latencyUs;
+        }
+      }
+      stepTimesUs[s] = time + gamma * traffic.stepReducedBytes[s];
+      totalUs += stepTimesUs[s];
+    }
+    return { stepTimesUs, stepLatencyUs, totalUs };
+  });
+  const best = fastest(runs.map((run) => run.totalUs));
   return {
     topology,
     elements,
-    stepTimesUs,
-    totalUs,
+    stepTimesUs: runs[best].stepTimesUs,
+    stepLatencyUs: runs[best].stepLatencyUs,
+    totalUs: runs[best].totalUs,
     bytesSent: traffic.bytesSent,
     bytesReceived: traffic.bytesReceived,
     traffic,
+    protocol: protocols[best],
+    protocolTotalsUs: Object.fromEntries(protocols.map((p, i) => [p, runs[i].totalUs])),
   };
 }

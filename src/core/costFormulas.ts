@@ -20,7 +20,8 @@ import { foldPlan, type FoldPlan } from './algorithms/fold';
 import { checkDevices, checkDevicesPerNode, chunksOf } from './algorithms/options';
 import { chunkStart } from './chunks';
 import { compileSchedule } from './compile';
-import { checkTopology, type Fabric, type Topology } from './cost';
+import { checkTopology, topologyUnder, type Fabric, type Topology } from './cost';
+import { fastest, isPlainTransport, protocolsOf } from './transport';
 import type { Collective } from './schedule';
 import { BYTES_PER_ELEMENT, StepPorts, checkElements, stepLoads } from './traffic';
 
@@ -44,9 +45,20 @@ interface Fabrics {
   perNode: number;
 }
 
-function fabricsOf(topology: Topology, devices: number): Fabrics {
+function plainFabricsOf(topology: Topology, devices: number): Fabrics {
   if (topology.kind === 'switch') return { intra: topology, inter: topology, perNode: devices };
   return { intra: topology.intra, inter: topology.inter, perNode: topology.devicesPerNode };
+}
+
+/** The fabrics under each protocol the topology's transport weighs (one for a plain topology). */
+function fabricsOf(topology: Topology, devices: number): Fabrics[] {
+  if (isPlainTransport(topology.transport)) return [plainFabricsOf(topology, devices)];
+  return protocolsOf(topology.transport!.protocol).map((protocol) => plainFabricsOf(topologyUnder(topology, protocol), devices));
+}
+
+/** The least of several models at each K (NCCL's order breaks ties, as cost.ts does). */
+function fastestOf(models: ModelTime[]): ModelTime {
+  return models.length === 1 ? models[0] : (k) => models[fastest(models.map((model) => model(k)))](k);
 }
 
 /** One fabric's share of a step: nothing moved costs nothing (as in cost.ts). */
@@ -165,23 +177,27 @@ function recursiveDoublingModel(f: Fabrics, n: number): ModelTime {
 }
 
 /** Any algorithm: its schedule compiled once, its step loads counted for each K. */
-function scheduledModel(request: AllreduceModelRequest & { collective?: Collective }, f: Fabrics): ModelTime {
+function scheduledModel(request: AllreduceModelRequest & { collective?: Collective }, fs: Fabrics[]): ModelTime {
   const { collective, algorithm, devices, chunks, devicesPerNode } = request;
   const compiled = compileSchedule(buildSchedule({ collective, algorithm, devices, chunks, devicesPerNode }));
+  const perNode = fs[0].perNode;
   const fabricOf = new Uint8Array(compiled.src.length);
   for (let t = 0; t < fabricOf.length; t++) {
-    fabricOf[t] = Math.floor(compiled.src[t] / f.perNode) === Math.floor(compiled.dst[t] / f.perNode) ? 0 : 1;
+    fabricOf[t] = Math.floor(compiled.src[t] / perNode) === Math.floor(compiled.dst[t] / perNode) ? 0 : 1;
   }
   return (k) => {
     const loads = stepLoads(compiled, k, fabricOf, 2);
-    let total = 0;
-    for (let s = 0; s < compiled.steps; s++) {
-      total += Math.max(
-        loads.portBytes[2 * s] > 0 ? f.intra.latencyUs + loads.portBytes[2 * s] / (f.intra.bandwidthGBs * 1e3) : 0,
-        loads.portBytes[2 * s + 1] > 0 ? f.inter.latencyUs + loads.portBytes[2 * s + 1] / (f.inter.bandwidthGBs * 1e3) : 0,
-      );
-    }
-    return total;
+    const totals = fs.map((f) => {
+      let total = 0;
+      for (let s = 0; s < compiled.steps; s++) {
+        total += Math.max(
+          loads.portBytes[2 * s] > 0 ? f.intra.latencyUs + loads.portBytes[2 * s] / (f.intra.bandwidthGBs * 1e3) : 0,
+          loads.portBytes[2 * s + 1] > 0 ? f.inter.latencyUs + loads.portBytes[2 * s + 1] / (f.inter.bandwidthGBs * 1e3) : 0,
+        );
+      }
+      return total;
+    });
+    return totals[fastest(totals)];
   };
 }
 
@@ -210,10 +226,11 @@ export function allreduceModel(request: AllreduceModelRequest): ModelTime {
   const spec = findAlgorithm('allreduce', request.algorithm);
   const n = checkDevices(request);
   checkTopology(request.topology, n);
-  const f = fabricsOf(request.topology, n);
+  const fs = fabricsOf(request.topology, n);
   const perNode = spec.takesDevicesPerNode ? checkDevicesPerNode(request.devicesPerNode, n, algorithmName(spec)) : undefined;
   chunksOf(spec, request);
-  const model = (spec.costForm && closedForm(spec.costForm, f, n, request.topology, perNode)) ?? scheduledModel(request, f);
+  const forms = spec.costForm ? fs.map((f) => closedForm(spec.costForm!, f, n, request.topology, perNode)) : [];
+  const model = forms.length > 0 && forms.every((form) => form !== null) ? fastestOf(forms as ModelTime[]) : scheduledModel(request, fs);
   if (n === 1) return (k) => (checkElements(k), 0);
   return (k) => model(checkElements(k));
 }

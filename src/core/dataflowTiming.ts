@@ -13,7 +13,7 @@
 // longer; it is equal where every step waits for the whole previous one (ring on equal chunks).
 
 import { OP_REDUCE, compileSchedule } from './compile';
-import { fabricPerTransfer, modelCost, type CostOptions, type Fabric, type Topology } from './cost';
+import { fabricPerTransfer, modelCost, topologyUnder, type CostOptions, type Fabric, type Topology } from './cost';
 import type { Schedule } from './schedule';
 import { chunkBytes } from './traffic';
 
@@ -39,13 +39,16 @@ function bytesPerUs(fabric: Fabric): number {
 /** Times every transfer of `schedule` on K-element buffers over `topology`; see the rules above. */
 export function dataflowTiming(schedule: Schedule, elements: number, topology: Topology, options: Pick<CostOptions, 'gammaUsPerByte'> = {}): DataflowTiming {
   // The step model checks the topology, the size and γ, and gives the total to compare with.
-  const stepTotalUs = modelCost(schedule, elements, topology, options).totalUs;
+  const stepCost = modelCost(schedule, elements, topology, options);
+  const stepTotalUs = stepCost.totalUs;
+  // The protocol the step model modelled ('auto' picks by the step model's total), with its α and B.
+  const plain = topologyUnder(topology, stepCost.protocol);
   const compiled = compileSchedule(schedule);
   const { devices, slots, steps, stepStart, src, dst, chunk, srcChunk, op } = compiled;
   const gamma = options.gammaUsPerByte ?? 0;
   const bytesOf = chunkBytes(elements, compiled);
-  const fabrics = topology.kind === 'switch' ? [topology] : [topology.intra, topology.inter];
-  const fabricOf = topology.kind === 'switch' ? null : fabricPerTransfer(src, dst, topology.devicesPerNode);
+  const fabrics = plain.kind === 'switch' ? [plain] : [plain.intra, plain.inter];
+  const fabricOf = plain.kind === 'switch' ? null : fabricPerTransfer(src, dst, plain.devicesPerNode);
   const rate = fabrics.map(bytesPerUs);
   const latency = fabrics.map((f) => f.latencyUs);
 

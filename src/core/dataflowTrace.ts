@@ -9,7 +9,8 @@ import { fabricPerTransfer, type Topology } from './cost';
 import { dataflowTiming } from './dataflowTiming';
 import { deviceLabel } from './notation';
 import type { Schedule } from './schedule';
-import { TRACE_PID, describeTopology, ns, stepEventName, toNs, type TraceInfo, type TraceSource } from './trace';
+import { describeTopology } from './topology';
+import { TRACE_PID, ns, stepEventName, toNs, type TraceInfo, type TraceSource } from './trace';
 import { chunkBytes } from './traffic';
 
 interface DataflowTraceInfo extends TraceInfo {

@@ -6,6 +6,7 @@
 import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, nodesTopology, type Fabric, type Topology } from './cost';
 import { GradsyncError } from './errors';
 import type { Schedule } from './schedule';
+import { isPlainTransport, transportWords } from './transport';
 
 export const TOPOLOGY_KINDS = ['switch', 'nodes'] as const;
 export type TopologyKind = (typeof TOPOLOGY_KINDS)[number];
@@ -44,9 +45,10 @@ export function topologyAt(kind: TopologyKind, devices: number, devicesPerNode: 
   return nodesTopology(devicesPerNode, fabric, inter);
 }
 
-/** The topology in a line: "switch, α 5 µs, B 100 GB/s". */
+/** The topology in a line: "switch, α 5 µs, B 100 GB/s", then its transport where one is chosen ("; LL128, 4 channels"). */
 export function describeTopology(topology: Topology): string {
-  if (topology.kind === 'switch') return `switch, α ${topology.latencyUs} µs, B ${topology.bandwidthGBs} GB/s`;
+  const transport = isPlainTransport(topology.transport) ? '' : `; ${transportWords(topology.transport)}`;
+  if (topology.kind === 'switch') return `switch, α ${topology.latencyUs} µs, B ${topology.bandwidthGBs} GB/s${transport}`;
   const { intra, inter } = topology;
-  return `nodes of ${topology.devicesPerNode}: inside α ${intra.latencyUs} µs, B ${intra.bandwidthGBs} GB/s; between α ${inter.latencyUs} µs, B ${inter.bandwidthGBs} GB/s`;
+  return `nodes of ${topology.devicesPerNode}: inside α ${intra.latencyUs} µs, B ${intra.bandwidthGBs} GB/s; between α ${inter.latencyUs} µs, B ${inter.bandwidthGBs} GB/s${transport}`;
 }

@@ -9,6 +9,7 @@ import { modelCost, type Topology } from './cost';
 import { readMeasuredTrace } from './measuredRun';
 import { deviceLabel } from './notation';
 import type { Schedule } from './schedule';
+import { describeTopology } from './topology';
 import { chunkBytes } from './traffic';
 
 export const TRACE_PID = 1;
@@ -74,12 +75,6 @@ export function toNs(us: number): number {
 /** Whole nanoseconds, so that rounded steps still tile the run exactly. */
 export function ns(us: number): number {
   return Math.round(us * 1000);
-}
-
-export function describeTopology(topology: Topology): string {
-  if (topology.kind === 'switch') return `switch: α ${topology.latencyUs} µs, ${topology.bandwidthGBs} GB/s`;
-  const { devicesPerNode, intra, inter } = topology;
-  return `nodes of ${devicesPerNode}: inside α ${intra.latencyUs} µs, ${intra.bandwidthGBs} GB/s; between α ${inter.latencyUs} µs, ${inter.bandwidthGBs} GB/s`;
 }
 
 /** A trace's facts (otherData) and its events in order. */

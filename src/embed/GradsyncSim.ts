@@ -11,7 +11,8 @@ import { createSimStore, totalSteps, type SimState, type SimStore } from '../sto
 import type { SimConfig } from '../store/config';
 import { EmbedFrame } from '../ui/app/EmbedFrame';
 import { lazyGpu } from './lazyGpu';
-import { OWN_KEYS, readSettings, URL_KEYS, type EmbedSettings } from './settings';
+import { URL_KEYS } from '../store/url';
+import { OWN_KEYS, readSettings, type EmbedSettings } from './settings';
 import { SHADOW_STYLES, shadowMount } from './styles';
 
 export interface GradsyncStepDetail {

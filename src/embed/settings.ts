@@ -4,25 +4,8 @@
 // data: they are only ever compared, parsed as numbers or shown as text.
 
 import { EMBED_CONTROLS, EMBED_THEMES } from '../ui/app/EmbedFrame';
-import { parseUrlState, type UrlState } from '../store/url';
+import { parseUrlState, URL_KEYS, type UrlState } from '../store/url';
 
-/** The URL keys an embed accepts as attributes (and embed.html as query keys). */
-export const URL_KEYS = [
-  'schedule',
-  'collective',
-  'algorithm',
-  'devices',
-  'elements',
-  'chunks',
-  'op',
-  'devicesPerNode',
-  'latencyUs',
-  'bandwidthGBs',
-  'preset',
-  'backend',
-  'speed',
-  'step',
-] as const;
 export const OWN_KEYS = ['autoplay', 'controls', 'theme'] as const;
 
 type ControlsMode = (typeof EMBED_CONTROLS)[number];
@@ -45,6 +28,7 @@ export function choice<T extends string>(raw: string | null, key: string, choice
 /** Settings from named values: an element's attributes, or a page's query string. */
 export function readSettings(get: (key: string) => string | null): EmbedSettings {
   const params = new URLSearchParams();
+  // The URL keys an embed accepts as attributes (and embed.html as query keys).
   for (const key of URL_KEYS) {
     const value = get(key);
     if (value !== null) params.set(key, value);

@@ -7,6 +7,7 @@ import { DEFAULT_SWITCH_FABRIC } from '../core/cost';
 import type { ReduceOp } from '../core/ops';
 import type { Collective } from '../core/schedule';
 import type { TopologyKind } from '../core/topology';
+import { MAX_CHANNELS, type ProtocolChoice, type Transport } from '../core/transport';
 
 export type Backend = 'webgpu' | 'cpu';
 
@@ -28,6 +29,10 @@ export interface SimConfig {
    * latencyUs and bandwidthGBs; null: those, as set.
    */
   preset: string | null;
+  /** NCCL's protocol the model moves bytes with, or 'auto' for the fastest (core/transport.ts). */
+  protocol: ProtocolChoice;
+  /** Channels per device; null: as many as fill each port. */
+  channels: number | null;
   /** The engine asked for; the CPU engine runs when WebGPU is missing. */
   backend: Backend;
   /** Animation speed: 1 is one step per second. */
@@ -46,6 +51,8 @@ export const DEFAULT_CONFIG: Readonly<SimConfig> = Object.freeze({
   latencyUs: DEFAULT_SWITCH_FABRIC.latencyUs,
   bandwidthGBs: DEFAULT_SWITCH_FABRIC.bandwidthGBs,
   preset: null,
+  protocol: 'Simple',
+  channels: null,
   backend: 'webgpu',
   // Two seconds a step: long enough for a room to follow each message along its link.
   speed: 0.5,
@@ -58,6 +65,7 @@ export const LIMITS = {
   devicesPerNode: { min: 1, max: 1024 },
   latencyUs: { min: 0, max: 1e6 },
   bandwidthGBs: { min: 1e-3, max: 1e5 },
+  channels: { min: 1, max: MAX_CHANNELS },
   speed: { min: 0.25, max: 16 },
 } as const;
 
@@ -80,6 +88,8 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   interBandwidthGBs: 'Bandwidth between nodes',
   topology: 'Topology',
   preset: 'Machine',
+  protocol: 'Protocol',
+  channels: 'Channels',
   gammaUsPerByte: 'γ per byte',
   backend: 'Engine',
   speed: 'Speed',
@@ -109,4 +119,10 @@ export function devicesPerNodeOnPick(devices: number, perNode: number): number {
 export function fitDevicesPerNode(config: SimConfig): SimConfig {
   const perNode = devicesPerNodeFor(config);
   return perNode === undefined || perNode === config.devicesPerNode ? config : { ...config, devicesPerNode: perNode };
+}
+
+/** The transport the configuration asks for; undefined for the plain model (Simple, ports full). */
+export function transportOf(config: Pick<SimConfig, 'protocol' | 'channels'>): Transport | undefined {
+  if (config.protocol === 'Simple' && config.channels === null) return undefined;
+  return config.channels === null ? { protocol: config.protocol } : { protocol: config.protocol, channels: config.channels };
 }

@@ -12,7 +12,7 @@ import type { TimelineData } from '../core/timeline';
 import { presetById, presetTopology } from '../core/nccl/presets';
 import { defaultTopologyKind, topologyAt } from '../core/topology';
 import { verifySchedule, type VerifyResult } from '../core/verify';
-import { devicesPerNodeFor, SETTING_LABELS, type SimConfig } from './config';
+import { devicesPerNodeFor, SETTING_LABELS, transportOf, type SimConfig } from './config';
 
 export interface Derived {
   schedule: Schedule;
@@ -29,9 +29,15 @@ export interface Derived {
 /**
  * The preset's topology where a machine is chosen. Otherwise one switch while all devices fit in one
  * node; nodes of `devicesPerNode` (intra-node fabric as configured, inter-node fabric at the defaults)
- * once there are several. Cheap: known before the model.
+ * once there are several. With the configured protocol and channels, where either is not the default.
+ * Cheap: known before the model.
  */
 export function topologyFor(config: SimConfig, schedule: Schedule): Topology {
+  const transport = transportOf(config);
+  return transport === undefined ? fabricTopologyFor(config, schedule) : { ...fabricTopologyFor(config, schedule), transport };
+}
+
+function fabricTopologyFor(config: SimConfig, schedule: Schedule): Topology {
   if (config.preset !== null) return presetTopology(presetById(config.preset), schedule.devices);
   const fabric = { latencyUs: config.latencyUs, bandwidthGBs: config.bandwidthGBs };
   return topologyAt(config.topology ?? defaultTopologyKind(schedule), schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric);

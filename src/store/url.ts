@@ -1,5 +1,5 @@
 // The URL reflects the simulation and loads it: algorithm, devices, elements, chunks, op,
-// devicesPerNode, latencyUs, bandwidthGBs, preset (a machine), backend, speed, and step (steps
+// devicesPerNode, latencyUs, bandwidthGBs, preset (a machine), protocol, channels, backend, speed, and step (steps
 // applied); or, instead of the algorithm, a loaded schedule itself (`schedule`, see core/scheduleUrl).
 // A bad value becomes a notice and the default; it never blanks the page.
 
@@ -8,9 +8,28 @@ import { REDUCE_OPS } from '../core/ops';
 import { PRESET_IDS } from '../core/nccl/presets';
 import { COLLECTIVES, type Schedule } from '../core/schedule';
 import { TOPOLOGY_KINDS } from '../core/topology';
+import { PROTOCOL_CHOICES } from '../core/transport';
 import { decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/scheduleUrl';
 import { configFor } from './loadedSchedule';
 import { algorithmIdsFor, DEFAULT_CONFIG, devicesPerNodeOnPick, LIMITS, takesDevicesPerNode, type SimConfig } from './config';
+
+/** The settings a link writes when they differ from the defaults, in this order. */
+const SETTING_KEYS = [
+  'elements',
+  'op',
+  'devicesPerNode',
+  'topology',
+  'latencyUs',
+  'bandwidthGBs',
+  'preset',
+  'protocol',
+  'channels',
+  'backend',
+  'speed',
+] as const;
+
+/** Every key a link may hold (the embed takes them as attributes too). */
+export const URL_KEYS = ['schedule', 'collective', 'algorithm', 'devices', 'chunks', ...SETTING_KEYS, 'step'] as const;
 
 export interface UrlState {
   config: SimConfig;
@@ -85,6 +104,8 @@ export function parseUrlState(search: string): UrlState {
     latencyUs: number(params, 'latencyUs', false, notices) ?? DEFAULT_CONFIG.latencyUs,
     bandwidthGBs: number(params, 'bandwidthGBs', false, notices) ?? DEFAULT_CONFIG.bandwidthGBs,
     preset: choice(params, 'preset', PRESET_IDS, notices) ?? null,
+    protocol: choice(params, 'protocol', PROTOCOL_CHOICES, notices) ?? DEFAULT_CONFIG.protocol,
+    channels: number(params, 'channels', true, notices) ?? null,
     backend: choice(params, 'backend', ['webgpu', 'cpu'] as const, notices) ?? DEFAULT_CONFIG.backend,
     speed: number(params, 'speed', false, notices) ?? DEFAULT_CONFIG.speed,
   };
@@ -118,7 +139,7 @@ export function formatUrlState(config: SimConfig, step: number, scheduleParam: s
     params.set('devices', String(config.devices));
     put('chunks', config.chunks);
   }
-  for (const key of ['elements', 'op', 'devicesPerNode', 'topology', 'latencyUs', 'bandwidthGBs', 'preset', 'backend', 'speed'] as const) put(key, config[key]);
+  for (const key of SETTING_KEYS) put(key, config[key]);
   // Spelled out for an algorithm over nodes, whose missing value is not the default (see parseUrlState).
   if (scheduleParam === null && takesDevicesPerNode(config)) params.set('devicesPerNode', String(config.devicesPerNode));
   if (step > 0) params.set('step', String(step));

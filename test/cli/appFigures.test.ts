@@ -59,6 +59,20 @@ describe('the app and gradsync run', () => {
     }
   });
 
+  it('agree on a protocol and channels, on custom fabrics and on a preset', async () => {
+    for (const config of [
+      { algorithm: 'ring', devices: 8, elements: 1 << 16, protocol: 'LL', channels: 3 },
+      { algorithm: 'double-tree', devices: 16, elements: 4096, topology: 'nodes', protocol: 'auto' },
+      { algorithm: 'ring', devices: 16, elements: 1 << 18, preset: 'dgx-h100', protocol: 'LL128', channels: 6 },
+    ] as Partial<SimConfig>[]) {
+      const { app, cli, words } = await both(config);
+      expect(words).toContain('--protocol');
+      expect(cli.modelTimeUs, JSON.stringify(config)).toBeCloseTo(app.cost!.totalUs, 9);
+      expect(cli.protocol, JSON.stringify(config)).toBe(app.cost!.protocol);
+      expect(cli.topology, JSON.stringify(config)).toEqual(app.topology);
+    }
+  });
+
   it('a loaded schedule runs from its file with the same figures', async () => {
     const schedule = buildSchedule({ algorithm: 'ring', devices: 5 });
     const store = createSimStore({ gpu: null, config: { backend: 'cpu', elements: 500 } });

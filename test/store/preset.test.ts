@@ -72,7 +72,7 @@ describe('the model on a preset', () => {
 
   it('DGX H100 on 8 devices: one switch of 360 GB/s at 3.4 µs, so ring on 1 MiB takes 14 steps of 3.4 µs + 128 KiB / 360 GB/s', () => {
     const store = open({ algorithm: 'ring', devices: 8, elements: 1 << 18, preset: 'dgx-h100' });
-    expect(store.getState().derived!.topology).toEqual({ kind: 'switch', latencyUs: 3.4, bandwidthGBs: 360 });
+    expect(store.getState().derived!.topology).toMatchObject({ kind: 'switch', latencyUs: 3.4, bandwidthGBs: 360, channelGBs: 30 });
     expect(store.getState().derived!.cost!.totalUs).toBeCloseTo(14 * (3.4 + (1 << 17) / 360e3), 9);
   });
 

@@ -73,16 +73,18 @@ describe('presets against published nccl-tests figures', () => {
 });
 
 describe('presets as gradsync topologies', () => {
-  it('one node is a switch of NCCL’s ring bandwidth and Simple’s per-hop latency; more are nodes of 8 with a GPU’s NIC share', () => {
-    expect(presetTopology(presetById('dgx-h100'), 8)).toEqual({ kind: 'switch', latencyUs: 3.4, bandwidthGBs: 360 });
-    expect(presetTopology(presetById('dgx-a100'), 4)).toEqual({ kind: 'switch', latencyUs: 3.4, bandwidthGBs: 240 });
-    expect(presetTopology(presetById('pcie-gen4'), 8)).toEqual({ kind: 'switch', latencyUs: 5.7, bandwidthGBs: 24 });
-    expect(presetTopology(presetById('pcie-gen5'), 8)).toEqual({ kind: 'switch', latencyUs: 5.7, bandwidthGBs: 48 });
+  it('one node is a switch of NCCL’s ring bandwidth, its per-hop latencies and per-channel speed; more are nodes of 8 with a GPU’s NIC share', () => {
+    const nvlink = { protocolLatencyUs: { LL: 0.6, LL128: 1.9 } };
+    const pci = { protocolLatencyUs: { LL: 1.0, LL128: 2.5 } };
+    expect(presetTopology(presetById('dgx-h100'), 8)).toEqual({ kind: 'switch', latencyUs: 3.4, bandwidthGBs: 360, channelGBs: 30, ...nvlink });
+    expect(presetTopology(presetById('dgx-a100'), 4)).toEqual({ kind: 'switch', latencyUs: 3.4, bandwidthGBs: 240, channelGBs: 20, ...nvlink });
+    expect(presetTopology(presetById('pcie-gen4'), 8)).toEqual({ kind: 'switch', latencyUs: 5.7, bandwidthGBs: 24, channelGBs: 12, ...pci });
+    expect(presetTopology(presetById('pcie-gen5'), 8)).toEqual({ kind: 'switch', latencyUs: 5.7, bandwidthGBs: 48, channelGBs: 24, ...pci });
     expect(presetTopology(presetById('dgx-h100'), 32)).toEqual({
       kind: 'nodes',
       devicesPerNode: 8,
-      intra: { latencyUs: 3.4, bandwidthGBs: 360 },
-      inter: { latencyUs: 14, bandwidthGBs: 48 },
+      intra: { latencyUs: 3.4, bandwidthGBs: 360, channelGBs: 30, ...nvlink },
+      inter: { latencyUs: 14, bandwidthGBs: 48, channelGBs: 48, protocolLatencyUs: { LL: 2.7, LL128: 4.0 } },
     });
     expect(presetTopology(presetById('dgx-a100'), 16)).toMatchObject({ inter: { latencyUs: 14, bandwidthGBs: 24 } });
   });

@@ -3,7 +3,8 @@
 // from and what nccl-tests runs on it report. Bandwidths are as NCCL counts them (tuningTables.ts):
 // an NVLink of 25 GB/s per direction carries about 20 GB/s of data from the SMs (128-byte payloads).
 
-import { nodesTopology, type Topology } from '../cost';
+import { nodesTopology, type Fabric, type Topology } from '../cost';
+import type { Protocol } from './protocols';
 import { GradsyncError } from '../errors';
 import { ncclGraphs } from './graphs';
 import { ncclSystem, type NcclHardware } from './system';
@@ -109,17 +110,27 @@ export function presetById(id: string): NcclPreset {
   return preset;
 }
 
+/** A link's per-step latencies for each protocol (NCCL's ring hop) and the GB/s one ring channel moves. */
+function linkFabric(hop: Readonly<Record<Protocol, number>>, channelGBs: number): Omit<Fabric, 'bandwidthGBs'> {
+  return { latencyUs: hop.Simple, protocolLatencyUs: { LL: hop.LL, LL128: hop.LL128 }, channelGBs };
+}
+
 /**
  * The preset as gradsync's α-β topology for `devices` GPUs: one switch within a node, nodes of the
  * preset's size beyond. B inside a node is NCCL's ring bandwidth there (channels × GB/s per channel),
  * α its per-hop latency for Simple, the protocol that reaches that bandwidth; between nodes, B is a
- * GPU's share of the node's NICs and α NCCL's per-hop network latency for Simple.
+ * GPU's share of the node's NICs and α NCCL's per-hop network latency for Simple. Each fabric also
+ * carries NCCL's per-hop latencies of LL and LL128 and its ring's GB/s per channel (transport.ts),
+ * so the fewest channels that fill the node's fabric are NCCL's ring channels there.
  */
 export function presetTopology(preset: NcclPreset, devices: number): Topology {
   const { hardware } = preset;
   const g = hardware.gpusPerNode;
   const ring = ncclGraphs(ncclSystem(hardware, Math.max(2, Math.min(devices, g)))).ring;
-  const intra = { latencyUs: HOP_LATENCY_US[hardware.fabric === 'NVSwitch' ? 'NVLink' : 'PCI'].Ring.Simple, bandwidthGBs: ring.channels * ring.bwIntra };
+  const intra = {
+    ...linkFabric(HOP_LATENCY_US[hardware.fabric === 'NVSwitch' ? 'NVLink' : 'PCI'].Ring, ring.bwIntra),
+    bandwidthGBs: ring.channels * ring.bwIntra,
+  };
   if (devices <= g) return { kind: 'switch', ...intra };
   if (devices % g !== 0 || hardware.nicsPerNode === 0) {
     const allowed = hardware.nicsPerNode === 0 ? `be at most ${g}: ${preset.id} is one node` : `be at most ${g} (one node) or a multiple of ${g} (whole nodes)`;
@@ -134,5 +145,6 @@ export function presetTopology(preset: NcclPreset, devices: number): Topology {
     );
   }
   const nicShareGBs = (hardware.nicsPerNode * Math.min(hardware.nicGBs, hardware.nicPcieGBs)) / g;
-  return nodesTopology(g, intra, { latencyUs: HOP_LATENCY_US.NET.Ring.Simple, bandwidthGBs: nicShareGBs });
+  const across = ncclGraphs(ncclSystem(hardware, devices)).ring;
+  return nodesTopology(g, intra, { ...linkFabric(HOP_LATENCY_US.NET.Ring, across.bwInter), bandwidthGBs: nicShareGBs });
 }

@@ -7,6 +7,7 @@ import { DEFAULT_INTER_NODE_FABRIC } from '../../core/cost';
 import { presetById, presetTopology } from '../../core/nccl/presets';
 import { BYTES_PER_ELEMENT } from '../../core/traffic';
 import { formatBytes, formatCount, formatGBs } from '../format';
+import { transportOf } from '../../store/config';
 import { useSim } from '../StoreContext';
 import { formatTickBytes } from './chartTicks';
 import { CompareLegend } from './CompareLegend';
@@ -41,10 +42,21 @@ export function CompareChart() {
 
   const allreduce = config.collective === 'allreduce';
   const selected = allreduce && !custom ? config.algorithm : null;
-  const { devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, chunks, preset } = config;
+  const { devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, chunks, preset, protocol, channels } = config;
   const input: CompareInput = useMemo(
-    () => ({ devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, algorithm: selected, chunks, preset }),
-    [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, selected, chunks, preset],
+    () => ({
+      devices,
+      elements,
+      latencyUs,
+      bandwidthGBs,
+      devicesPerNode,
+      topology,
+      algorithm: selected,
+      chunks,
+      preset,
+      transport: transportOf({ protocol, channels }),
+    }),
+    [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, selected, chunks, preset, protocol, channels],
   );
   // The comparison shown may lag the input while a new one is on its way.
   const data = useCompareData(input);

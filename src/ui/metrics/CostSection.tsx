@@ -8,6 +8,8 @@ import { useSim } from '../StoreContext';
 import { ModelInputs } from './ModelInputs';
 import { defaultTopologyKind } from '../../core/topology';
 import { topologyWords } from './topologyWords';
+import { transportSentence } from './transportWords';
+import { isPlainTransport } from '../../core/transport';
 
 const BUS_FACTOR: Record<Collective, string> = {
   allreduce: '2(G−1)/G',
@@ -35,6 +37,7 @@ export function CostSection({ derived }: { derived: Derived | null }) {
               <dd data-testid="model-time">{formatMicroseconds(derived.cost.totalUs)}</dd>
               <dd className="gs-cost-how">
                 {schedule.steps.length} step{schedule.steps.length === 1 ? '' : 's'}, each α + busiest port / B
+                {isPlainTransport(derived.topology.transport) ? '' : ` (${derived.cost.protocol})`}
               </dd>
             </div>
             <div>
@@ -51,6 +54,11 @@ export function CostSection({ derived }: { derived: Derived | null }) {
           <p className="gs-topology">
             {topologyWords(derived.topology, schedule.devices, devicesPerNode, (topology ?? defaultTopologyKind(schedule)) === 'nodes')}
           </p>
+          {!isPlainTransport(derived.topology.transport) && (
+            <p className="gs-topology" data-testid="transport-words">
+              {transportSentence(derived.topology, derived.cost)}
+            </p>
+          )}
         </>
       )}
       <ModelInputs />

@@ -1,5 +1,5 @@
 // The α-β model's knobs: the machine (custom, or a preset), latency α, port bandwidth B, the topology
-// (one switch, or nodes) and devices per node, applied through setConfig only when valid. With a
+// (one switch, or nodes), devices per node, and NCCL's protocol and channels, applied through setConfig only when valid. With a
 // preset the fields show its fabric inside a node, and editing any of them returns to custom values.
 // An algorithm built over nodes (hierarchical-ring) takes its devices per node from the configuration
 // bar, next to Devices, so the field is not repeated here.
@@ -11,6 +11,7 @@ import { leavePreset, presetFabric } from '../../store/preset';
 import { useSim } from '../StoreContext';
 import { MachineField } from './MachineField';
 import { NumberField, numberRule } from './NumberField';
+import { TransportFields } from './TransportFields';
 
 const parseLatency = numberRule('latency', 0, LIMITS.latencyUs.max, { unit: ' µs' });
 const parseBandwidth = numberRule('bandwidth', 0, LIMITS.bandwidthGBs.max, { above: true, unit: ' GB/s' });
@@ -50,6 +51,7 @@ export function ModelInputs() {
       {!overNodes && kind === 'nodes' && (
         <NumberField label="devices per node" value={devicesPerNode} step="1" parse={parsePerNode} onValid={(value) => edit({ devicesPerNode: value })} />
       )}
+      <TransportFields />
     </fieldset>
   );
 }

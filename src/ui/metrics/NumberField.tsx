@@ -1,5 +1,6 @@
 // A number input that applies valid values as they are typed and explains invalid ones inline,
 // leaving the configuration as it was. Follows the value when it changes elsewhere (URL, other views).
+// With `onEmpty`, an empty field is valid too: it stands for null, and `emptyMeans` says what that is.
 
 import { useEffect, useId, useState } from 'react';
 
@@ -8,19 +9,25 @@ export type Parsed = { ok: true; value: number } | { ok: false; message: string 
 export interface NumberFieldProps {
   label: string;
   unit?: string;
-  value: number;
+  value: number | null;
   step?: string;
   parse(text: string): Parsed;
   onValid(value: number): void;
+  /** Makes an empty field valid: called when it is emptied (the value is then null). */
+  onEmpty?(): void;
+  /** The placeholder of an empty field ("12 to fill"). */
+  emptyMeans?: string;
 }
 
-export function NumberField({ label, unit, value, step = 'any', parse, onValid }: NumberFieldProps) {
+export function NumberField({ label, unit, value, step = 'any', parse, onValid, onEmpty, emptyMeans }: NumberFieldProps) {
   const id = useId();
-  const [draft, setDraft] = useState(String(value));
+  const shown = (v: number | null) => (v === null ? '' : String(v));
+  const [draft, setDraft] = useState(shown(value));
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
     setDraft((current) => {
+      if (value === null) return '';
       const parsed = parse(current);
       return parsed.ok && parsed.value === value ? current : String(value);
     });
@@ -30,6 +37,11 @@ export function NumberField({ label, unit, value, step = 'any', parse, onValid }
 
   function change(text: string) {
     setDraft(text);
+    if (onEmpty && text.trim() === '') {
+      setMessage(null);
+      if (value !== null) onEmpty();
+      return;
+    }
     const parsed = parse(text);
     if (!parsed.ok) {
       setMessage(parsed.message);
@@ -49,12 +61,13 @@ export function NumberField({ label, unit, value, step = 'any', parse, onValid }
           inputMode="decimal"
           step={step}
           value={draft}
+          placeholder={emptyMeans}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-message` : undefined}
           onChange={(event) => change(event.target.value)}
           onBlur={() => {
             if (message) return;
-            setDraft(String(value));
+            setDraft(shown(value));
           }}
         />
         {unit && <span className="gs-field-unit">{unit}</span>}

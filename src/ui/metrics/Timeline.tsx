@@ -11,6 +11,8 @@ import { useSim } from '../StoreContext';
 import { MeasuredPanel } from './MeasuredPanel';
 import { BarRows, DataflowLayer, dataflowStatus } from './DataflowLayer';
 import { SendReceiveLegend } from './SendReceiveLegend';
+import { LATENCY_STRIP_HEIGHT, LatencyLegend, LatencyStrip } from './LatencyStrip';
+import { transportTag } from './transportWords';
 import { TimelineBands } from './TimelineBands';
 import { TimingSwitch, TimingTotals } from './TimingSwitch';
 import { timelineData } from '../../core/timeline';
@@ -101,6 +103,7 @@ export function Timeline() {
           received="receives"
           note={asReady ? 'bar: messages under way, from start to landing' : "bar length: share of the step's busiest port"}
         />
+        {!asReady && derived?.cost && <LatencyLegend protocol={transportTag(derived.topology, derived.cost.protocol)} />}
         <span className="gs-timeline-status">{status}</span>
       </div>
       <div ref={ref} className="gs-timeline-body">
@@ -111,6 +114,7 @@ export function Timeline() {
             <>
               <TimelineBands data={data} x={x} top={PHASE} height={rowsHeight} step={step} onSeek={seek} />
               {still}
+              {derived?.cost && <LatencyStrip spans={data} latencyUs={derived.cost.stepLatencyUs} x={x} y={PHASE - LATENCY_STRIP_HEIGHT} />}
               <StepMarker spans={data} x={x} step={step} height={rowsHeight} />
             </>
           )}

@@ -2,6 +2,7 @@
 // clock of model time, so the faster visibly finishes first; then a verdict says by how much and why.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { topologyUnder } from '../../core/cost';
 import type { SimConfig } from '../../store/config';
 import type { Background } from '../../store/background';
 import { createSimStore } from '../../store/simStore';
@@ -81,8 +82,9 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
     () =>
       current.map((side, i) => {
         const derived = side.store.getState().derived;
-        // The model's α (inside a node): a machine preset's where one is chosen.
-        const fabric = derived && (derived.topology.kind === 'switch' ? derived.topology : derived.topology.intra);
+        // The model's α (inside a node): a machine preset's where one is chosen, under the protocol modelled.
+        const plain = derived && (derived.cost ? topologyUnder(derived.topology, derived.cost.protocol) : derived.topology);
+        const fabric = plain && (plain.kind === 'switch' ? plain : plain.intra);
         return { algorithm: algorithms[i], cost: derived?.cost ?? null, latencyUs: fabric?.latencyUs ?? config.latencyUs };
       }),
     [current, algorithms, config.latencyUs],

@@ -8,7 +8,7 @@ import { formatBytes, formatMicroseconds } from '../format';
 export interface Entrant {
   algorithm: string;
   cost: CostResult;
-  /** α of a step that moves bytes (µs). */
+  /** α of a step that moves bytes (µs), as the verdict words it. */
   latencyUs: number;
 }
 
@@ -20,10 +20,9 @@ interface Split {
 }
 
 function split(entrant: Entrant): Split {
-  const { cost, latencyUs } = entrant;
-  let moving = 0;
-  for (let s = 0; s < cost.traffic.stepBytes.length; s++) if (cost.traffic.stepBytes[s] > 0) moving++;
-  const latency = Math.min(cost.totalUs, moving * latencyUs);
+  const { cost } = entrant;
+  let latency = 0;
+  for (let s = 0; s < cost.stepLatencyUs.length; s++) latency += cost.stepLatencyUs[s];
   // When nothing moves no device is busiest; GPU-0 with 0 bytes keeps the comparisons below simple.
   const { device, bytes } = busiestDevice(cost) ?? { device: 0, bytes: 0 };
   const busiest = { device, bytes, receives: cost.bytesReceived[device] >= cost.bytesSent[device] };

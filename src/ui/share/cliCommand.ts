@@ -1,12 +1,12 @@
 // The command line that reproduces the app's figures: `gradsync run` with the same schedule, size, op,
-// topology and fabric (or machine preset), so the model time, algbw and busbw it prints are the ones
+// topology and fabric (or machine preset), protocol and channels, so the model time, algbw and busbw it prints are the ones
 // on screen. A test runs the command's words through the CLI's own parser, so a renamed flag cannot
 // go unnoticed.
 
 import type { Schedule } from '../../core/schedule';
 import { topologyText } from '../../core/topology';
 import type { Derived } from '../../store/derive';
-import type { SimConfig } from '../../store/config';
+import { DEFAULT_CONFIG, type SimConfig } from '../../store/config';
 
 /** The words of the command (after `gradsync`), for a configuration and what it derived. */
 export function commandWords(config: SimConfig, derived: Derived, scheduleFile: string | null): string[] {
@@ -21,6 +21,8 @@ export function commandWords(config: SimConfig, derived: Derived, scheduleFile: 
     if (schedule.root !== undefined) words.push('--root', String(schedule.root));
   }
   words.push('--elements', String(config.elements), '--op', config.op);
+  if (config.protocol !== DEFAULT_CONFIG.protocol) words.push('--protocol', config.protocol);
+  if (config.channels !== null) words.push('--channels', String(config.channels));
   if (config.preset !== null) return [...words, '--preset', config.preset];
   words.push('--topology', topologyText(derived.topology));
   const fabric = derived.topology.kind === 'switch' ? derived.topology : derived.topology.intra;

@@ -35,7 +35,7 @@ describe('the machine menu', () => {
     const store = showWithStore(<MetricsPanel />, { algorithm: 'ring', devices: 8 });
     fireEvent.change(machine(), { target: { value: 'dgx-h100' } });
     expect(store.getState().config.preset).toBe('dgx-h100');
-    expect(store.getState().derived!.topology).toEqual({ kind: 'switch', latencyUs: 3.4, bandwidthGBs: 360 });
+    expect(store.getState().derived!.topology).toMatchObject({ kind: 'switch', latencyUs: 3.4, bandwidthGBs: 360, channelGBs: 30 });
     expect([field('latency α').value, field('bandwidth B').value]).toEqual(['3.4', '360']);
     expect(screen.getByText(/^DGX H100: 8× H100 SXM5/)).toBeTruthy();
     const links = Array.from(document.querySelectorAll<HTMLAnchorElement>('.gs-machine-about a')).map((a) => a.href);
