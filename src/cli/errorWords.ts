@@ -21,6 +21,7 @@ export const FLAG_OF_SETTING: Readonly<Record<string, string>> = {
   bandwidthGBs: '--bandwidth-gbs',
   interLatencyUs: '--inter-latency-us',
   interBandwidthGBs: '--inter-bandwidth-gbs',
+  fit: '--fit',
   protocol: '--protocol',
   channels: '--channels',
   model: '--model',

@@ -8,6 +8,7 @@ import { presetById, presetTopology, PRESET_IDS } from '../core/nccl/presets';
 import { COLLECTIVES, MAX_CHUNKS, MAX_DEVICES, type Collective, type Schedule } from '../core/schedule';
 import { defaultTopologyKind, parseTopology } from '../core/topology';
 import { MAX_CHANNELS, parseProtocol, PROTOCOL_CHOICES } from '../core/transport';
+import { parseFabricText } from '../core/fabricText';
 import { parseChoice, parseInteger, parseNumber } from './args';
 import { readSchedule } from './files';
 
@@ -68,6 +69,7 @@ export interface TopologyFlags {
   devicesPerNode?: string;
   protocol?: string;
   channels?: string;
+  fit?: string;
 }
 
 /** The options a preset takes the place of. */
@@ -90,6 +92,7 @@ export function addTopologyOptions(command: Command): Command {
     .option('--bandwidth-gbs <B>', `port bandwidth in GB/s (switch, or inside a node; default ${DEFAULT_SWITCH_FABRIC.bandwidthGBs})`)
     .option('--inter-latency-us <a>', `α between nodes in µs (nodes:G; default ${DEFAULT_INTER_NODE_FABRIC.latencyUs})`)
     .option('--inter-bandwidth-gbs <B>', `port bandwidth between nodes in GB/s (nodes:G; default ${DEFAULT_INTER_NODE_FABRIC.bandwidthGBs})`)
+    .option('--fit <fabric>', "a machine fitted to an nccl-tests log, as the app's links write it (fit=): 'α,B;LL:α,B;LL128:α,B', one switch")
     .option('--protocol <p>', `NCCL's protocol: ${PROTOCOL_CHOICES.join(', ')} (auto: the fastest for the whole call; default Simple)`)
     .option('--channels <C>', `channels per device, 1 to ${MAX_CHANNELS} (default: as many as fill each port)`);
 }
@@ -106,10 +109,12 @@ export function resolveTopology(flags: TopologyFlags, schedule: Pick<Schedule, '
 }
 
 function fabricTopology(flags: TopologyFlags, schedule: Pick<Schedule, 'devices' | 'devicesPerNode'>): Topology {
-  if (flags.preset !== undefined) {
-    const given = PRESET_REPLACES.filter(([key]) => flags[key] !== undefined).map(([, flag]) => flag);
-    if (given.length > 0) throw new GradsyncError('bad-argument', `--preset sets the topology and its fabrics; leave out ${given.join(' and ')}`);
-    return presetTopology(presetById(flags.preset), schedule.devices);
+  if (flags.preset !== undefined || flags.fit !== undefined) {
+    const machine = flags.preset !== undefined ? '--preset' : '--fit';
+    const replaced: (readonly [keyof TopologyFlags, string])[] = machine === '--preset' ? [...PRESET_REPLACES, ['fit', '--fit']] : [...PRESET_REPLACES];
+    const given = replaced.filter(([key]) => flags[key] !== undefined).map(([, flag]) => flag);
+    if (given.length > 0) throw new GradsyncError('bad-argument', `${machine} sets the topology and its fabrics; leave out ${given.join(' and ')}`);
+    return flags.preset !== undefined ? presetTopology(presetById(flags.preset), schedule.devices) : { kind: 'switch', ...parseFabricText(flags.fit!) };
   }
   const intra = {
     latencyUs: parseNumber('--latency-us', flags.latencyUs ?? String(DEFAULT_SWITCH_FABRIC.latencyUs), 0, false),

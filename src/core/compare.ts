@@ -5,7 +5,7 @@
 
 import { algorithmIds, MATCHUPS, specOf } from './algorithms';
 import { allreduceModel, type ModelTime } from './costFormulas';
-import type { Topology } from './cost';
+import type { Fabric, Topology } from './cost';
 import { GradsyncError } from './errors';
 import { presetById, presetTopology } from './nccl/presets';
 import { topologyAt, type TopologyKind } from './topology';
@@ -42,6 +42,8 @@ export interface CompareInput {
   chunks: number | null;
   /** A machine preset (nccl/presets.ts) in place of topology, latencyUs and bandwidthGBs. */
   preset?: string | null;
+  /** A fitted machine (fabricText.ts): one switch of this fabric in place of topology, latencyUs and bandwidthGBs. */
+  fit?: Fabric | null;
   /** Protocol and channels (transport.ts); absent: Simple, the ports full. */
   transport?: Transport;
 }
@@ -108,7 +110,9 @@ export function modelFor(input: CompareInput, algorithm: string, devices: number
   const kind = input.topology ?? (overNodes ? 'nodes' : 'switch');
   const fabrics = input.preset
     ? presetTopologyOrNull(input.preset, devices)
-    : topologyAt(kind, devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
+    : input.fit
+      ? { kind: 'switch' as const, ...input.fit }
+      : topologyAt(kind, devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
   if (fabrics === null) return null;
   const topology: Topology = input.transport === undefined ? fabrics : { ...fabrics, transport: input.transport };
   const own = algorithm === input.algorithm && input.chunks !== null && devices * input.chunks <= MAX_CHUNK_CELLS ? input.chunks : undefined;

@@ -142,6 +142,15 @@ function rolesOf(topology: Topology): { fabric: Fabric; role: FabricRole }[] {
       ];
 }
 
+/** The protocols the topology's transport weighs: Simple alone for none (transport.ts protocolsOf). */
+export function weighedProtocols(topology: Topology): readonly Protocol[] {
+  if (isPlainTransport(topology.transport)) return ['Simple'];
+  return protocolsOf(
+    topology.transport!.protocol,
+    rolesOf(topology).map(({ fabric }) => fabric),
+  );
+}
+
 /** How the topology's transport makes each fabric's α and B under `protocol` (one switch, or inside and between nodes). */
 export function topologyReadings(topology: Topology, protocol: Protocol): FabricReading[] {
   const roles = rolesOf(topology);
@@ -204,7 +213,7 @@ export function modelCost(schedule: Schedule, elements: number, topology: Topolo
     port = loads.portBytes;
   }
 
-  const protocols = isPlainTransport(topology.transport) ? (['Simple'] as const) : protocolsOf(topology.transport!.protocol);
+  const protocols = weighedProtocols(topology);
   const runs = protocols.map((protocol) => {
     const fabrics = rolesOf(topologyUnder(topology, protocol)).map(({ fabric }) => fabric);
     const stepTimesUs = new Float64Array(steps);

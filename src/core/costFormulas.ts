@@ -20,8 +20,8 @@ import { foldPlan, type FoldPlan } from './algorithms/fold';
 import { checkDevices, checkDevicesPerNode, chunksOf } from './algorithms/options';
 import { chunkStart } from './chunks';
 import { compileSchedule } from './compile';
-import { checkTopology, topologyUnder, type Fabric, type Topology } from './cost';
-import { fastest, isPlainTransport, protocolsOf } from './transport';
+import { checkTopology, topologyUnder, weighedProtocols, type Fabric, type Topology } from './cost';
+import { fastest, isPlainTransport } from './transport';
 import type { Collective } from './schedule';
 import { BYTES_PER_ELEMENT, StepPorts, checkElements, stepLoads } from './traffic';
 
@@ -53,7 +53,7 @@ function plainFabricsOf(topology: Topology, devices: number): Fabrics {
 /** The fabrics under each protocol the topology's transport weighs (one for a plain topology). */
 function fabricsOf(topology: Topology, devices: number): Fabrics[] {
   if (isPlainTransport(topology.transport)) return [plainFabricsOf(topology, devices)];
-  return protocolsOf(topology.transport!.protocol).map((protocol) => plainFabricsOf(topologyUnder(topology, protocol), devices));
+  return weighedProtocols(topology).map((protocol) => plainFabricsOf(topologyUnder(topology, protocol), devices));
 }
 
 /** The least of several models at each K (NCCL's order breaks ties, as cost.ts does). */

@@ -36,8 +36,10 @@ const DEFAULT_TRANSPORT: Readonly<Transport> = Object.freeze({ protocol: 'Simple
 
 /** What a fabric says of its protocols and channels, beyond Simple's α and B. */
 export interface FabricTransport {
-  /** µs per step of LL and LL128; default: α × NCCL's ratio on such a link (linkRatios). */
-  protocolLatencyUs?: Readonly<Record<'LL' | 'LL128', number>>;
+  /** µs per step of LL and LL128; default: α × NCCL's ratio on such a link (latencyRatio). */
+  protocolLatencyUs?: Readonly<Partial<Record<'LL' | 'LL128', number>>>;
+  /** Data GB/s of LL and LL128 with the port full (a fit's); default: B × the protocol's data per line. */
+  protocolBandwidthGBs?: Readonly<Partial<Record<'LL' | 'LL128', number>>>;
   /** GB/s one channel moves at most; default DEFAULT_CHANNEL_GBS. */
   channelGBs?: number;
 }
@@ -106,9 +108,15 @@ function reachGBsOf(fabric: TransportFabric, channels: number | undefined): numb
   return channels === undefined ? fabric.bandwidthGBs : Math.min(fabric.bandwidthGBs, channels * channelGBsOf(fabric));
 }
 
+/** The share of the lines' bandwidth that is data: the fabric's own (a fit's), else the protocol's line. */
+function dataShare(fabric: TransportFabric, protocol: Protocol): number {
+  const own = protocol === 'Simple' ? undefined : fabric.protocolBandwidthGBs?.[protocol];
+  return own === undefined ? protocolEfficiency(protocol) : own / fabric.bandwidthGBs;
+}
+
 /** Data GB/s a port moves with `protocol` over `channels` (undefined: the port full). */
 function protocolBandwidthGBs(fabric: TransportFabric, protocol: Protocol, channels: number | undefined): number {
-  return reachGBsOf(fabric, channels) * protocolEfficiency(protocol);
+  return reachGBsOf(fabric, channels) * dataShare(fabric, protocol);
 }
 
 /** How a protocol and channels make a fabric's α and B, term by term, for a reader. */
@@ -119,8 +127,10 @@ export interface FabricReading {
   channels: number;
   channelGBs: number;
   portGBs: number;
-  /** The protocol's data per line bytes (1 for Simple). */
+  /** The share of B that is data: the protocol's data per line bytes (1 for Simple), or the fabric's own. */
   efficiency: number;
+  /** Whether the share is the fabric's own (a fit's) rather than the protocol's line. */
+  ownShare: boolean;
   /** What the channels reach, min(port, channels × per channel). */
   reachGBs: number;
   /** The data bandwidth the model uses: reach × efficiency. */
@@ -136,7 +146,8 @@ export function fabricReading(fabric: TransportFabric, role: FabricRole, protoco
     channels: channels ?? filling,
     channelGBs: channelGBsOf(fabric),
     portGBs: fabric.bandwidthGBs,
-    efficiency: protocolEfficiency(protocol),
+    efficiency: dataShare(fabric, protocol),
+    ownShare: protocol !== 'Simple' && fabric.protocolBandwidthGBs?.[protocol] !== undefined,
     reachGBs,
     bandwidthGBs: protocolBandwidthGBs(fabric, protocol, channels),
   };
@@ -147,9 +158,14 @@ export function transportFabric<F extends TransportFabric>(fabric: F, role: Fabr
   return { ...fabric, latencyUs: protocolLatencyUs(fabric, role, protocol), bandwidthGBs: protocolBandwidthGBs(fabric, protocol, channels) };
 }
 
-/** The protocols a choice weighs, in NCCL's order. */
-export function protocolsOf(choice: ProtocolChoice): readonly Protocol[] {
-  return choice === 'auto' ? PROTOCOLS : [choice];
+/**
+ * The protocols a choice weighs, in NCCL's order. 'auto' on fabrics fitted to a log (that give their
+ * own protocols) weighs only those and Simple: a protocol the fit left out was the fastest at no size.
+ */
+export function protocolsOf(choice: ProtocolChoice, fabrics: readonly FabricTransport[]): readonly Protocol[] {
+  if (choice !== 'auto') return [choice];
+  if (!fabrics.some((f) => f.protocolBandwidthGBs !== undefined)) return PROTOCOLS;
+  return PROTOCOLS.filter((p) => p === 'Simple' || fabrics.every((f) => f.protocolBandwidthGBs?.[p] !== undefined));
 }
 
 /** Index of the least time, the first on ties (NCCL's order). */

@@ -2,6 +2,7 @@
 // the fit made the app's α-β model on request. A log that cannot be read replaces nothing; one whose
 // devices per node the log does not tell is kept, waiting for them.
 
+import { fabricText, parseFabricText } from '../core/fabricText';
 import { DEFAULT_ALGORITHM } from '../core/algorithms';
 import { GradsyncError } from '../core/errors';
 import { fitAsModel, type FitModel } from '../core/ncclTests/asModel';
@@ -51,18 +52,13 @@ function withDevicesPerNode(loaded: LoadedLog, devicesPerNode: number): LoadedLo
   return { ...loaded, devicesPerNode, ...fitted(loaded.log, devicesPerNode), applied: null };
 }
 
-/** Significant digits of the α and B set: the model's fields and links show them as they are. */
-const DIGITS = 6;
-
 /** The fit as the app's model, or why it cannot be (the core's reason, or the app's limits). */
 export function fitModel(calibration: Calibration): { ok: true; model: FitModel } | { ok: false; reason: string } {
   const derived = fitAsModel(calibration);
   if (!derived.ok) return derived;
-  const model = {
-    ...derived.model,
-    latencyUs: Number(derived.model.latencyUs.toPrecision(DIGITS)),
-    bandwidthGBs: Number(derived.model.bandwidthGBs.toPrecision(DIGITS)),
-  };
+  // As a link writes it (fabricText's six figures), so the fit survives the round trip exactly.
+  const fabric = parseFabricText(fabricText(derived.model.fabric));
+  const model = { ...derived.model, latencyUs: fabric.latencyUs, bandwidthGBs: fabric.bandwidthGBs, fabric };
   if (model.devices > LIMITS.devices.max) return { ok: false, reason: `the log ran ${model.devices} devices; the app shows at most ${LIMITS.devices.max}` };
   const within = (value: number, { min, max }: { min: number; max: number }) => value >= min && value <= max;
   if (!within(model.latencyUs, LIMITS.latencyUs) || !within(model.bandwidthGBs, LIMITS.bandwidthGBs)) {
@@ -87,6 +83,7 @@ function fitPatch(config: SimConfig, model: FitModel): Partial<SimConfig> {
     latencyUs: model.latencyUs,
     bandwidthGBs: model.bandwidthGBs,
     preset: null,
+    fit: model.fabric,
   };
   return Object.fromEntries(Object.entries(wanted).filter(([key, value]) => config[key as keyof SimConfig] !== value));
 }
@@ -98,7 +95,9 @@ export function isFitModel(config: SimConfig, model: FitModel): boolean {
     config.bandwidthGBs === model.bandwidthGBs &&
     config.devices === model.devices &&
     config.topology === 'switch' &&
-    config.preset === null
+    config.preset === null &&
+    config.fit !== null &&
+    fabricText(config.fit) === fabricText(model.fabric)
   );
 }
 

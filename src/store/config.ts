@@ -3,7 +3,7 @@
 
 import { algorithmIds, DEFAULT_ALGORITHM, specOf } from '../core/algorithms';
 import { suggestDevicesPerNode } from '../core/algorithms/options';
-import { DEFAULT_SWITCH_FABRIC } from '../core/cost';
+import { DEFAULT_SWITCH_FABRIC, type Fabric } from '../core/cost';
 import type { ReduceOp } from '../core/ops';
 import type { Collective } from '../core/schedule';
 import type { TopologyKind } from '../core/topology';
@@ -29,6 +29,11 @@ export interface SimConfig {
    * latencyUs and bandwidthGBs; null: those, as set.
    */
   preset: string | null;
+  /**
+   * A machine fitted to an nccl-tests log (one switch; core/ncclTests/asModel.ts): its fabric in place of
+   * topology, latencyUs and bandwidthGBs, which hold its Simple α and B; null: none.
+   */
+  fit: Fabric | null;
   /** NCCL's protocol the model moves bytes with, or 'auto' for the fastest (core/transport.ts). */
   protocol: ProtocolChoice;
   /** Channels per device; null: as many as fill each port. */
@@ -51,6 +56,7 @@ export const DEFAULT_CONFIG: Readonly<SimConfig> = Object.freeze({
   latencyUs: DEFAULT_SWITCH_FABRIC.latencyUs,
   bandwidthGBs: DEFAULT_SWITCH_FABRIC.bandwidthGBs,
   preset: null,
+  fit: null,
   protocol: 'Simple',
   channels: null,
   backend: 'webgpu',
@@ -88,6 +94,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   interBandwidthGBs: 'Bandwidth between nodes',
   topology: 'Topology',
   preset: 'Machine',
+  fit: 'Fitted machine',
   protocol: 'Protocol',
   channels: 'Channels',
   gammaUsPerByte: 'γ per byte',

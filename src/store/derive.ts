@@ -27,7 +27,7 @@ export interface Derived {
 }
 
 /**
- * The preset's topology where a machine is chosen. Otherwise one switch while all devices fit in one
+ * The preset's topology where a machine is chosen, one switch of the fitted fabric where a fit is. Otherwise one switch while all devices fit in one
  * node; nodes of `devicesPerNode` (intra-node fabric as configured, inter-node fabric at the defaults)
  * once there are several. With the configured protocol and channels, where either is not the default.
  * Cheap: known before the model.
@@ -39,6 +39,7 @@ export function topologyFor(config: SimConfig, schedule: Schedule): Topology {
 
 function fabricTopologyFor(config: SimConfig, schedule: Schedule): Topology {
   if (config.preset !== null) return presetTopology(presetById(config.preset), schedule.devices);
+  if (config.fit !== null) return { kind: 'switch', ...config.fit };
   const fabric = { latencyUs: config.latencyUs, bandwidthGBs: config.bandwidthGBs };
   return topologyAt(config.topology ?? defaultTopologyKind(schedule), schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric);
 }

@@ -31,9 +31,27 @@ export function presetFabric(id: string, devices: number): Fabric {
   return fabricInside(presetTopology(preset, Math.min(devices, preset.hardware.gpusPerNode)));
 }
 
-/** What returns the model to custom α and B, keeping the preset's fabric inside a node. */
-export function leavePreset(config: Pick<SimConfig, 'preset' | 'devices'>): Partial<SimConfig> {
+/**
+ * What returns the model to custom α and B, keeping the preset's fabric inside a node, or the fit's
+ * Simple α and B (which latencyUs and bandwidthGBs already hold).
+ */
+export function leavePreset(config: Pick<SimConfig, 'preset' | 'devices' | 'fit'>): Partial<SimConfig> {
+  if (config.fit !== null) return { fit: null, latencyUs: config.fit.latencyUs, bandwidthGBs: config.fit.bandwidthGBs };
   return config.preset === null ? {} : { preset: null, ...presetFabric(config.preset, config.devices) };
+}
+
+/** The fabric's keys: a change of any of them, or a preset picked, leaves a fitted machine. */
+const FABRIC_KEYS = ['latencyUs', 'bandwidthGBs', 'topology', 'preset'] as const;
+
+/**
+ * What a patch does to a fitted machine besides itself: nothing, or where it changes the fabric, custom
+ * values from the fit's (leavePreset) for the patch to change.
+ */
+export function leavesFit(config: Pick<SimConfig, 'fit' | 'preset' | 'devices'>, patch: Partial<SimConfig>): Partial<SimConfig> {
+  const fit = config.fit;
+  if (fit === null || 'fit' in patch) return {};
+  const shown: Pick<SimConfig, (typeof FABRIC_KEYS)[number]> = { latencyUs: fit.latencyUs, bandwidthGBs: fit.bandwidthGBs, topology: 'switch', preset: null };
+  return FABRIC_KEYS.some((key) => patch[key] !== undefined && patch[key] !== shown[key]) ? leavePreset(config) : {};
 }
 
 /**

@@ -13,7 +13,7 @@ import { EngineRunner, type EngineStatus, type GpuSource } from './engineRunner'
 import { logSlice, type LogSlice } from './calibration';
 import { configFor, incorrectScheduleWarning, loadedScheduleName, SHARED_NAME } from './loadedSchedule';
 import { readMeasured, type Measured } from './measured';
-import { fitPreset } from './preset';
+import { fitPreset, leavesFit } from './preset';
 import { Player, type PlayerState } from './player';
 import { TrackerSlot } from './tracker';
 
@@ -367,7 +367,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
 
       setConfig(patch) {
         const state = get();
-        const config = { ...state.config, ...patch };
+        const config = { ...state.config, ...leavesFit(state.config, patch), ...patch };
         // Picking a different algorithm or shape leaves a loaded schedule behind.
         const leavesCustom = state.custom !== null && SHAPE_KEYS.some((key) => patch[key] !== undefined);
         // A new schedule starts at its beginning; edits of the model, size or engine keep the step.

@@ -9,6 +9,8 @@ import { PRESET_IDS } from '../core/nccl/presets';
 import { COLLECTIVES, type Schedule } from '../core/schedule';
 import { TOPOLOGY_KINDS } from '../core/topology';
 import { PROTOCOL_CHOICES } from '../core/transport';
+import type { Fabric } from '../core/cost';
+import { fabricText, parseFabricText } from '../core/fabricText';
 import { decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/scheduleUrl';
 import { configFor } from './loadedSchedule';
 import { algorithmIdsFor, DEFAULT_CONFIG, devicesPerNodeOnPick, LIMITS, takesDevicesPerNode, type SimConfig } from './config';
@@ -22,6 +24,7 @@ const SETTING_KEYS = [
   'latencyUs',
   'bandwidthGBs',
   'preset',
+  'fit',
   'protocol',
   'channels',
   'backend',
@@ -61,6 +64,19 @@ function choice<T extends string>(params: URLSearchParams, key: string, choices:
     return undefined;
   }
   return raw as T;
+}
+
+/** The fitted machine of `fit=`, or null and a notice where it cannot be read. */
+function fitted(params: URLSearchParams, notices: string[]): Fabric | null {
+  const raw = params.get('fit');
+  if (raw === null) return null;
+  try {
+    return parseFabricText(raw);
+  } catch (error) {
+    if (!(error instanceof GradsyncError)) throw error;
+    notices.push(`fit could not be read: ${error.message}; using custom α and B`);
+    return null;
+  }
 }
 
 function defaultAlgorithm(collective: SimConfig['collective']): string {
@@ -104,6 +120,8 @@ export function parseUrlState(search: string): UrlState {
     latencyUs: number(params, 'latencyUs', false, notices) ?? DEFAULT_CONFIG.latencyUs,
     bandwidthGBs: number(params, 'bandwidthGBs', false, notices) ?? DEFAULT_CONFIG.bandwidthGBs,
     preset: choice(params, 'preset', PRESET_IDS, notices) ?? null,
+    // A preset is the machine where a link names both.
+    fit: params.has('preset') ? null : fitted(params, notices),
     protocol: choice(params, 'protocol', PROTOCOL_CHOICES, notices) ?? DEFAULT_CONFIG.protocol,
     channels: number(params, 'channels', true, notices) ?? null,
     backend: choice(params, 'backend', ['webgpu', 'cpu'] as const, notices) ?? DEFAULT_CONFIG.backend,
@@ -129,7 +147,7 @@ export function parseUrlState(search: string): UrlState {
 export function formatUrlState(config: SimConfig, step: number, scheduleParam: string | null = null): string {
   const params = new URLSearchParams();
   const put = (key: keyof SimConfig, value: unknown) => {
-    if (value !== null && value !== DEFAULT_CONFIG[key]) params.set(key, String(value));
+    if (value !== null && value !== DEFAULT_CONFIG[key]) params.set(key, key === 'fit' ? fabricText(value as Fabric) : String(value));
   };
   if (scheduleParam !== null) {
     params.set('schedule', scheduleParam);

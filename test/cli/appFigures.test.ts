@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { scheduleJson } from '../../src/core/scheduleJson';
+import { parseFabricText } from '../../src/core/fabricText';
 import type { SimConfig } from '../../src/store/config';
 import { createSimStore } from '../../src/store/simStore';
 import { commandWords } from '../../src/ui/share/cliCommand';
@@ -70,6 +71,17 @@ describe('the app and gradsync run', () => {
       expect(cli.modelTimeUs, JSON.stringify(config)).toBeCloseTo(app.cost!.totalUs, 9);
       expect(cli.protocol, JSON.stringify(config)).toBe(app.cost!.protocol);
       expect(cli.topology, JSON.stringify(config)).toEqual(app.topology);
+    }
+  });
+
+  it('agree on a machine fitted to an nccl-tests log, which the command gives as --fit, under each protocol', async () => {
+    const fit = parseFabricText('29.63,251.2;LL:2.116,13.04;LL128:4.757,151.2');
+    for (const protocol of ['Simple', 'LL', 'auto'] as const) {
+      const { app, cli, words } = await both({ algorithm: 'ring', devices: 16, elements: 1 << 16, topology: 'switch', fit, protocol });
+      expect(words).toContain('--fit');
+      expect(words).not.toContain('--latency-us');
+      expect(cli.modelTimeUs, protocol).toBeCloseTo(app.cost!.totalUs, 9);
+      expect(cli.protocol, protocol).toBe(app.cost!.protocol);
     }
   });
 

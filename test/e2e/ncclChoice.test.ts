@@ -69,7 +69,7 @@ describe.skipIf(skipReason !== null)("NCCL's choice in Chromium", () => {
     await page.getByLabel('machine').selectOption('dgx-h100');
     await expect
       .poll(() => page.locator('.gs-machine [role="alert"]').textContent())
-      .toBe('DGX H100: Devices must be at most 8 (one node) or a multiple of 8 (whole nodes); got 12');
+      .toBe('DGX/HGX H100: Devices must be at most 8 (one node) or a multiple of 8 (whole nodes); got 12');
     expect(await page.getByLabel('machine').inputValue()).toBe('custom');
     expect(await page.getByTestId('model-time').textContent()).toBe(before);
     expect(new URL(page.url()).searchParams.get('preset')).toBeNull();

@@ -126,7 +126,7 @@ describe.skipIf(skipReason !== null)('protocol and channels in Chromium', () => 
     expect(await metrics.getByTestId('model-time').innerText()).toBe(formatMicroseconds(cost.totalUs));
     const machine = metrics.getByLabel('machine', { exact: true });
     expect(await machine.inputValue()).toBe('dgx-h100');
-    expect(await machine.evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent)).toBe('DGX H100');
+    expect(await machine.evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent)).toBe('DGX/HGX H100');
     expect(await metrics.getByLabel('protocol', { exact: true }).inputValue()).toBe('auto');
     const legend = page.getByRole('region', { name: 'Timeline', exact: true }).locator('.gs-latency-legend');
     expect(await legend.innerText()).toContain(`α (${cost.protocol}, 12 channels)`);

@@ -83,7 +83,7 @@ describe('the model on a preset', () => {
     expect([config.latencyUs, config.bandwidthGBs]).toEqual([3.4, 360]);
     expect(derived!.topology).toEqual({ kind: 'switch', latencyUs: 3.4, bandwidthGBs: 360 });
     expect(notices.map((n) => n.text)).toEqual([
-      'DGX H100: Devices must be at most 8 (one node) or a multiple of 8 (whole nodes); got 12; the model goes on with its α and B as custom values',
+      'DGX/HGX H100: Devices must be at most 8 (one node) or a multiple of 8 (whole nodes); got 12; the model goes on with its α and B as custom values',
     ]);
   });
 
@@ -96,7 +96,7 @@ describe('the model on a preset', () => {
     store.getState().setConfig({ devices: 10 });
     expect(store.getState().config.preset).toBeNull();
     expect(store.getState().notices.map((n) => n.text)).toEqual([
-      'DGX H100: Devices must be at most 8 (one node) or a multiple of 8 (whole nodes); got 10; the model goes on with its α and B as custom values',
+      'DGX/HGX H100: Devices must be at most 8 (one node) or a multiple of 8 (whole nodes); got 10; the model goes on with its α and B as custom values',
     ]);
   });
 

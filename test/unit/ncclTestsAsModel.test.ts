@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, DEFAULT_ALGORITHM } from '../../src/core/algorithms';
 import { modelCost } from '../../src/core/cost';
+import { fabricText, parseFabricText } from '../../src/core/fabricText';
 import { fitAsModel, type FitModel } from '../../src/core/ncclTests/asModel';
 import { calibrate } from '../../src/core/ncclTests/calibration';
 import { fabricBytes } from '../../src/core/ncclTests/model';
@@ -88,5 +89,66 @@ describe('a fitted nccl-tests log as the app’s α-β model', () => {
     expect(broadcast).toEqual({ ok: false, reason: "gradsync's rings model all-reduce, all-gather and reduce-scatter; a broadcast log does not set them" });
     const sendrecv = fitAsModel(calibrate(parseNcclTestsLog(fixture('a100-sendrecv-no-devices.txt'))));
     expect(sendrecv.ok).toBe(false);
+  });
+});
+
+describe('the fit as a machine with its own protocols', () => {
+  it.each(['h100-2node-ib.txt', 'h100-2node-ib-degraded.txt', 'h100-2node-tcpxo.txt'])(
+    '%s: under each fitted protocol, the ring takes that protocol’s line, and auto takes the fit’s pick',
+    (name) => {
+      const calibration = calibrate(parseNcclTestsLog(fixture(name)));
+      const derived = fitAsModel(calibration);
+      if (!derived.ok) throw new Error(derived.reason);
+      const { model } = derived;
+      const fitted = (['LL', 'LL128'] as const).filter((p) => model.fabric.protocolLatencyUs?.[p] !== undefined);
+      expect(fitted.length).toBeGreaterThan(0);
+      const schedule = buildSchedule({ collective: model.collective, algorithm: DEFAULT_ALGORITHM, devices: model.devices });
+      const sizes = calibration.fit.rows.map((row) => row.bytes).filter((bytes) => bytes > 0 && (bytes / BYTES_PER_ELEMENT) % model.devices === 0);
+      for (const protocol of [...fitted, 'Simple' as const]) {
+        const line = calibration.fit.lines[protocol]!;
+        for (const bytes of sizes) {
+          const topology = { kind: 'switch' as const, ...model.fabric, transport: { protocol } };
+          const ring = modelCost(schedule, bytes / BYTES_PER_ELEMENT, topology).totalUs;
+          const expected = line.alphaUs + fabricBytes(calibration.shape, bytes) / (line.betaGBs * 1e3);
+          expect(Math.abs(ring / expected - 1), `${protocol} at ${bytes} B`).toBeLessThan(1e-9);
+        }
+      }
+    },
+  );
+
+  it('a fabric in one line survives the round trip, and a bad line names what is wrong', () => {
+    const fabric = { latencyUs: 8.99812, bandwidthGBs: 473.1, protocolLatencyUs: { LL: 1.2, LL128: 2.5 }, protocolBandwidthGBs: { LL: 40, LL128: 300 } };
+    expect(fabricText(fabric)).toBe('8.99812,473.1;LL:1.2,40;LL128:2.5,300');
+    expect(parseFabricText(fabricText(fabric))).toEqual(fabric);
+    expect(parseFabricText('5,100')).toEqual({ latencyUs: 5, bandwidthGBs: 100, protocolLatencyUs: {}, protocolBandwidthGBs: {} });
+    for (const [text, why] of [
+      ['5', "'5' is not two numbers"],
+      ['5,0', "'5,0' needs α ≥ 0 and B > 0"],
+      ['5,100;LL256:1,2', "'LL256' is not LL or LL128 once"],
+      ['5,100;LL:1,2;LL:1,2', "'LL' is not LL or LL128 once"],
+      ['5,100;LL:x,2', "'x,2' is not two numbers"],
+    ]) {
+      expect(() => parseFabricText(text)).toThrow(why);
+    }
+  });
+});
+
+describe('auto on a fitted machine', () => {
+  it('weighs the fit’s protocols only, and takes the fastest of their lines at every size, as the fit does', () => {
+    for (const name of ['h100-2node-ib.txt', 'h100-2node-srun.txt', 'h100-1node.txt']) {
+      const calibration = calibrate(parseNcclTestsLog(fixture(name)));
+      const derived = fitAsModel(calibration);
+      if (!derived.ok) throw new Error(derived.reason);
+      const { model } = derived;
+      const lines = calibration.fit.lines;
+      const schedule = buildSchedule({ collective: model.collective, algorithm: DEFAULT_ALGORITHM, devices: model.devices });
+      const topology = { kind: 'switch' as const, ...model.fabric, transport: { protocol: 'auto' as const } };
+      for (const bytes of calibration.fit.rows.map((row) => row.bytes).filter((b) => b > 0 && (b / BYTES_PER_ELEMENT) % model.devices === 0)) {
+        const cost = modelCost(schedule, bytes / BYTES_PER_ELEMENT, topology);
+        expect(Object.keys(cost.protocolTotalsUs).sort(), name).toEqual(Object.keys(lines).sort());
+        const times = Object.values(lines).map((line) => line!.alphaUs + fabricBytes(calibration.shape, bytes) / (line!.betaGBs * 1e3));
+        expect(Math.abs(cost.totalUs / Math.min(...times) - 1), `${name} at ${bytes} B`).toBeLessThan(1e-9);
+      }
+    }
   });
 });

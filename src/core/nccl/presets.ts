@@ -34,6 +34,8 @@ const DGX_A100_GUIDE = 'NVIDIA DGX A100 User Guide, hardware overview: https://d
 const DGX_H100_GUIDE = 'NVIDIA DGX H100 User Guide, hardware overview: https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html';
 const NVLINK_PAGE =
   'NVLink generations: https://www.nvidia.com/en-us/data-center/nvlink/ (NVLink 3: 12 links, 600 GB/s both ways; NVLink 4: 18 links, 900 GB/s)';
+const HGX_PAGE =
+  'NVIDIA HGX: https://www.nvidia.com/en-us/data-center/hgx/ (8-GPU baseboards of A100 or H100 SXM with their NVSwitches, as in DGX; the server maker chooses CPUs and NICs)';
 const PCIE_LIMITS = 'NVIDIA/nccl#1639 (S. Jeaugey): on PCIe systems the CPU and memory often bound what NCCL reaches';
 
 /** 8 GPUs on NVSwitch, one NIC of `nicGbits` Gb/s per GPU on the GPU's PCIe switch (a rail each). */
@@ -50,10 +52,10 @@ function pcieNode(arch: GpuArch, generation: 4 | 5): NcclHardware {
 export const NCCL_PRESETS: readonly NcclPreset[] = [
   {
     id: 'dgx-a100',
-    label: 'DGX A100',
-    name: 'DGX A100: 8× A100 SXM4, NVLink 3 through 6 NVSwitches (300 GB/s per direction), 8× HDR 200 Gb/s InfiniBand',
+    label: 'DGX/HGX A100',
+    name: 'DGX A100: 8× A100 SXM4, NVLink 3 through 6 NVSwitches (300 GB/s per direction), 8× HDR 200 Gb/s InfiniBand; an HGX A100 8-GPU server with a 200 Gb/s NIC per GPU is the same machine to NCCL',
     hardware: dgxNode('Ampere', 12, false, 200, 4, 'amd'),
-    sources: [DGX_A100_GUIDE, NVLINK_PAGE, NCCL_SOURCE, 'CPUs: 2× AMD EPYC 7742; NICs: ConnectX-6, one per GPU, on the GPU’s PCIe Gen4 switch'],
+    sources: [DGX_A100_GUIDE, HGX_PAGE, NVLINK_PAGE, NCCL_SOURCE, 'CPUs: 2× AMD EPYC 7742; NICs: ConnectX-6, one per GPU, on the GPU’s PCIe Gen4 switch'],
     references: [
       {
         busbwGBs: [230, 240],
@@ -64,10 +66,10 @@ export const NCCL_PRESETS: readonly NcclPreset[] = [
   },
   {
     id: 'dgx-h100',
-    label: 'DGX H100',
-    name: 'DGX H100: 8× H100 SXM5, NVLink 4 through 4 NVSwitches with NVLink SHARP (450 GB/s per direction), 8× NDR 400 Gb/s InfiniBand',
+    label: 'DGX/HGX H100',
+    name: 'DGX H100: 8× H100 SXM5, NVLink 4 through 4 NVSwitches with NVLink SHARP (450 GB/s per direction), 8× NDR 400 Gb/s InfiniBand; an HGX H100 8-GPU server with a 400 Gb/s NIC per GPU is the same machine to NCCL',
     hardware: dgxNode('Hopper', 18, true, 400, 5, 'intel'),
-    sources: [DGX_H100_GUIDE, NVLINK_PAGE, NCCL_SOURCE, 'CPUs: 2× Intel Xeon Platinum 8480C; NICs: ConnectX-7, one per GPU, on PCIe Gen5'],
+    sources: [DGX_H100_GUIDE, HGX_PAGE, NVLINK_PAGE, NCCL_SOURCE, 'CPUs: 2× Intel Xeon Platinum 8480C; NICs: ConnectX-7, one per GPU, on PCIe Gen5'],
     references: [
       {
         busbwGBs: [460, 480],

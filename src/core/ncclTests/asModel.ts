@@ -7,7 +7,10 @@
 // Within one node c = f and B = β_S. Across nodes β_S is the network's and c the bytes that must
 // leave a node: B is then the bandwidth a one-switch ring needs to take as long, which is the log's
 // busbw at large sizes. Equal wherever N divides the elements (the ring's segments are then even).
+// LL and LL128, where the fit has them, become the fabric's own α and B for those protocols by the same
+// rule (core/transport.ts), so the ring under each protocol takes that protocol's line.
 
+import type { Fabric } from '../cost';
 import type { Collective } from '../schedule';
 import type { Calibration } from './calibration';
 import { collectiveFacts, type NcclTestsCollective } from './collectives';
@@ -24,6 +27,8 @@ export interface FitModel {
   bandwidthGBs: number;
   /** The Simple line it reproduces: α_S + c·S / β_S. */
   simple: { alphaUs: number; betaGBs: number; fabricBytesPerByte: number };
+  /** One switch's fabric: latencyUs and bandwidthGBs above, and LL's and LL128's where fitted. */
+  fabric: Fabric;
 }
 
 export type FitAsModel = { ok: true; model: FitModel } | { ok: false; reason: string };
@@ -49,6 +54,18 @@ export function fitAsModel(calibration: Calibration): FitAsModel {
   const n = shape.devices;
   const factor = collectiveFacts(shape.collective).busFactor(n);
   const ringSteps = Math.round(n * factor);
+  const latencyUs = simple.alphaUs / ringSteps;
+  const bandwidthGBs = (simple.betaGBs * factor) / fabricBytesPerByte;
+  const protocolLatencyUs: Partial<Record<'LL' | 'LL128', number>> = {};
+  const protocolBandwidthGBs: Partial<Record<'LL' | 'LL128', number>> = {};
+  for (const p of ['LL', 'LL128'] as const) {
+    const line = fit.lines[p];
+    if (!line || !(parameterNames(p, fit.fabric).alpha in fit.parameters)) continue;
+    protocolLatencyUs[p] = line.alphaUs / ringSteps;
+    protocolBandwidthGBs[p] = (line.betaGBs * factor) / fabricBytesPerByte;
+  }
+  // Empty where the fit has Simple alone: the fabric still says which protocols it gives (transport.ts).
+  const fabric: Fabric = { latencyUs, bandwidthGBs, protocolLatencyUs, protocolBandwidthGBs };
   return {
     ok: true,
     model: {
@@ -57,9 +74,10 @@ export function fitAsModel(calibration: Calibration): FitAsModel {
       devicesPerNode: shape.devicesPerNode,
       nodes,
       ringSteps,
-      latencyUs: simple.alphaUs / ringSteps,
-      bandwidthGBs: (simple.betaGBs * factor) / fabricBytesPerByte,
+      latencyUs,
+      bandwidthGBs,
       simple: { alphaUs: simple.alphaUs, betaGBs: simple.betaGBs, fabricBytesPerByte },
+      fabric,
     },
   };
 }

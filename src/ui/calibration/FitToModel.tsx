@@ -18,8 +18,14 @@ function modelWords(model: FitModel): string {
   const line = `${plain(simple.alphaUs)} µs + ${bytes} / ${plain(simple.betaGBs)} GB/s`;
   return (
     `${where}, α ${plain(model.latencyUs)} µs per step and B ${plain(model.bandwidthGBs)} GB/s per port: ` +
-    `the ring ${COLLECTIVE_NAMES[model.collective]}'s ${ringSteps} steps take the fit's Simple line, ${line}`
+    `the ring ${COLLECTIVE_NAMES[model.collective]}'s ${ringSteps} steps take the fit's Simple line, ${line}${protocolWords(model)}`
   );
+}
+
+/** "; under LL128 and LL, those lines, as the machine menu's fitted entry" — the protocols the fit gives its own. */
+function protocolWords(model: FitModel): string {
+  const own = (['LL128', 'LL'] as const).filter((p) => model.fabric.protocolLatencyUs?.[p] !== undefined);
+  return own.length === 0 ? '' : `, and under ${own.join(' and ')} ${own.length === 1 ? 'that line' : 'those lines'}`;
 }
 
 export function FitToModel({ calibration, applied }: { calibration: Calibration; applied: FitModel | null }) {
@@ -48,7 +54,11 @@ export function FitToModel({ calibration, applied }: { calibration: Calibration;
         Use this fit in the model
       </button>
       <p className="gs-calibration-applied" role="status" data-testid="calibration-applied">
-        {current ? `Set: ${words}.` : applied ? `Set earlier, changed since. Sets ${words}.` : `Sets ${words}.`}
+        {current
+          ? `Set: ${words}. The machine menu holds it as fitted to this log.`
+          : applied
+            ? `Set earlier, changed since. Sets ${words}.`
+            : `Sets ${words}.`}
       </p>
     </div>
   );

@@ -42,7 +42,7 @@ export function CompareChart() {
 
   const allreduce = config.collective === 'allreduce';
   const selected = allreduce && !custom ? config.algorithm : null;
-  const { devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, chunks, preset, protocol, channels } = config;
+  const { devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, chunks, preset, fit, protocol, channels } = config;
   const input: CompareInput = useMemo(
     () => ({
       devices,
@@ -54,9 +54,10 @@ export function CompareChart() {
       algorithm: selected,
       chunks,
       preset,
+      fit,
       transport: transportOf({ protocol, channels }),
     }),
-    [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, selected, chunks, preset, protocol, channels],
+    [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, selected, chunks, preset, fit, protocol, channels],
   );
   // The comparison shown may lag the input while a new one is on its way.
   const data = useCompareData(input);

@@ -1,12 +1,32 @@
-// The machine the α-β model runs on: custom α and B, or an NCCL preset whose topology and fabrics the
-// core gives (presetTopology). A preset that cannot take the devices says why here and changes nothing.
+// The machine the α-β model runs on: custom α and B, an NCCL preset whose topology and fabrics the
+// core gives (presetTopology), or a machine fitted to an nccl-tests log (set from its panel, with each
+// protocol's α and B the fit gives). A preset that cannot take the devices says why here and changes nothing.
 
 import { useId, useState } from 'react';
 import { NCCL_PRESETS, presetById } from '../../core/nccl/presets';
 import { leavePreset, presetProblem } from '../../store/preset';
+import type { Fabric } from '../../core/cost';
+import { formatGBs } from '../format';
 import { useSim } from '../StoreContext';
 
 const CUSTOM = 'custom';
+const FIT = 'fit';
+
+const plain = (value: number) => String(Number(value.toPrecision(4)));
+
+/** The fitted machine in a line: each protocol's α and B that the fit gives. */
+function fitWords(fit: Fabric): string {
+  const given = (p: 'LL' | 'LL128') => fit.protocolLatencyUs?.[p] !== undefined && fit.protocolBandwidthGBs?.[p] !== undefined;
+  const own = (['LL128', 'LL'] as const)
+    .filter(given)
+    .map((p) => `; ${p} α ${plain(fit.protocolLatencyUs![p]!)} µs, B ${formatGBs(fit.protocolBandwidthGBs![p]!)}`);
+  const left = (['LL128', 'LL'] as const).filter((p) => !given(p));
+  const rest =
+    left.length === 0
+      ? ''
+      : `; ${left.join(' and ')} the fastest at no size of the log, so the fastest protocol leaves ${left.length === 1 ? 'it' : 'them'} out`;
+  return `One switch: Simple α ${plain(fit.latencyUs)} µs per step, B ${formatGBs(fit.bandwidthGBs)}${own.join('')}${rest}.`;
+}
 const URL_PATTERN = /(https?:\/\/[^\s)]+)/;
 
 /** A source as text, its address (if any) a link. */
@@ -28,6 +48,9 @@ function Source({ text }: { text: string }) {
 
 export function MachineField() {
   const preset = useSim((s) => s.config.preset);
+  const fit = useSim((s) => s.config.fit);
+  // The log the fit came from, while it is the one shown.
+  const fitName = useSim((s) => (s.ncclLog?.applied ? s.ncclLog.name : null));
   const devices = useSim((s) => s.config.devices);
   const setConfig = useSim((s) => s.setConfig);
   // Why the last pick was refused, while the devices it was refused for stay.
@@ -39,12 +62,13 @@ export function MachineField() {
   function pick(value: string) {
     if (value === CUSTOM) {
       setRefused(null);
-      setConfig(leavePreset({ preset, devices }));
+      setConfig(leavePreset({ preset, devices, fit }));
       return;
     }
+    if (value === FIT) return;
     const why = presetProblem(value, devices);
     setRefused(why === null ? null : { problem: why, devices });
-    if (why === null) setConfig({ preset: value });
+    if (why === null) setConfig({ preset: value, fit: null });
   }
 
   return (
@@ -52,11 +76,12 @@ export function MachineField() {
       <label htmlFor={id}>machine</label>
       <select
         id={id}
-        value={preset ?? CUSTOM}
-        aria-describedby={problem ? `${id}-message` : chosen ? `${id}-about` : undefined}
+        value={preset ?? (fit ? FIT : CUSTOM)}
+        aria-describedby={problem ? `${id}-message` : chosen || fit ? `${id}-about` : undefined}
         onChange={(event) => pick(event.target.value)}
       >
         <option value={CUSTOM}>custom α, B</option>
+        {fit && <option value={FIT}>fitted to {fitName ?? 'an nccl-tests log'}</option>}
         {NCCL_PRESETS.map((p) => (
           <option key={p.id} value={p.id}>
             {p.label}
@@ -67,6 +92,13 @@ export function MachineField() {
         <span id={`${id}-message`} className="gs-field-message" role="alert">
           {problem}
         </span>
+      )}
+      {fit && !chosen && (
+        <div className="gs-machine-about">
+          <p id={`${id}-about`} data-testid="fit-machine">
+            {fitWords(fit)}
+          </p>
+        </div>
       )}
       {chosen && (
         <div className="gs-machine-about">

@@ -19,21 +19,29 @@ const parsePerNode = numberRule('devices per node', 1, LIMITS.devicesPerNode.max
 
 export function ModelInputs() {
   const preset = useSim((s) => s.config.preset);
+  const fit = useSim((s) => s.config.fit);
   const devices = useSim((s) => s.config.devices);
-  const latencyUs = useSim((s) => (s.config.preset === null ? s.config.latencyUs : presetFabric(s.config.preset, s.config.devices).latencyUs));
-  const bandwidthGBs = useSim((s) => (s.config.preset === null ? s.config.bandwidthGBs : presetFabric(s.config.preset, s.config.devices).bandwidthGBs));
+  // The machine's fabric inside a node: a preset's, a fit's, or the custom values.
+  const latencyUs = useSim((s) =>
+    s.config.preset !== null ? presetFabric(s.config.preset, s.config.devices).latencyUs : (s.config.fit?.latencyUs ?? s.config.latencyUs),
+  );
+  const bandwidthGBs = useSim((s) =>
+    s.config.preset !== null ? presetFabric(s.config.preset, s.config.devices).bandwidthGBs : (s.config.fit?.bandwidthGBs ?? s.config.bandwidthGBs),
+  );
   const devicesPerNode = useSim((s) =>
     s.config.preset !== null && s.derived?.topology.kind === 'nodes' ? s.derived.topology.devicesPerNode : s.config.devicesPerNode,
   );
   const overNodes = useSim((s) => s.custom === null && takesDevicesPerNode(s.config));
   // The kind modelled: the preset's, the one chosen, else the schedule's default (nodes only for one built over nodes).
   const kind = useSim((s) =>
-    s.config.preset !== null ? (s.derived?.topology.kind ?? 'switch') : (s.config.topology ?? (s.derived ? defaultTopologyKind(s.derived.schedule) : 'switch')),
+    s.config.preset !== null || s.config.fit !== null
+      ? (s.derived?.topology.kind ?? 'switch')
+      : (s.config.topology ?? (s.derived ? defaultTopologyKind(s.derived.schedule) : 'switch')),
   );
   const setConfig = useSim((s) => s.setConfig);
   const id = useId();
   // A hand on any field leaves the preset, from the figures it showed.
-  const edit = (patch: Partial<SimConfig>) => setConfig({ ...leavePreset({ preset, devices }), ...patch });
+  const edit = (patch: Partial<SimConfig>) => setConfig({ ...leavePreset({ preset, devices, fit }), ...patch });
 
   return (
     <fieldset className="gs-model-inputs">

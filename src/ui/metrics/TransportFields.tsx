@@ -13,7 +13,7 @@ const PROTOCOL_LABELS: Readonly<Record<ProtocolChoice, string>> = {
   Simple: 'Simple',
   LL128: 'LL128',
   LL: 'LL',
-  auto: 'fastest (as NCCL picks)',
+  auto: 'fastest',
 };
 
 export function TransportFields() {

@@ -8,7 +8,8 @@ import { formatGBs } from '../format';
 
 const plain = (value: number) => String(Number(value.toPrecision(4)));
 
-function dataShare(protocol: Protocol): string {
+function dataShare(reading: FabricReading, protocol: Protocol): string {
+  if (reading.ownShare) return `, of which the fit's ${protocol} carries ${Number((reading.efficiency * 100).toPrecision(3))}%`;
   const line = PROTOCOL_LINES[protocol];
   return line ? `, of which ${line.dataBytes} in ${line.lineBytes} bytes are data` : '';
 }
@@ -17,7 +18,7 @@ function readingWords(reading: FabricReading, protocol: Protocol): string {
   const { channels, channelGBs, portGBs, reachGBs } = reading;
   const lanes = `${channels} channel${channels === 1 ? '' : 's'} × ${formatGBs(channelGBs)}`;
   const reach = reachGBs < portGBs ? `${lanes} = ${formatGBs(reachGBs)} of the port's ${formatGBs(portGBs)}` : `${lanes} fill the port's ${formatGBs(portGBs)}`;
-  return `α ${plain(reading.latencyUs)} µs per step; ${reach}${dataShare(protocol)}: B ${formatGBs(reading.bandwidthGBs)}`;
+  return `α ${plain(reading.latencyUs)} µs per step; ${reach}${dataShare(reading, protocol)}: B ${formatGBs(reading.bandwidthGBs)}`;
 }
 
 /** "LL128: α 1.9 µs per step; 12 channels × 30.0 GB/s fill the port's 360 GB/s, …: B 338 GB/s." */

@@ -1,6 +1,7 @@
 // The race page's address: present.html?race=master,ring&devices=8&elements=1048576 — the two
 // algorithms, and the shared keys of the app's URL (devices, elements, op, latency, bandwidth …).
 
+import { fabricText } from '../../core/fabricText';
 import { MATCHUPS } from '../../core/algorithms';
 import { algorithmIdsFor, DEFAULT_CONFIG, type SimConfig } from '../../store/config';
 import { parseUrlState } from '../../store/url';
@@ -56,6 +57,7 @@ export function formatRaceUrl(algorithms: readonly [string, string], config: Sim
   for (const key of ['latencyUs', 'bandwidthGBs', 'devicesPerNode', 'preset', 'protocol', 'channels'] as const) {
     if (config[key] !== DEFAULT_CONFIG[key]) params.set(key, String(config[key]));
   }
+  if (config.fit !== null) params.set('fit', fabricText(config.fit));
   if (config.speed !== 1) params.set('speed', String(config.speed));
   return `?${params.toString()}`;
 }

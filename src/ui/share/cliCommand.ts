@@ -4,6 +4,7 @@
 // go unnoticed.
 
 import type { Schedule } from '../../core/schedule';
+import { fabricText } from '../../core/fabricText';
 import { topologyText } from '../../core/topology';
 import type { Derived } from '../../store/derive';
 import { DEFAULT_CONFIG, type SimConfig } from '../../store/config';
@@ -24,6 +25,7 @@ export function commandWords(config: SimConfig, derived: Derived, scheduleFile: 
   if (config.protocol !== DEFAULT_CONFIG.protocol) words.push('--protocol', config.protocol);
   if (config.channels !== null) words.push('--channels', String(config.channels));
   if (config.preset !== null) return [...words, '--preset', config.preset];
+  if (config.fit !== null) return [...words, '--fit', fabricText(config.fit)];
   words.push('--topology', topologyText(derived.topology));
   const fabric = derived.topology.kind === 'switch' ? derived.topology : derived.topology.intra;
   words.push('--latency-us', String(fabric.latencyUs), '--bandwidth-gbs', String(fabric.bandwidthGBs));

@@ -159,7 +159,7 @@ describe('an nccl-tests log in the app', () => {
     expect([config.devices, config.topology, config.latencyUs, config.bandwidthGBs, config.preset]).toEqual([8, 'switch', 8.9977, 473.148, null]);
     expect(store.getState().derived!.cost!.totalUs).toBeCloseTo(14 * 8.9977 + (14 * (4096 / 8)) / (473.148 * 1e3), 9);
     expect(line.textContent).toBe(
-      "Set: 8 devices on one switch, α 8.998 µs per step and B 473.1 GB/s per port: the ring all-reduce's 14 steps take the fit's Simple line, 126 µs + 1.75·S / 473.1 GB/s.",
+      "Set: 8 devices on one switch, α 8.998 µs per step and B 473.1 GB/s per port: the ring all-reduce's 14 steps take the fit's Simple line, 126 µs + 1.75·S / 473.1 GB/s. The machine menu holds it as fitted to this log.",
     );
     expect(use.getAttribute('aria-disabled')).toBe('true');
     act(() => store.getState().setConfig({ latencyUs: 5 }));

@@ -25,7 +25,13 @@ describe('the machine menu', () => {
   it('starts at custom α, B with the default switch and offers every preset by name', () => {
     showWithStore(<MetricsPanel />, { algorithm: 'ring', devices: 4 });
     expect(machine().value).toBe('custom');
-    expect(Array.from(machine().options).map((o) => o.textContent)).toEqual(['custom α, B', 'DGX A100', 'DGX H100', '8× A100 PCIe Gen4', '8× H100 PCIe Gen5']);
+    expect(Array.from(machine().options).map((o) => o.textContent)).toEqual([
+      'custom α, B',
+      'DGX/HGX A100',
+      'DGX/HGX H100',
+      '8× A100 PCIe Gen4',
+      '8× H100 PCIe Gen5',
+    ]);
     expect([field('latency α').value, field('bandwidth B').value]).toEqual(['5', '100']);
     expect(screen.getByText(/Choose a machine above/)).toBeTruthy();
     expect(document.querySelector('.gs-nccl-chart')).toBeNull();
@@ -45,7 +51,7 @@ describe('the machine menu', () => {
   it('a preset that cannot take the devices says why under the menu and keeps the model', () => {
     const store = showWithStore(<MetricsPanel />, { algorithm: 'ring', devices: 12 });
     fireEvent.change(machine(), { target: { value: 'dgx-h100' } });
-    expect(screen.getByRole('alert').textContent).toBe('DGX H100: Devices must be at most 8 (one node) or a multiple of 8 (whole nodes); got 12');
+    expect(screen.getByRole('alert').textContent).toBe('DGX/HGX H100: Devices must be at most 8 (one node) or a multiple of 8 (whole nodes); got 12');
     expect(store.getState().config.preset).toBeNull();
     expect(machine().value).toBe('custom');
     expect(store.getState().derived!.topology).toEqual({ kind: 'switch', latencyUs: 5, bandwidthGBs: 100 });
@@ -127,13 +133,13 @@ describe("NCCL's choice", () => {
       'Ring/LL128',
       'Ring/Simple',
     ]);
-    expect(screen.getByText(/NCCL's tuner model of broadcast on DGX A100/)).toBeTruthy();
+    expect(screen.getByText(/NCCL's tuner model of broadcast on DGX\/HGX A100/)).toBeTruthy();
   });
 
   it('on one device says NCCL needs two', () => {
     showWithStore(<MetricsPanel />, { algorithm: 'ring', devices: 1, preset: 'dgx-h100' });
     expect(
-      screen.getByText("NCCL's model on DGX H100: Devices must be from 2 to 8 (one node) or a multiple of 8 up to 4096 (whole nodes); got 1"),
+      screen.getByText("NCCL's model on DGX/HGX H100: Devices must be from 2 to 8 (one node) or a multiple of 8 up to 4096 (whole nodes); got 1"),
     ).toBeTruthy();
     expect(document.querySelector('.gs-nccl-chart')).toBeNull();
   });
@@ -143,7 +149,7 @@ describe('the comparison on a machine', () => {
   it('says which fabrics it models: the preset’s, and which device counts it leaves out', () => {
     showWithStore(<CompareChart />, { algorithm: 'ring', devices: 8, preset: 'dgx-h100' });
     expect(document.querySelector('.gs-compare-topology')!.textContent).toBe(
-      'DGX H100: one switch (360 GB/s, 3.4 µs per step) up to 8 devices; beyond, whole nodes of 8 joined by a 48.0 GB/s, 14 µs network; other counts are left out.',
+      'DGX/HGX H100: one switch (360 GB/s, 3.4 µs per step) up to 8 devices; beyond, whole nodes of 8 joined by a 48.0 GB/s, 14 µs network; other counts are left out.',
     );
   });
 });
