@@ -42,6 +42,20 @@ describe('gradsync run with a protocol', () => {
     expect(bench.out).toContain('(switch, α 5 µs, B 100 GB/s; Simple, 1 channel)');
   });
 
+  it('bench with the fastest protocol says where the pick changes, in the table and in --json', async () => {
+    const table = await runCli(['bench', ...RING8, '--protocol', 'auto', '--max-bytes', '64M', '--iters', '1']);
+    expect(table.code).toBe(0);
+    expect(table.out).toContain('# the fastest protocol: LL at 1.00 KiB, LL128 from 4.00 MiB, Simple from 64.0 MiB\n');
+    const json = JSON.parse((await runCli(['bench', ...RING8, '--protocol', 'auto', '--max-bytes', '64M', '--iters', '1', '--json'])).out);
+    expect(json.protocolFrom).toEqual([
+      { bytes: 1024, protocol: 'LL' },
+      { bytes: 4 << 20, protocol: 'LL128' },
+      { bytes: 64 << 20, protocol: 'Simple' },
+    ]);
+    const plain = await runCli(['bench', ...RING8, '--max-bytes', '4K', '--iters', '1']);
+    expect(plain.out).not.toContain('the fastest protocol');
+  });
+
   it('refuses a protocol or channel count that cannot be, in one line naming the flag', async () => {
     expectUsageError(
       await runCli(['run', ...RING8, '--elements', '8', '--protocol', 'll256']),

@@ -4,7 +4,7 @@
 import { Command } from 'commander';
 import { compileSchedule, elementsMultiple } from '../../core/compile';
 import { DEFAULT_ALGORITHM } from '../../core/algorithms';
-import { modelCost } from '../../core/cost';
+import { modelCost, weighedProtocols } from '../../core/cost';
 import { GradsyncError } from '../../core/errors';
 import { formatNcclTable, ncclTableRow, type NcclTableRow } from '../../core/metrics';
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
@@ -14,6 +14,7 @@ import { parseChoice, parseInteger, parseSize } from '../args';
 import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { describeTopology } from '../../core/topology';
+import { formatBytes } from '../../core/units';
 import { checkBufferSize } from '../limits';
 import { addScheduleOptions, addTopologyOptions, resolveSchedule, resolveTopology, type ScheduleFlags, type TopologyFlags } from '../scheduleOptions';
 import { BACKENDS } from './run';
@@ -61,6 +62,8 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
     const provider = backend === 'webgpu' ? await (await import('../../engine/webgpu/node')).nodeGpu() : null;
 
     const model: NcclTableRow[] = [];
+    // The protocol modelled at each size: where it changes, for a transport that weighs several.
+    const picks: { bytes: number; protocol: string }[] = [];
     const measured: NcclTableRow[] = [];
     let last: Measurement | null = null;
     let adapter = '';
@@ -70,6 +73,7 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
       const elements = Math.floor(size / 4 / multiple) * multiple;
       if (elements === 0) continue;
       const cost = modelCost(schedule, elements, topology);
+      if (picks.length === 0 || picks[picks.length - 1].protocol !== cost.protocol) picks.push({ bytes: elements * 4, protocol: cost.protocol });
       const inputs = generateInputs(schedule.devices, elements, op, size);
       if (provider) {
         const result = await measureWebGpu(schedule, elements, op, inputs, iterations, provider);
@@ -102,13 +106,16 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
             readbacksWhileStepping: last!.readbacksWhileStepping,
           }),
     };
+    const weighs = weighedProtocols(topology).length > 1;
     if (flags.json) {
       io.out(
-        `${JSON.stringify({ algorithm: schedule.algorithm, collective: schedule.collective, devices: schedule.devices, op, backend, ...(adapter ? { adapter } : {}), topology, model, measured, ...summary })}\n`,
+        `${JSON.stringify({ algorithm: schedule.algorithm, collective: schedule.collective, devices: schedule.devices, op, backend, ...(adapter ? { adapter } : {}), topology, model, ...(weighs ? { protocolFrom: picks } : {}), measured, ...summary })}\n`,
       );
     } else {
       const what = `${schedule.algorithm} ${schedule.collective} on ${schedule.devices} devices`;
       io.out(formatNcclTable(model, [`gradsync bench: ${what}, α-β model (${describeTopology(topology)})`]));
+      if (weighs)
+        io.out(`# the fastest protocol: ${picks.map((pick, i) => `${pick.protocol} ${i === 0 ? 'at' : 'from'} ${formatBytes(pick.bytes)}`).join(', ')}\n`);
       io.out('\n');
       const engineTitle = provider
         ? `webgpu engine on ${adapter}, measured: best of ${iterations} runs per size`
