@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import { DEFAULT_INTER_NODE_FABRIC } from '../../core/cost';
 import { presetById, presetTopology } from '../../core/nccl/presets';
+import { transportWords } from '../../core/transport';
 import { BYTES_PER_ELEMENT } from '../../core/traffic';
 import { formatBytes, formatCount, formatGBs } from '../format';
 import { transportOf } from '../../store/config';
@@ -77,15 +78,19 @@ export function CompareChart() {
   const sideBySide = width >= SIDE_BY_SIDE;
   const panelWidth = sideBySide ? Math.floor((width - GAP) / 2) : width;
   const size = formatBytes(data?.bytes ?? elements * BYTES_PER_ELEMENT);
-  const fabric = `${formatGBs(bandwidthGBs)}, ${latencyUs} µs per step`;
+  const fabric = fit ? `fitted to a log: ${formatGBs(fit.bandwidthGBs)}, ${fit.latencyUs} µs per step` : `${formatGBs(bandwidthGBs)}, ${latencyUs} µs per step`;
   const network = `${formatGBs(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs)}, ${DEFAULT_INTER_NODE_FABRIC.latencyUs} µs`;
-  const topologyLine = preset
+  const transport = transportOf({ protocol, channels });
+  const machineLine = preset
     ? presetLine(preset)
-    : topology === 'nodes'
-      ? `Up to ${devicesPerNode} devices: one switch (${fabric}); beyond: nodes of ${devicesPerNode} joined by a ${network} network.`
-      : topology === 'switch'
-        ? `One switch (${fabric}).`
-        : `One switch (${fabric}); ${COMPARED_OVER_NODES.join(' and ')} on nodes of ${devicesPerNode} joined by a ${network} network.`;
+    : fit
+      ? `One switch (${fabric}).`
+      : topology === 'nodes'
+        ? `Up to ${devicesPerNode} devices: one switch (${fabric}); beyond: nodes of ${devicesPerNode} joined by a ${network} network.`
+        : topology === 'switch'
+          ? `One switch (${fabric}).`
+          : `One switch (${fabric}); ${COMPARED_OVER_NODES.join(' and ')} on nodes of ${devicesPerNode} joined by a ${network} network.`;
+  const topologyLine = transport ? `${machineLine} Bytes move with ${transportWords(transport)}.` : machineLine;
 
   return (
     <section className="gs-panel gs-compare" aria-label="Compare algorithms">

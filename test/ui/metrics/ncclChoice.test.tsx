@@ -3,7 +3,7 @@
 // topology, a preset that cannot take the devices says why and changes nothing, a hand on α or B
 // returns to custom, and NCCL's choice draws the core's pick, crossovers and sentence at the app's size.
 
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MODEL_DEPARTURES, ncclChoose, ncclTuner, pairName } from '../../../src/core/nccl/tuner';
 import { presetById } from '../../../src/core/nccl/presets';
@@ -151,5 +151,13 @@ describe('the comparison on a machine', () => {
     expect(document.querySelector('.gs-compare-topology')!.textContent).toBe(
       'DGX/HGX H100: one switch (360 GB/s, 3.4 µs per step) up to 8 devices; beyond, whole nodes of 8 joined by a 48.0 GB/s, 14 µs network; other counts are left out.',
     );
+  });
+
+  it('says the protocol and channels it models with, and a fitted machine', () => {
+    showWithStore(<CompareChart />, { algorithm: 'ring', devices: 8, topology: 'switch', protocol: 'LL128', channels: 4 });
+    expect(document.querySelector('.gs-compare-topology')!.textContent).toBe('One switch (100 GB/s, 5 µs per step). Bytes move with LL128, 4 channels.');
+    cleanup();
+    showWithStore(<CompareChart />, { algorithm: 'ring', devices: 8, fit: { latencyUs: 2, bandwidthGBs: 200 } });
+    expect(document.querySelector('.gs-compare-topology')!.textContent).toBe('One switch (fitted to a log: 200 GB/s, 2 µs per step).');
   });
 });
