@@ -123,8 +123,12 @@ function protocolBandwidthGBs(fabric: TransportFabric, protocol: Protocol, chann
 export interface FabricReading {
   role: FabricRole;
   latencyUs: number;
-  /** Channels in use: those chosen, or the fewest that fill the port. */
+  /** Channels in use: those chosen, or the fewest that fill every port of the topology. */
   channels: number;
+  /** Whether the channels were chosen (else the ports are full). */
+  chosen: boolean;
+  /** The fewest channels that fill this fabric's port. */
+  fillsWith: number;
   channelGBs: number;
   portGBs: number;
   /** The share of B that is data: the protocol's data per line bytes (1 for Simple), or the fabric's own. */
@@ -144,6 +148,8 @@ export function fabricReading(fabric: TransportFabric, role: FabricRole, protoco
     role,
     latencyUs: protocolLatencyUs(fabric, role, protocol),
     channels: channels ?? filling,
+    chosen: channels !== undefined,
+    fillsWith: channelsToFill(fabric),
     channelGBs: channelGBsOf(fabric),
     portGBs: fabric.bandwidthGBs,
     efficiency: dataShare(fabric, protocol),

@@ -67,7 +67,9 @@ describe.skipIf(skipReason !== null)('protocol and channels in Chromium', () => 
     const ll = switchTime({ protocol: 'LL' });
     expect(ll).not.toBe(switchTime());
     await expect.poll(() => shown(page)).toEqual({ time: ll, protocol: 'LL', channels: null });
-    expect(await metrics.getByTestId('transport-words').innerText()).toMatch(/^LL: α 0\.8824 µs per step; 5 channels × 20\.0 GB\/s fill the port's 100 GB\/s/);
+    expect(await metrics.getByTestId('transport-words').innerText()).toMatch(
+      /^LL: α 0\.8824 µs per step; the port's 100 GB\/s, full \(5 channels × 20\.0 GB\/s fill it\)/,
+    );
     await expect.poll(() => timeline.locator('.gs-latency-legend').innerText()).toContain('α (LL, 5 channels)');
     expect(await timeline.locator('.gs-latency-strip .gs-latency-wait').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+H/);
     expect(await timeline.locator('.gs-latency-strip .gs-latency-bytes').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+H/);

@@ -15,9 +15,13 @@ function dataShare(reading: FabricReading, protocol: Protocol): string {
 }
 
 function readingWords(reading: FabricReading, protocol: Protocol): string {
-  const { channels, channelGBs, portGBs, reachGBs } = reading;
-  const lanes = `${channels} channel${channels === 1 ? '' : 's'} × ${formatGBs(channelGBs)}`;
-  const reach = reachGBs < portGBs ? `${lanes} = ${formatGBs(reachGBs)} of the port's ${formatGBs(portGBs)}` : `${lanes} fill the port's ${formatGBs(portGBs)}`;
+  const { channels, channelGBs, portGBs, reachGBs, fillsWith } = reading;
+  const lanes = (n: number) => `${n} channel${n === 1 ? '' : 's'} × ${formatGBs(channelGBs)}`;
+  const reach = !reading.chosen
+    ? `the port's ${formatGBs(portGBs)}, full (${lanes(fillsWith)} fill${fillsWith === 1 ? 's' : ''} it)`
+    : reachGBs < portGBs
+      ? `${lanes(channels)} = ${formatGBs(reachGBs)} of the port's ${formatGBs(portGBs)}`
+      : `${lanes(channels)} fill the port's ${formatGBs(portGBs)}`;
   return `α ${plain(reading.latencyUs)} µs per step; ${reach}${dataShare(reading, protocol)}: B ${formatGBs(reading.bandwidthGBs)}`;
 }
 

@@ -31,7 +31,7 @@ describe('protocol and channels in the model inputs', () => {
     expect(cost.totalUs).toBeCloseTo(6 * ((5 * 0.6) / 3.4 + 65536 / 50e3), 9);
     expect(modelTime()).toBe(formatMicroseconds(cost.totalUs));
     expect(screen.getByTestId('transport-words').textContent).toBe(
-      "LL: α 0.8824 µs per step; 5 channels × 20.0 GB/s fill the port's 100 GB/s, of which 4 in 8 bytes are data: B 50.0 GB/s.",
+      "LL: α 0.8824 µs per step; the port's 100 GB/s, full (5 channels × 20.0 GB/s fill it), of which 4 in 8 bytes are data: B 50.0 GB/s.",
     );
     // The timeline's strip key names the protocol and the channels in use.
     expect(document.querySelector('.gs-latency-legend')!.textContent).toContain('α (LL, 5 channels)');
@@ -64,7 +64,7 @@ describe('protocol and channels in the model inputs', () => {
     const small = store.getState().derived!.cost!;
     expect(small.protocol).toBe('LL');
     expect(screen.getByTestId('transport-words').textContent).toMatch(
-      /^LL, the fastest \(LL [\d.]+ µs, LL128 [\d.]+ µs, Simple [\d.]+ µs\): α 0\.6 µs per step; 12 channels × 30\.0 GB\/s/,
+      /^LL, the fastest \(LL [\d.]+ µs, LL128 [\d.]+ µs, Simple [\d.]+ µs\): α 0\.6 µs per step; the port's 360 GB\/s, full \(12 channels × 30\.0 GB\/s fill it\)/,
     );
     // 16 MiB: 2 MiB a step, where LL128's 1.5 µs less α still outweighs its 120/128 of the bytes.
     store.getState().setConfig({ elements: 1 << 22 });
