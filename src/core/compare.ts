@@ -42,6 +42,8 @@ export interface CompareInput {
   chunks: number | null;
   /** A machine preset (nccl/presets.ts) in place of topology, latencyUs and bandwidthGBs. */
   preset?: string | null;
+  /** The network between nodes (default: cost.ts's). */
+  inter?: Fabric;
   /** A fitted machine (fabricText.ts): one switch of this fabric in place of topology, latencyUs and bandwidthGBs. */
   fit?: Fabric | null;
   /** Protocol and channels (transport.ts); absent: Simple, the ports full. */
@@ -112,7 +114,7 @@ export function modelFor(input: CompareInput, algorithm: string, devices: number
     ? presetTopologyOrNull(input.preset, devices)
     : input.fit
       ? { kind: 'switch' as const, ...input.fit }
-      : topologyAt(kind, devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs });
+      : topologyAt(kind, devices, perNode, { latencyUs: input.latencyUs, bandwidthGBs: input.bandwidthGBs }, input.inter);
   if (fabrics === null) return null;
   const topology: Topology = input.transport === undefined ? fabrics : { ...fabrics, transport: input.transport };
   const own = algorithm === input.algorithm && input.chunks !== null && devices * input.chunks <= MAX_CHUNK_CELLS ? input.chunks : undefined;

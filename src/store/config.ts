@@ -3,7 +3,7 @@
 
 import { algorithmIds, DEFAULT_ALGORITHM, specOf } from '../core/algorithms';
 import { suggestDevicesPerNode } from '../core/algorithms/options';
-import { DEFAULT_SWITCH_FABRIC, type Fabric } from '../core/cost';
+import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, type Fabric } from '../core/cost';
 import type { ReduceOp } from '../core/ops';
 import type { Collective } from '../core/schedule';
 import type { TopologyKind } from '../core/topology';
@@ -24,6 +24,9 @@ export interface SimConfig {
   topology: TopologyKind | null;
   latencyUs: number;
   bandwidthGBs: number;
+  /** The network between nodes, where the topology is nodes. */
+  interLatencyUs: number;
+  interBandwidthGBs: number;
   /**
    * A machine (core/nccl/presets.ts) whose topology and fabrics the model uses in place of topology,
    * latencyUs and bandwidthGBs; null: those, as set.
@@ -55,6 +58,8 @@ export const DEFAULT_CONFIG: Readonly<SimConfig> = Object.freeze({
   topology: null,
   latencyUs: DEFAULT_SWITCH_FABRIC.latencyUs,
   bandwidthGBs: DEFAULT_SWITCH_FABRIC.bandwidthGBs,
+  interLatencyUs: DEFAULT_INTER_NODE_FABRIC.latencyUs,
+  interBandwidthGBs: DEFAULT_INTER_NODE_FABRIC.bandwidthGBs,
   preset: null,
   fit: null,
   protocol: 'Simple',
@@ -71,6 +76,8 @@ export const LIMITS = {
   devicesPerNode: { min: 1, max: 1024 },
   latencyUs: { min: 0, max: 1e6 },
   bandwidthGBs: { min: 1e-3, max: 1e5 },
+  interLatencyUs: { min: 0, max: 1e6 },
+  interBandwidthGBs: { min: 1e-3, max: 1e5 },
   channels: { min: 1, max: MAX_CHANNELS },
   speed: { min: 0.25, max: 16 },
 } as const;

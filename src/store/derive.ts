@@ -28,7 +28,7 @@ export interface Derived {
 
 /**
  * The preset's topology where a machine is chosen, one switch of the fitted fabric where a fit is. Otherwise one switch while all devices fit in one
- * node; nodes of `devicesPerNode` (intra-node fabric as configured, inter-node fabric at the defaults)
+ * node; nodes of `devicesPerNode` (both fabrics as configured)
  * once there are several. With the configured protocol and channels, where either is not the default.
  * Cheap: known before the model.
  */
@@ -41,7 +41,8 @@ function fabricTopologyFor(config: SimConfig, schedule: Schedule): Topology {
   if (config.preset !== null) return presetTopology(presetById(config.preset), schedule.devices);
   if (config.fit !== null) return { kind: 'switch', ...config.fit };
   const fabric = { latencyUs: config.latencyUs, bandwidthGBs: config.bandwidthGBs };
-  return topologyAt(config.topology ?? defaultTopologyKind(schedule), schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric);
+  const inter = { latencyUs: config.interLatencyUs, bandwidthGBs: config.interBandwidthGBs };
+  return topologyAt(config.topology ?? defaultTopologyKind(schedule), schedule.devices, schedule.devicesPerNode ?? config.devicesPerNode, fabric, inter);
 }
 
 /**

@@ -33,11 +33,18 @@ export function presetFabric(id: string, devices: number): Fabric {
 
 /**
  * What returns the model to custom α and B, keeping the preset's fabric inside a node, or the fit's
- * Simple α and B (which latencyUs and bandwidthGBs already hold).
+ * Simple α and B; a preset of whole nodes leaves its nodes and network too.
  */
 export function leavePreset(config: Pick<SimConfig, 'preset' | 'devices' | 'fit'>): Partial<SimConfig> {
   if (config.fit !== null) return { fit: null, latencyUs: config.fit.latencyUs, bandwidthGBs: config.fit.bandwidthGBs };
-  return config.preset === null ? {} : { preset: null, ...presetFabric(config.preset, config.devices) };
+  if (config.preset === null) return {};
+  const inside = { preset: null, ...presetFabric(config.preset, config.devices) };
+  // Whole nodes keep their nodes and their network as custom values too.
+  if (presetProblem(config.preset, config.devices) !== null) return inside;
+  const topology = presetTopology(presetById(config.preset), config.devices);
+  if (topology.kind !== 'nodes') return inside;
+  const { devicesPerNode, inter } = topology;
+  return { ...inside, topology: 'nodes', devicesPerNode, interLatencyUs: inter.latencyUs, interBandwidthGBs: inter.bandwidthGBs };
 }
 
 /** The fabric's keys: a change of any of them, or a preset picked, leaves a fitted machine. */

@@ -23,6 +23,8 @@ const SETTING_KEYS = [
   'topology',
   'latencyUs',
   'bandwidthGBs',
+  'interLatencyUs',
+  'interBandwidthGBs',
   'preset',
   'fit',
   'protocol',
@@ -119,6 +121,8 @@ export function parseUrlState(search: string): UrlState {
     topology: choice(params, 'topology', TOPOLOGY_KINDS, notices) ?? null,
     latencyUs: number(params, 'latencyUs', false, notices) ?? DEFAULT_CONFIG.latencyUs,
     bandwidthGBs: number(params, 'bandwidthGBs', false, notices) ?? DEFAULT_CONFIG.bandwidthGBs,
+    interLatencyUs: number(params, 'interLatencyUs', false, notices) ?? DEFAULT_CONFIG.interLatencyUs,
+    interBandwidthGBs: number(params, 'interBandwidthGBs', false, notices) ?? DEFAULT_CONFIG.interBandwidthGBs,
     preset: choice(params, 'preset', PRESET_IDS, notices) ?? null,
     // A preset is the machine where a link names both.
     fit: params.has('preset') ? null : fitted(params, notices),

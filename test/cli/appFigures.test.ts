@@ -34,6 +34,7 @@ describe('the app and gradsync run', () => {
   it('agree when nodes are chosen, for hierarchical-ring on its own nodes, and with other fabrics and ops', async () => {
     for (const config of [
       { algorithm: 'ring', devices: 16, elements: 4096, topology: 'nodes' },
+      { algorithm: 'ring', devices: 16, elements: 4096, topology: 'nodes', interLatencyUs: 2, interBandwidthGBs: 400 },
       { algorithm: 'hierarchical-ring', devices: 16, devicesPerNode: 4, elements: 10_000 },
       { algorithm: 'hierarchical-ring', devices: 16, devicesPerNode: 4, elements: 10_000, topology: 'switch' },
       { algorithm: 'double-tree', devices: 8, elements: 777, latencyUs: 2.5, bandwidthGBs: 50, op: 'max' },

@@ -1,27 +1,17 @@
 // A machine preset in the app's model: the URL carries it, the model runs on the core's topology for
 // it, and a preset that cannot take the devices leaves the model at custom α and B and says why.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { storeOpener } from './openStore';
 import { compareData } from '../../src/core/compare';
 import { DEFAULT_SWITCH_FABRIC } from '../../src/core/cost';
 import { presetById, presetTopology, PRESET_IDS } from '../../src/core/nccl/presets';
 import { readSettings } from '../../src/embed/settings';
-import { createSimStore, type SimStore } from '../../src/store/simStore';
-import type { SimConfig } from '../../src/store/config';
 import { leavePreset, presetProblem } from '../../src/store/preset';
 import { formatUrlState, parseUrlState } from '../../src/store/url';
 import { formatRaceUrl, parseRaceUrl } from '../../src/ui/present/raceUrl';
 
-const stores: SimStore[] = [];
-function open(config: Partial<SimConfig>): SimStore {
-  const store = createSimStore({ gpu: null, config: { backend: 'cpu', ...config } });
-  stores.push(store);
-  return store;
-}
-
-afterEach(() => {
-  while (stores.length) stores.pop()!.getState().dispose();
-});
+const open = storeOpener();
 
 describe('a machine preset in the URL', () => {
   it.each(PRESET_IDS)('preset=%s is read, written back and survives the round trip', (id) => {

@@ -1,26 +1,16 @@
 // NCCL's protocol and channels in the app's model: the URL, the embed and the race carry them, the
 // model runs on them (with a preset too), and the comparison chart follows them.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { storeOpener } from './openStore';
 import { compareData } from '../../src/core/compare';
 import { buildSchedule } from '../../src/core/algorithms';
 import { modelCost } from '../../src/core/cost';
 import { readSettings } from '../../src/embed/settings';
-import type { SimConfig } from '../../src/store/config';
-import { createSimStore, type SimStore } from '../../src/store/simStore';
 import { formatUrlState, parseUrlState } from '../../src/store/url';
 import { formatRaceUrl, parseRaceUrl } from '../../src/ui/present/raceUrl';
 
-const stores: SimStore[] = [];
-function open(config: Partial<SimConfig>): SimStore {
-  const store = createSimStore({ gpu: null, config: { backend: 'cpu', ...config } });
-  stores.push(store);
-  return store;
-}
-
-afterEach(() => {
-  while (stores.length) stores.pop()!.getState().dispose();
-});
+const open = storeOpener();
 
 describe('protocol and channels in links', () => {
   it('are read, written back only when chosen, and survive the round trip', () => {

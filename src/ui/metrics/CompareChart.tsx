@@ -3,7 +3,6 @@
 // button) selects that algorithm.
 
 import { useMemo } from 'react';
-import { DEFAULT_INTER_NODE_FABRIC } from '../../core/cost';
 import { presetById, presetTopology } from '../../core/nccl/presets';
 import { transportWords } from '../../core/transport';
 import { BYTES_PER_ELEMENT } from '../../core/traffic';
@@ -43,7 +42,8 @@ export function CompareChart() {
 
   const allreduce = config.collective === 'allreduce';
   const selected = allreduce && !custom ? config.algorithm : null;
-  const { devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, chunks, preset, fit, protocol, channels } = config;
+  const { devices, elements, latencyUs, bandwidthGBs, interLatencyUs, interBandwidthGBs, devicesPerNode, topology, chunks, preset, fit, protocol, channels } =
+    config;
   const input: CompareInput = useMemo(
     () => ({
       devices,
@@ -55,10 +55,26 @@ export function CompareChart() {
       algorithm: selected,
       chunks,
       preset,
+      inter: { latencyUs: interLatencyUs, bandwidthGBs: interBandwidthGBs },
       fit,
       transport: transportOf({ protocol, channels }),
     }),
-    [devices, elements, latencyUs, bandwidthGBs, devicesPerNode, topology, selected, chunks, preset, fit, protocol, channels],
+    [
+      devices,
+      elements,
+      latencyUs,
+      bandwidthGBs,
+      interLatencyUs,
+      interBandwidthGBs,
+      devicesPerNode,
+      topology,
+      selected,
+      chunks,
+      preset,
+      fit,
+      protocol,
+      channels,
+    ],
   );
   // The comparison shown may lag the input while a new one is on its way.
   const data = useCompareData(input);
@@ -79,7 +95,7 @@ export function CompareChart() {
   const panelWidth = sideBySide ? Math.floor((width - GAP) / 2) : width;
   const size = formatBytes(data?.bytes ?? elements * BYTES_PER_ELEMENT);
   const fabric = fit ? `fitted to a log: ${formatGBs(fit.bandwidthGBs)}, ${fit.latencyUs} µs per step` : `${formatGBs(bandwidthGBs)}, ${latencyUs} µs per step`;
-  const network = `${formatGBs(DEFAULT_INTER_NODE_FABRIC.bandwidthGBs)}, ${DEFAULT_INTER_NODE_FABRIC.latencyUs} µs`;
+  const network = `${formatGBs(interBandwidthGBs)}, ${interLatencyUs} µs`;
   const transport = transportOf({ protocol, channels });
   const machineLine = preset
     ? presetLine(preset)

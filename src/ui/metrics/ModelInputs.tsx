@@ -15,6 +15,8 @@ import { TransportFields } from './TransportFields';
 
 const parseLatency = numberRule('latency', 0, LIMITS.latencyUs.max, { unit: ' µs' });
 const parseBandwidth = numberRule('bandwidth', 0, LIMITS.bandwidthGBs.max, { above: true, unit: ' GB/s' });
+const parseInterLatency = numberRule('latency between nodes', 0, LIMITS.interLatencyUs.max, { unit: ' µs' });
+const parseInterBandwidth = numberRule('bandwidth between nodes', 0, LIMITS.interBandwidthGBs.max, { above: true, unit: ' GB/s' });
 const parsePerNode = numberRule('devices per node', 1, LIMITS.devicesPerNode.max, { integer: true });
 
 export function ModelInputs() {
@@ -27,6 +29,13 @@ export function ModelInputs() {
   );
   const bandwidthGBs = useSim((s) =>
     s.config.preset !== null ? presetFabric(s.config.preset, s.config.devices).bandwidthGBs : (s.config.fit?.bandwidthGBs ?? s.config.bandwidthGBs),
+  );
+  // Between nodes: a preset's network where it models nodes, else the configured one.
+  const interLatencyUs = useSim((s) =>
+    s.config.preset !== null && s.derived?.topology.kind === 'nodes' ? s.derived.topology.inter.latencyUs : s.config.interLatencyUs,
+  );
+  const interBandwidthGBs = useSim((s) =>
+    s.config.preset !== null && s.derived?.topology.kind === 'nodes' ? s.derived.topology.inter.bandwidthGBs : s.config.interBandwidthGBs,
   );
   const devicesPerNode = useSim((s) =>
     s.config.preset !== null && s.derived?.topology.kind === 'nodes' ? s.derived.topology.devicesPerNode : s.config.devicesPerNode,
@@ -58,6 +67,24 @@ export function ModelInputs() {
       </div>
       {!overNodes && kind === 'nodes' && (
         <NumberField label="devices per node" value={devicesPerNode} step="1" parse={parsePerNode} onValid={(value) => edit({ devicesPerNode: value })} />
+      )}
+      {kind === 'nodes' && (
+        <>
+          <NumberField
+            label="α between nodes"
+            unit="µs"
+            value={interLatencyUs}
+            parse={parseInterLatency}
+            onValid={(value) => edit({ interLatencyUs: value })}
+          />
+          <NumberField
+            label="B between nodes"
+            unit="GB/s"
+            value={interBandwidthGBs}
+            parse={parseInterBandwidth}
+            onValid={(value) => edit({ interBandwidthGBs: value })}
+          />
+        </>
       )}
       <TransportFields />
     </fieldset>

@@ -54,7 +54,7 @@ export function formatRaceUrl(algorithms: readonly [string, string], config: Sim
   params.set('devices', String(config.devices));
   params.set('elements', String(config.elements));
   if (config.op !== 'sum') params.set('op', config.op);
-  for (const key of ['latencyUs', 'bandwidthGBs', 'devicesPerNode', 'preset', 'protocol', 'channels'] as const) {
+  for (const key of ['latencyUs', 'bandwidthGBs', 'interLatencyUs', 'interBandwidthGBs', 'devicesPerNode', 'preset', 'protocol', 'channels'] as const) {
     if (config[key] !== DEFAULT_CONFIG[key]) params.set(key, String(config[key]));
   }
   if (config.fit !== null) params.set('fit', fabricText(config.fit));

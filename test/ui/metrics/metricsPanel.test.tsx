@@ -126,6 +126,20 @@ describe('MetricsPanel', () => {
     expect(document.querySelector('.gs-topology')!.textContent).toMatch(/^2 nodes of 4: /);
   });
 
+  it('nodes show the network between them, editable: α and B between nodes re-cost the run; a bad one is refused in place', () => {
+    const store = show({ algorithm: 'ring', devices: 8, topology: 'switch' });
+    expect(screen.queryByLabelText('B between nodes')).toBeNull();
+    fireEvent.change(screen.getByLabelText('topology'), { target: { value: 'nodes' } });
+    fireEvent.change(screen.getByLabelText('devices per node'), { target: { value: '4' } });
+    expect((screen.getByLabelText('α between nodes') as HTMLInputElement).value).toBe('10');
+    fireEvent.change(screen.getByLabelText('B between nodes'), { target: { value: '5' } });
+    expect(store.getState().derived!.topology).toMatchObject({ kind: 'nodes', devicesPerNode: 4, inter: { latencyUs: 10, bandwidthGBs: 5 } });
+    expect(document.querySelector('.gs-topology')!.textContent).toMatch(/between nodes 5\.00 GB\/s per port, 10 µs per step\.$/);
+    fireEvent.change(screen.getByLabelText('α between nodes'), { target: { value: '-1' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/^latency between nodes must be a number ≥ 0/);
+    expect(store.getState().config.interLatencyUs).toBe(10);
+  });
+
   it('hierarchical-ring takes its devices per node from the configuration bar, not a second field here', () => {
     const store = show({ algorithm: 'hierarchical-ring', devices: 8, devicesPerNode: 4 });
     expect(screen.queryByLabelText('devices per node')).toBeNull();
