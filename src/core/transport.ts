@@ -6,7 +6,8 @@
 //   B_p,C = min(B, C × one channel's speed) × the protocol's share of data per line (1/2, 120/128, 1).
 // Channels run side by side, each with 1/C of every message, so they share α; fewer channels than
 // fill the port leave it partly idle. 'auto' takes, for the whole collective, the protocol whose
-// model time is least, as NCCL's tuner does per call (ties go to NCCL's order: LL, LL128, Simple).
+// model time is least, as NCCL's tuner does per call (ties go to NCCL's order: LL, LL128, Simple). A
+// fabric fitted to an nccl-tests log gives its own α and data bandwidth for the protocols it fitted.
 
 import { GradsyncError } from './errors';
 import { PROTOCOLS, protocolEfficiency, type Protocol } from './nccl/protocols';
@@ -181,7 +182,7 @@ export function fastest(timesUs: readonly number[]): number {
   return best;
 }
 
-/** The transport in words: "LL128, 4 channels" or "Simple, ports full". */
+/** The transport in words: "LL128, 4 channels" or "the fastest protocol, channels to fill each port". */
 export function transportWords(transport: Transport | undefined): string {
   const t = transport ?? DEFAULT_TRANSPORT;
   const protocol = t.protocol === 'auto' ? 'the fastest protocol' : t.protocol;

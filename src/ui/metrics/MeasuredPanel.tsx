@@ -82,7 +82,7 @@ export function MeasuredPanel({ width, modelStartUs, file }: MeasuredPanelProps)
             type="file"
             accept={FILE_TYPES}
             hidden
-            aria-label="Measured run (JSON)"
+            aria-label="Measured run (JSON) or nccl-tests log"
             onChange={(event) => {
               const chosen = event.target.files?.[0];
               event.target.value = '';

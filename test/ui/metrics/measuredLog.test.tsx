@@ -14,7 +14,7 @@ import { showWithStore } from '../showWithStore';
 // jsdom's import.meta.url is not a file address: the fixtures are found from the repository root.
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'test/fixtures/nccl-tests', name), 'utf8');
 const textFile = (text: string, name: string, type = 'text/plain') => new File([text], name, { type });
-const fileInput = () => screen.getByLabelText('Measured run (JSON)');
+const fileInput = () => screen.getByLabelText('Measured run (JSON) or nccl-tests log');
 const COMPARISON = 'nccl-tests log against the model';
 
 function show() {

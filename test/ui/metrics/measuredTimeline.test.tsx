@@ -9,7 +9,7 @@ import { showWithStore } from '../showWithStore';
 
 const ring4 = buildSchedule({ algorithm: 'ring', devices: 4 });
 const traceFile = (json: unknown, name = 'r4.trace.json') => new File([JSON.stringify(json)], name, { type: 'application/json' });
-const fileInput = () => screen.getByLabelText('Measured run (JSON)');
+const fileInput = () => screen.getByLabelText('Measured run (JSON) or nccl-tests log');
 const measuredBands = () => Array.from(document.querySelectorAll<SVGRectElement>('[aria-label^="Measured run of"] rect.gs-timeline-band'));
 const currentSteps = () => Array.from(document.querySelectorAll('.gs-timeline-band-current')).map((band) => band.getAttribute('data-step'));
 
