@@ -1,6 +1,7 @@
 // "Use this fit in the model": what it sets, said before and after, and whether the model still is
 // the fit (an edit of α, B, the devices or the topology since makes it the user's own again).
 
+import { plainNumber } from '../format';
 import { useId, useMemo } from 'react';
 import type { Calibration } from '../../core/ncclTests/calibration';
 import type { FitModel } from '../../core/ncclTests/asModel';
@@ -8,16 +9,14 @@ import { COLLECTIVE_NAMES } from '../../core/schedule';
 import { fitModel, isFitModel } from '../../store/calibration';
 import { useSim } from '../StoreContext';
 
-const plain = (value: number) => String(Number(value.toPrecision(4)));
-
 /** "8 devices on one switch, α 9.00 µs per step and B 473 GB/s per port: the ring all-reduce's 14 steps take …". */
 function modelWords(model: FitModel): string {
   const { devices, nodes, devicesPerNode, ringSteps, simple } = model;
   const where = nodes > 1 ? `${devices} devices, the log's ${nodes} nodes of ${devicesPerNode} as one switch` : `${devices} devices on one switch`;
-  const bytes = simple.fabricBytesPerByte === 1 ? 'S' : `${plain(simple.fabricBytesPerByte)}·S`;
-  const line = `${plain(simple.alphaUs)} µs + ${bytes} / ${plain(simple.betaGBs)} GB/s`;
+  const bytes = simple.fabricBytesPerByte === 1 ? 'S' : `${plainNumber(simple.fabricBytesPerByte)}·S`;
+  const line = `${plainNumber(simple.alphaUs)} µs + ${bytes} / ${plainNumber(simple.betaGBs)} GB/s`;
   return (
-    `${where}, α ${plain(model.latencyUs)} µs per step and B ${plain(model.bandwidthGBs)} GB/s per port: ` +
+    `${where}, α ${plainNumber(model.latencyUs)} µs per step and B ${plainNumber(model.bandwidthGBs)} GB/s per port: ` +
     `the ring ${COLLECTIVE_NAMES[model.collective]}'s ${ringSteps} steps take the fit's Simple line, ${line}${protocolWords(model)}`
   );
 }

@@ -6,26 +6,24 @@ import { useId, useState } from 'react';
 import { NCCL_PRESETS, presetById } from '../../core/nccl/presets';
 import { leavePreset, presetProblem } from '../../store/preset';
 import type { Fabric } from '../../core/cost';
-import { formatGBs } from '../format';
+import { formatGBs, plainNumber } from '../format';
 import { useSim } from '../StoreContext';
 
 const CUSTOM = 'custom';
 const FIT = 'fit';
-
-const plain = (value: number) => String(Number(value.toPrecision(4)));
 
 /** The fitted machine in a line: each protocol's α and B that the fit gives. */
 function fitWords(fit: Fabric): string {
   const given = (p: 'LL' | 'LL128') => fit.protocolLatencyUs?.[p] !== undefined && fit.protocolBandwidthGBs?.[p] !== undefined;
   const own = (['LL128', 'LL'] as const)
     .filter(given)
-    .map((p) => `; ${p} α ${plain(fit.protocolLatencyUs![p]!)} µs, B ${formatGBs(fit.protocolBandwidthGBs![p]!)}`);
+    .map((p) => `; ${p} α ${plainNumber(fit.protocolLatencyUs![p]!)} µs, B ${formatGBs(fit.protocolBandwidthGBs![p]!)}`);
   const left = (['LL128', 'LL'] as const).filter((p) => !given(p));
   const rest =
     left.length === 0
       ? ''
       : `; ${left.join(' and ')} the fastest at no size of the log, so the fastest protocol leaves ${left.length === 1 ? 'it' : 'them'} out`;
-  return `One switch: Simple α ${plain(fit.latencyUs)} µs per step, B ${formatGBs(fit.bandwidthGBs)}${own.join('')}${rest}.`;
+  return `One switch: Simple α ${plainNumber(fit.latencyUs)} µs per step, B ${formatGBs(fit.bandwidthGBs)}${own.join('')}${rest}.`;
 }
 const URL_PATTERN = /(https?:\/\/[^\s)]+)/;
 

@@ -1,12 +1,10 @@
 // The cost model's topology in a sentence (the rule that picks it is core/topology.ts).
 
 import type { Fabric, Topology } from '../../core/cost';
-import { formatGBs } from '../format';
-
-const plain = (value: number) => String(Number(value.toPrecision(4)));
+import { formatGBs, plainNumber } from '../format';
 
 function fabricWords(fabric: Fabric): string {
-  return `${formatGBs(fabric.bandwidthGBs)} per port, ${plain(fabric.latencyUs)} µs per step`;
+  return `${formatGBs(fabric.bandwidthGBs)} per port, ${plainNumber(fabric.latencyUs)} µs per step`;
 }
 
 /** `nodesAsked`: nodes were chosen (or are the schedule's default), so a switch in their place says why. */

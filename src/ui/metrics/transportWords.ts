@@ -4,9 +4,7 @@
 import { topologyReadings, type CostResult, type Topology } from '../../core/cost';
 import { PROTOCOL_LINES, type Protocol } from '../../core/nccl/protocols';
 import { protocolPickWords, type FabricReading } from '../../core/transport';
-import { formatGBs } from '../format';
-
-const plain = (value: number) => String(Number(value.toPrecision(4)));
+import { formatGBs, plainNumber } from '../format';
 
 function dataShare(reading: FabricReading, protocol: Protocol): string {
   if (reading.ownShare) return `, of which the fit's ${protocol} carries ${Number((reading.efficiency * 100).toPrecision(3))}%`;
@@ -22,7 +20,7 @@ function readingWords(reading: FabricReading, protocol: Protocol): string {
     : reachGBs < portGBs
       ? `${lanes(channels)} = ${formatGBs(reachGBs)} of the port's ${formatGBs(portGBs)}`
       : `${lanes(channels)} fill the port's ${formatGBs(portGBs)}`;
-  return `α ${plain(reading.latencyUs)} µs per step; ${reach}${dataShare(reading, protocol)}: B ${formatGBs(reading.bandwidthGBs)}`;
+  return `α ${plainNumber(reading.latencyUs)} µs per step; ${reach}${dataShare(reading, protocol)}: B ${formatGBs(reading.bandwidthGBs)}`;
 }
 
 /** "LL128: α 1.9 µs per step; 12 channels × 30.0 GB/s fill the port's 360 GB/s, …: B 338 GB/s." */

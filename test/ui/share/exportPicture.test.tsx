@@ -12,16 +12,7 @@ import { svgBlob } from '../../../src/ui/share/exportFiles';
 import { findPicture } from '../../../src/ui/share/picture';
 import type { SimConfig } from '../../../src/store/config';
 import { showWithStore } from '../showWithStore';
-
-/** jsdom's Blob has no text(); FileReader reads it. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
+import { readText } from './downloads';
 
 async function exported(config: Partial<SimConfig>, step: number): Promise<{ doc: Document; text: string }> {
   cleanup();

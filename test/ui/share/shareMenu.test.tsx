@@ -14,6 +14,7 @@ import { parseUrlState } from '../../../src/store/url';
 import { DevicesView } from '../../../src/ui/devices/DevicesView';
 import { ShareMenu } from '../../../src/ui/share/ShareMenu';
 import { SimProvider } from '../../../src/ui/StoreContext';
+import { captureDownloads, readText } from './downloads';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -45,33 +46,6 @@ async function choose(label: string) {
     await settle();
   });
   return dialog;
-}
-
-/** What <a download> was clicked with, and the Blob behind its object URL. */
-function captureDownloads() {
-  const blobs = new Map<string, Blob>();
-  const saved: { name: string; blob: Blob }[] = [];
-  let next = 0;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
-    const url = `blob:test/${++next}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: blobs.get(this.href)! });
-  });
-  return saved;
-}
-
-/** jsdom's Blob has no text(); FileReader reads it. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
 }
 
 function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {

@@ -8,36 +8,10 @@ import type { SimStore } from '../../../src/store/simStore';
 import { Timeline } from '../../../src/ui/metrics';
 import { ShareMenu } from '../../../src/ui/share/ShareMenu';
 import { runCli } from '../../cli/helpers';
+import { captureDownloads, readText } from './downloads';
 import { showWithStore } from '../showWithStore';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** What <a download> was clicked with, and the Blob behind its object URL. */
-function captureDownloads() {
-  const blobs = new Map<string, Blob>();
-  const saved: { name: string; blob: Blob }[] = [];
-  let next = 0;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => {
-    const url = `blob:test/${++next}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: blobs.get(this.href)! });
-  });
-  return saved;
-}
-
-/** jsdom's Blob has no text(); FileReader reads it. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
 
 async function show(config: Partial<SimConfig>): Promise<SimStore> {
   const store = showWithStore(
