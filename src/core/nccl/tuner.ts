@@ -24,7 +24,7 @@ import { TREE_CORRECTION } from './tuningTables';
 
 /** Where gradsync departs from NCCL, in one line: its α-β model, and this model of NCCL's. */
 export const MODEL_DEPARTURES =
-  "Where gradsync departs from NCCL: its α-β model has one α and one B per fabric (on a preset, NCCL's ring bandwidth and Simple's per-hop latency) and no protocols, channels or NVLS; its model of NCCL's tuner takes one switch per node and a NIC per GPU, not NCCL's search of the real PCI tree, and leaves out CollNet and NCCL_ALGO.";
+  "Where gradsync departs from NCCL: its α-β model has one α and one B per fabric and protocol (on a preset, NCCL's ring bandwidth, channels and per-hop latencies), no per-launch latency, no LL bandwidth cap and no NVLS; its model of NCCL's tuner takes one switch per node and a NIC per GPU, not NCCL's search of the real PCI tree, and leaves out CollNet and NCCL_ALGO.";
 
 /** NCCL's model of one collective on one system, ready to time any size. */
 export interface NcclTuner {
