@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildSchedule, type BuildRequest } from '../src/core/algorithms';
-import { countTraffic } from '../src/core/traffic';
+import { countTraffic } from '../src/core/model';
 import { CpuEngine } from '../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../src/engine/inputs';
 import { PlainKernels } from './baseline';

@@ -3,8 +3,8 @@
 // transfer stays about the same from 4 devices to 1024, whatever devices × chunks is. Best of a few runs.
 
 import { buildSchedule } from '../src/core/algorithms';
-import { compileSchedule } from '../src/core/compile';
-import { StepTracker } from '../src/core/stepTracker';
+import { compileSchedule } from '../src/core/schedule';
+import { StepTracker } from '../src/core/symbolic';
 
 const RUNS = 5;
 

@@ -3,7 +3,7 @@
 
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
-import { countTraffic } from '../core/traffic';
+import { countTraffic } from '../core/model';
 import { CpuEngine } from '../engine/cpu/cpuEngine';
 import { runOnCpu, runOnWebGpu } from '../engine/runCollective';
 import type { GpuProvider } from '../engine/webgpu/gpuDevice';

@@ -4,7 +4,7 @@
 import { accessSync, closeSync, constants, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { GradsyncError } from '../core/errors';
-import { parseScheduleText } from '../core/scheduleText';
+import { parseScheduleText } from '../core/formats';
 import type { Schedule } from '../core/schedule';
 
 const F32_MAX = 3.4028234663852886e38;

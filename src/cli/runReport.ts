@@ -1,14 +1,22 @@
 // What `gradsync run` prints: one JSON object (--json) or a short human summary.
 
-import type { CostResult, Topology } from '../core/cost';
-import type { BandwidthMetrics } from '../core/metrics';
+import {
+  type CostResult,
+  type Topology,
+  type BandwidthMetrics,
+  busierFirst,
+  busiestDevice,
+  portBytes,
+  formatElements,
+  formulaReport,
+  type Check,
+  describeTopology,
+  isPlainTransport,
+  protocolPickWords,
+} from '../core/model';
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
-import { busierFirst, busiestDevice, portBytes } from '../core/traffic';
-import { formatElements, formulaReport, type Check } from '../core/trafficFormulas';
 import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../core/units';
-import { describeTopology } from '../core/topology';
-import { isPlainTransport, protocolPickWords } from '../core/transport';
 import type { RunReport } from '../engine/runCollective';
 import { formatNumber } from './format';
 

@@ -2,13 +2,20 @@
 
 import type { Command } from 'commander';
 import { ALGORITHMS, algorithmIds, buildSchedule } from '../core/algorithms';
-import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, type Topology } from '../core/cost';
+import {
+  DEFAULT_INTER_NODE_FABRIC,
+  DEFAULT_SWITCH_FABRIC,
+  type Topology,
+  defaultTopologyKind,
+  parseTopology,
+  MAX_CHANNELS,
+  parseProtocol,
+  PROTOCOL_CHOICES,
+} from '../core/model';
 import { GradsyncError } from '../core/errors';
-import { presetById, presetTopology, PRESET_IDS } from '../core/nccl/presets';
+import { presetById, presetTopology, PRESET_IDS } from '../core/nccl';
 import { COLLECTIVES, MAX_CHUNKS, MAX_DEVICES, type Collective, type Schedule } from '../core/schedule';
-import { defaultTopologyKind, parseTopology } from '../core/topology';
-import { MAX_CHANNELS, parseProtocol, PROTOCOL_CHOICES } from '../core/transport';
-import { parseFabricText } from '../core/fabricText';
+import { parseFabricText } from '../core/formats';
 import { parseChoice, parseInteger, parseNumber } from './args';
 import { readSchedule } from './files';
 

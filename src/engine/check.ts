@@ -1,9 +1,8 @@
 // Numeric check of a finished run: every value a device must hold against its expected value and
 // tolerance (core/numericCheck, the same definition the inspector shows), and replicas bit for bit.
 
-import { chunkOffsets } from '../core/chunks';
-import { combinationFor, expectRange, withinTolerance, type Expectations } from '../core/numericCheck';
-import { reducesData, chunkOwner, rootOf, type Schedule } from '../core/schedule';
+import { chunkOffsets, reducesData, chunkOwner, rootOf, type Schedule } from '../core/schedule';
+import { combinationFor, expectRange, withinTolerance, type Expectations } from '../core/symbolic';
 import type { ReduceOp } from '../core/ops';
 
 /** Expected value and allowed error per element, computed from the inputs before the run. */

@@ -6,9 +6,7 @@
 // between places. With `align` = 4 every piece starts on and spans whole vec4s (the padding is never
 // read back), which the GPU kernels need.
 
-import { chunkOffsets } from '../core/chunks';
-import { checkElements, type CompiledSchedule } from '../core/compile';
-import { initialChunk, rowSlot, type SlotLayout } from '../core/slots';
+import { chunkOffsets, checkElements, type CompiledSchedule, initialChunk, rowSlot, type SlotLayout } from '../core/schedule';
 
 export class ChunkMajorLayout {
   readonly devices: number;

@@ -5,7 +5,7 @@
 
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
-import { verifySchedule, type VerifyResult } from '../core/verify';
+import { verifySchedule, type VerifyResult } from '../core/symbolic';
 import { checkResults, computeReference, type NumericCheck, type Reference } from './check';
 import { CpuEngine } from './cpu/cpuEngine';
 import type { GpuProvider } from './webgpu/gpuDevice';

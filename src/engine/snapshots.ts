@@ -5,9 +5,8 @@
 // are copied to the wire first — once per source cell and step, however many transfers read it — so
 // ring and tree steps run fully in place and naive copies each device's buffer once per step.
 
-import type { CompiledSchedule } from '../core/compile';
+import { type CompiledSchedule, MAX_CELLS } from '../core/schedule';
 import { invariant } from '../core/errors';
-import { MAX_CELLS } from '../core/schedule';
 import type { ChunkMajorLayout } from './layout';
 
 export interface SnapshotPlan {

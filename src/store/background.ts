@@ -2,14 +2,11 @@
 // schedule, the comparison of every algorithm, and the GPU engine's tables. The page's side sends
 // requests and gets answers; schedules cross as packed arrays, whose steps become objects when read.
 
-import type { CompareData, CompareInput } from '../core/compare';
+import type { CompareData, CompareInput, TimelineData } from '../core/model';
 import { GradsyncError, type ErrorCode, type SettingFault } from '../core/errors';
-import { packedBuffers, packSchedule, unpackSchedule, type PackedSchedule } from '../core/packedSchedule';
-import type { Schedule } from '../core/schedule';
-import type { TimelineData } from '../core/timeline';
-import { verifySchedule, type VerifyResult } from '../core/verify';
+import { packedBuffers, packSchedule, unpackSchedule, type PackedSchedule, type Schedule, compileSchedule } from '../core/schedule';
+import { verifySchedule, type VerifyResult } from '../core/symbolic';
 import { adoptGpuPlan, type GpuPlan } from '../engine/webgpu/plan';
-import { compileSchedule } from '../core/compile';
 import { ADDRESS_MESSAGE } from './earlyWorker';
 import type { SimConfig } from './config';
 import { modelOf, type Derived, type Model } from './derive';

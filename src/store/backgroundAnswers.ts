@@ -2,13 +2,10 @@
 // (derive, compareData, buildGpuPlan), here for the large ones, holding the last few schedules.
 // background.worker.ts wires it to the worker's messages; tests call it directly.
 
-import { compareData } from '../core/compare';
-import { compileSchedule } from '../core/compile';
+import { compareData, timelineData } from '../core/model';
+import { compileSchedule, packedBuffers, packSchedule, unpackSchedule, type Schedule } from '../core/schedule';
 import { GradsyncError } from '../core/errors';
-import { packedBuffers, packSchedule, unpackSchedule } from '../core/packedSchedule';
-import type { Schedule } from '../core/schedule';
-import { timelineData } from '../core/timeline';
-import { verifySchedule, type VerifyResult } from '../core/verify';
+import { verifySchedule, type VerifyResult } from '../core/symbolic';
 import { buildGpuPlan, gpuLayout, gpuPlanBuffers } from '../engine/webgpu/plan';
 import { errorShape, preparesInBackground, type BackgroundReply, type BackgroundRequest, type ModelPart, type ScheduleRef } from './background';
 import type { SimConfig } from './config';

@@ -2,12 +2,10 @@
 // the fit made the app's α-β model on request. A log that cannot be read replaces nothing; one whose
 // devices per node the log does not tell is kept, waiting for them.
 
-import { fabricText, parseFabricText } from '../core/fabricText';
+import { fabricText, parseFabricText } from '../core/formats';
 import { DEFAULT_ALGORITHM } from '../core/algorithms';
 import { GradsyncError } from '../core/errors';
-import { fitAsModel, type FitModel } from '../core/ncclTests/asModel';
-import { calibrate, type Calibration } from '../core/ncclTests/calibration';
-import { parseNcclTestsLog, type NcclTestsLog } from '../core/ncclTests/parseLog';
+import { fitAsModel, type FitModel, calibrate, type Calibration, parseNcclTestsLog, type NcclTestsLog } from '../core/ncclTests';
 import { algorithmIdsFor, LIMITS, type SimConfig } from './config';
 import { describeError } from './derive';
 

@@ -1,13 +1,18 @@
 // What a simulation is configured with, its defaults and its limits: the keys of the URL, the
 // embed attributes and the controls.
 
-import { algorithmIds, DEFAULT_ALGORITHM, specOf } from '../core/algorithms';
-import { suggestDevicesPerNode } from '../core/algorithms/options';
-import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, type Fabric } from '../core/cost';
+import { algorithmIds, DEFAULT_ALGORITHM, specOf, suggestDevicesPerNode } from '../core/algorithms';
+import {
+  DEFAULT_INTER_NODE_FABRIC,
+  DEFAULT_SWITCH_FABRIC,
+  type Fabric,
+  type TopologyKind,
+  MAX_CHANNELS,
+  type ProtocolChoice,
+  type Transport,
+} from '../core/model';
 import type { ReduceOp } from '../core/ops';
 import type { Collective } from '../core/schedule';
-import type { TopologyKind } from '../core/topology';
-import { MAX_CHANNELS, type ProtocolChoice, type Transport } from '../core/transport';
 
 export type Backend = 'webgpu' | 'cpu';
 

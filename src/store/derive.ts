@@ -2,16 +2,21 @@
 // schedule, its proof or first violation, and its model cost.
 
 import { compileAlgorithm } from '../core/algorithms';
-import { checkElements, compileSchedule } from '../core/compile';
-import { modelCost, type CostResult, type Topology } from '../core/cost';
-import { timelineRowSize } from '../core/timeline';
+import { checkElements, compileSchedule, type Schedule } from '../core/schedule';
+import {
+  modelCost,
+  type CostResult,
+  type Topology,
+  timelineRowSize,
+  bandwidthMetrics,
+  type BandwidthMetrics,
+  type TimelineData,
+  defaultTopologyKind,
+  topologyAt,
+} from '../core/model';
 import { GradsyncError } from '../core/errors';
-import { bandwidthMetrics, type BandwidthMetrics } from '../core/metrics';
-import type { Schedule } from '../core/schedule';
-import type { TimelineData } from '../core/timeline';
-import { presetById, presetTopology } from '../core/nccl/presets';
-import { defaultTopologyKind, topologyAt } from '../core/topology';
-import { verifySchedule, type VerifyResult } from '../core/verify';
+import { presetById, presetTopology } from '../core/nccl';
+import { verifySchedule, type VerifyResult } from '../core/symbolic';
 import { devicesPerNodeFor, SETTING_LABELS, transportOf, type SimConfig } from './config';
 
 export interface Derived {

@@ -2,8 +2,7 @@
 // attribute): what it is called, the configuration it is shown with, and what is said when it is
 // not a correct collective.
 
-import { compileSchedule, fitElements } from '../core/compile';
-import type { Schedule } from '../core/schedule';
+import { compileSchedule, fitElements, type Schedule } from '../core/schedule';
 import { LIMITS, type SimConfig } from './config';
 import type { Derived } from './derive';
 

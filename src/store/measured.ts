@@ -3,7 +3,7 @@
 // to show next to the control the user touched.
 
 import { GradsyncError } from '../core/errors';
-import { measuredRun, type MeasuredRun } from '../core/measuredRun';
+import { measuredRun, type MeasuredRun } from '../core/formats';
 import type { Schedule } from '../core/schedule';
 
 export interface Measured {

@@ -2,9 +2,9 @@
 // here, whether it takes the devices configured, what the model's inputs show for it, and what the
 // configuration becomes when it does not fit or is left for custom α and B.
 
-import type { Fabric, Topology } from '../core/cost';
+import type { Fabric, Topology } from '../core/model';
 import { GradsyncError } from '../core/errors';
-import { presetById, presetTopology, PRESET_IDS } from '../core/nccl/presets';
+import { presetById, presetTopology, PRESET_IDS } from '../core/nccl';
 import type { SimConfig } from './config';
 import { describeError } from './derive';
 

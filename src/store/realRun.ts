@@ -3,11 +3,9 @@
 // not (saying so once), one step per animation frame or slower, so the curve grows as you watch.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ALGORITHMS, buildSchedule, DEFAULT_ALGORITHM } from '../core/algorithms';
-import { suggestDevicesPerNode } from '../core/algorithms/options';
+import { ALGORITHMS, buildSchedule, DEFAULT_ALGORITHM, suggestDevicesPerNode } from '../core/algorithms';
 import { GradsyncError } from '../core/errors';
-import { REGRESSION } from '../core/training/regression';
-import type { RunFrame } from '../core/training/realRunStory';
+import { REGRESSION, type RunFrame } from '../core/training';
 import { DataParallelRun } from '../engine/training/dataParallel';
 import type { GpuProvider } from '../engine/webgpu/gpuDevice';
 

@@ -2,10 +2,10 @@
 // configuration, what follows from it, the step shown, the player, the engine and the notices.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { parseScheduleText } from '../core/scheduleText';
+import { parseScheduleText } from '../core/formats';
 import { GradsyncError } from '../core/errors';
 import type { Schedule } from '../core/schedule';
-import type { VerifyResult } from '../core/verify';
+import type { VerifyResult } from '../core/symbolic';
 import { preparesInBackground, type Background, type Progress } from './background';
 import { DEFAULT_CONFIG, fitDevicesPerNode, type SimConfig } from './config';
 import { derive, scheduleFor, shapeKey, type Derived } from './derive';

@@ -3,7 +3,7 @@
 
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
-import { torchProgram } from '../engine/torchProgram';
+import { torchProgram } from '../core/formats';
 
 export function torchProgramText(schedule: Schedule, op: ReduceOp): string {
   return torchProgram(schedule, { op });

@@ -8,12 +8,8 @@
 // halving-doubling or naive is half a million transfers or more.
 
 import { afterFrame, task, type Timer } from './tasks';
-import { compileSchedule, type CompiledSchedule } from '../core/compile';
-import { startCompleteness } from '../core/trackedCells';
-import type { Contributions } from '../core/contributions';
-import type { Schedule } from '../core/schedule';
-import { StepTracker, type StepWrites } from '../core/stepTracker';
-import type { TermSeq } from '../core/terms';
+import { compileSchedule, type CompiledSchedule, type Schedule } from '../core/schedule';
+import { startCompleteness, type Contributions, StepTracker, type StepWrites, type TermSeq } from '../core/symbolic';
 
 /** Longest slice of a long read per task (ms): about half a frame. */
 const SLICE_MS = 8;

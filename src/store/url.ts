@@ -5,13 +5,10 @@
 
 import { GradsyncError } from '../core/errors';
 import { REDUCE_OPS } from '../core/ops';
-import { PRESET_IDS } from '../core/nccl/presets';
+import { PRESET_IDS } from '../core/nccl';
 import { COLLECTIVES, type Schedule } from '../core/schedule';
-import { TOPOLOGY_KINDS } from '../core/topology';
-import { PROTOCOL_CHOICES } from '../core/transport';
-import type { Fabric } from '../core/cost';
-import { fabricText, parseFabricText } from '../core/fabricText';
-import { decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/scheduleUrl';
+import { TOPOLOGY_KINDS, PROTOCOL_CHOICES, type Fabric } from '../core/model';
+import { fabricText, parseFabricText, decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/formats';
 import { configFor } from './loadedSchedule';
 import { algorithmIdsFor, DEFAULT_CONFIG, devicesPerNodeOnPick, LIMITS, takesDevicesPerNode, type SimConfig } from './config';
 

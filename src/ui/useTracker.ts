@@ -4,13 +4,10 @@
 // scratch of one that moves chunks between places, read as the chunk of the data it holds.
 
 import { useMemo } from 'react';
-import { compileSchedule } from '../core/compile';
-import type { Contributions } from '../core/contributions';
+import { compileSchedule, type Schedule } from '../core/schedule';
+import { type Contributions, placeReading, type PlaceReading, type StepTracker } from '../core/symbolic';
 import { cellExpression } from '../core/narration';
-import { placeReading, type PlaceReading } from '../core/placeReading';
 import type { ReduceOp } from '../core/ops';
-import type { Schedule } from '../core/schedule';
-import type { StepTracker } from '../core/stepTracker';
 import type { CellsAt, TrackerSlot } from '../store/tracker';
 import { useSim } from './StoreContext';
 

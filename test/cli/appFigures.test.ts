@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { scheduleJson } from '../../src/core/scheduleJson';
-import { parseFabricText } from '../../src/core/fabricText';
+import { scheduleJson } from '../../src/core/formats/scheduleJson';
+import { parseFabricText } from '../../src/core/formats/fabricText';
 import type { SimConfig } from '../../src/store/config';
 import { createSimStore } from '../../src/store/simStore';
 import { commandWords } from '../../src/ui/share/cliCommand';

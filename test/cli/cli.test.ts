@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { ring } from '../../src/core/algorithms/ring';
-import { DEFAULT_TOPOLOGY } from '../../src/core/cost';
-import { dataflowTiming } from '../../src/core/dataflowTiming';
-import type { Schedule } from '../../src/core/schedule';
-import { scheduleJson } from '../../src/core/scheduleJson';
+import { DEFAULT_TOPOLOGY } from '../../src/core/model/cost';
+import { dataflowTiming } from '../../src/core/model/dataflowTiming';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { scheduleJson } from '../../src/core/formats/scheduleJson';
 import { expectUsageError, makeTempDir, runCli } from './helpers';
 
 const tmp = makeTempDir();

@@ -8,7 +8,7 @@ import { ring } from '../../src/core/algorithms/ring';
 import { makeTempDir, runCli, STACK_FRAME } from './helpers';
 
 // A bug of ours, standing in for any: the verifier throws a plain Error.
-vi.mock('../../src/core/verify', () => ({
+vi.mock('../../src/core/symbolic/verify', () => ({
   verifySchedule: () => {
     throw new Error('the verifier lost its place');
   },

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { ring } from '../../src/core/algorithms/ring';
-import { compileSchedule } from '../../src/core/compile';
-import { DEFAULT_TOPOLOGY, modelCost } from '../../src/core/cost';
-import { dataflowTiming } from '../../src/core/dataflowTiming';
-import type { ChromeTrace, TraceStepEvent } from '../../src/core/trace';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { DEFAULT_TOPOLOGY, modelCost } from '../../src/core/model/cost';
+import { dataflowTiming } from '../../src/core/model/dataflowTiming';
+import type { ChromeTrace, TraceStepEvent } from '../../src/core/formats/trace';
 import { expectUsageError, makeTempDir, runCli } from './helpers';
 
 const tmp = makeTempDir('gradsync-trace-');

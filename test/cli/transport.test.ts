@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { modelCost } from '../../src/core/cost';
+import { modelCost } from '../../src/core/model/cost';
 import { expectUsageError, runCli } from './helpers';
 
 const RING8 = ['--algorithm', 'ring', '--devices', '8'];

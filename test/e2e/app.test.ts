@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
-import { narrateStep } from '../../src/core/narration';
-import { verifySchedule } from '../../src/core/verify';
+import { narrateStep } from '../../src/core/narration/narration';
+import { verifySchedule } from '../../src/core/symbolic/verify';
 import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/app.test.ts');

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
-import type { Schedule } from '../../src/core/schedule';
+import type { Schedule } from '../../src/core/schedule/ir';
 import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/faults.test.ts');

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { modelCost } from '../../src/core/cost';
+import { modelCost } from '../../src/core/model/cost';
 import { presetById, presetTopology } from '../../src/core/nccl/presets';
 import { ncclChoose, ncclTuner, pairName } from '../../src/core/nccl/tuner';
 import { explainChoice } from '../../src/core/nccl/tunerSweep';

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { narrateStep } from '../../src/core/narration';
+import { narrateStep } from '../../src/core/narration/narration';
 import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/phones.test.ts');

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
-import { narrateStep } from '../../src/core/narration';
+import { narrateStep } from '../../src/core/narration/narration';
 import { browserSession, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/present.test.ts');

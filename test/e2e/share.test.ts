@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ChromeTrace } from '../../src/core/trace';
+import type { ChromeTrace } from '../../src/core/formats/trace';
 import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/share.test.ts');

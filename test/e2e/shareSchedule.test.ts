@@ -7,8 +7,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import { tree } from '../../src/core/algorithms/tree';
-import { narrateStep } from '../../src/core/narration';
-import type { Schedule } from '../../src/core/schedule';
+import { narrateStep } from '../../src/core/narration/narration';
+import type { Schedule } from '../../src/core/schedule/ir';
 import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/shareSchedule.test.ts');

@@ -8,9 +8,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { modelCost, type Topology } from '../../src/core/cost';
+import { modelCost, type Topology } from '../../src/core/model/cost';
 import { presetById, presetTopology } from '../../src/core/nccl/presets';
-import type { Transport } from '../../src/core/transport';
+import type { Transport } from '../../src/core/model/transport';
 import { formatMicroseconds } from '../../src/ui/format';
 import { browserSession, onCpuEngine, skipReasonFor } from './session';
 

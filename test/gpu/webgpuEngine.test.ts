@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { mscclXml } from '../../src/core/msccl/exportXml';
+import { mscclXml } from '../../src/core/formats/msccl/exportXml';
 import type { ReduceOp } from '../../src/core/ops';
-import type { Schedule } from '../../src/core/schedule';
-import { parseScheduleText } from '../../src/core/scheduleText';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { parseScheduleText } from '../../src/core/formats/scheduleText';
 import { CpuEngine } from '../../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../../src/engine/inputs';
 import type { GpuProvider } from '../../src/engine/webgpu/gpuDevice';

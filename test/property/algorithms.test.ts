@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS, buildSchedule } from '../../src/core/algorithms';
-import { verifySchedule } from '../../src/core/verify';
-import { compileSchedule } from '../../src/core/compile';
-import { ContributionTracker } from '../../src/core/tracker';
-import { members } from '../../src/core/contributions';
-import type { Schedule } from '../../src/core/schedule';
+import { verifySchedule } from '../../src/core/symbolic/verify';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { ContributionReplay } from '../../src/core/symbolic/contributionReplay';
+import { members } from '../../src/core/symbolic/contributions';
+import type { Schedule } from '../../src/core/schedule/ir';
 import { random } from '../../src/core/random';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
@@ -90,7 +90,7 @@ describe('a mutated schedule fails at the right place', () => {
           const doubled = broken.steps[at[0]].transfers[at[1]];
           broken.steps[at[0]].transfers.push({ ...doubled });
           // What the receiver holds before, and what the message carries, at that step.
-          const tracker = new ContributionTracker(schedule);
+          const tracker = new ContributionReplay(schedule);
           for (let s = 0; s < at[0]; s++) tracker.apply();
           const carried = new Set(members(tracker.value(doubled.src, doubled.chunk).set));
           const result = verifySchedule(broken);

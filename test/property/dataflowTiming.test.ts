@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { compileSchedule } from '../../src/core/compile';
-import { nodesTopology, type Topology } from '../../src/core/cost';
-import { dataflowTiming, type DataflowTiming } from '../../src/core/dataflowTiming';
-import { importMscclXml } from '../../src/core/msccl/importXml';
-import type { Schedule } from '../../src/core/schedule';
-import { chunkBytes } from '../../src/core/traffic';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { nodesTopology, type Topology } from '../../src/core/model/cost';
+import { dataflowTiming, type DataflowTiming } from '../../src/core/model/dataflowTiming';
+import { importMscclXml } from '../../src/core/formats/msccl/importXml';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { chunkBytes } from '../../src/core/model/traffic';
 import { elementSizes, everyAlgorithm } from '../fixtures/scenarios';
 
 const SWITCH: Topology = { kind: 'switch', latencyUs: 5, bandwidthGBs: 100 };

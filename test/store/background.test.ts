@@ -3,9 +3,9 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { compareData } from '../../src/core/compare';
-import { compileSchedule } from '../../src/core/compile';
-import { timelineData } from '../../src/core/timeline';
+import { compareData } from '../../src/core/model/compare';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { timelineData } from '../../src/core/model/timeline';
 import { buildGpuPlan, gpuLayout, gpuPlanFor } from '../../src/engine/webgpu/plan';
 import { backgroundOver, type BackgroundPort, type BackgroundRequest, type Progress } from '../../src/store/background';
 import { backgroundAnswers } from '../../src/store/backgroundAnswers';

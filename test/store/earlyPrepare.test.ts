@@ -2,7 +2,7 @@
 // prepared before the page asks, and the page's request then takes it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { unpackSchedule } from '../../src/core/packedSchedule';
+import { unpackSchedule } from '../../src/core/schedule/packed';
 import type { BackgroundReply } from '../../src/store/background';
 import { backgroundAnswers } from '../../src/store/backgroundAnswers';
 import { derive, scheduleFor } from '../../src/store/derive';

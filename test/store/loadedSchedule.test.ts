@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { parseScheduleText } from '../../src/core/scheduleText';
-import { encodeScheduleParam } from '../../src/core/scheduleUrl';
+import { parseScheduleText } from '../../src/core/formats/scheduleText';
+import { encodeScheduleParam } from '../../src/core/formats/scheduleUrl';
 import { DEFAULT_CONFIG } from '../../src/store/config';
 import { modelOf } from '../../src/store/derive';
 import { configFor } from '../../src/store/loadedSchedule';

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { storeOpener } from './openStore';
-import { compareData } from '../../src/core/compare';
+import { compareData } from '../../src/core/model/compare';
 import { presetById, presetTopology } from '../../src/core/nccl/presets';
 import { leavePreset } from '../../src/store/preset';
 import { formatUrlState, parseUrlState } from '../../src/store/url';

@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { storeOpener } from './openStore';
-import { compareData } from '../../src/core/compare';
-import { DEFAULT_SWITCH_FABRIC } from '../../src/core/cost';
+import { compareData } from '../../src/core/model/compare';
+import { DEFAULT_SWITCH_FABRIC } from '../../src/core/model/cost';
 import { presetById, presetTopology, PRESET_IDS } from '../../src/core/nccl/presets';
 import { readSettings } from '../../src/embed/settings';
 import { leavePreset, presetProblem } from '../../src/store/preset';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { binomialTreeBroadcast } from '../../src/core/algorithms/broadcast';
 import { ring } from '../../src/core/algorithms/ring';
-import { MAX_LINK_CHARS } from '../../src/core/scheduleUrl';
+import { MAX_LINK_CHARS } from '../../src/core/formats/scheduleUrl';
 import { DEFAULT_CONFIG, type SimConfig } from '../../src/store/config';
-import { narrateStep } from '../../src/core/narration';
+import { narrateStep } from '../../src/core/narration/narration';
 import { createSimStore, totalSteps, type SimStore } from '../../src/store/simStore';
 import { formatUrlState, linkSearch, parseUrlState } from '../../src/store/url';
 

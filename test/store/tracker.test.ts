@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildSchedule, type BuildRequest } from '../../src/core/algorithms';
-import { members } from '../../src/core/contributions';
-import { narrateStep, stepStory, valueExpression, type StepStory } from '../../src/core/narration';
+import { members } from '../../src/core/symbolic/contributions';
+import { narrateStep, stepStory, valueExpression, type StepStory } from '../../src/core/narration/narration';
 import type { ReduceOp } from '../../src/core/ops';
-import type { Schedule } from '../../src/core/schedule';
-import { STORY_WRITES, StepTracker } from '../../src/core/stepTracker';
-import { compileSchedule } from '../../src/core/compile';
-import { ContributionTracker } from '../../src/core/tracker';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { STORY_WRITES, StepTracker } from '../../src/core/symbolic/stepTracker';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { ContributionReplay } from '../../src/core/symbolic/contributionReplay';
 import { createSimStore } from '../../src/store/simStore';
 import { TrackerSlot } from '../../src/store/tracker';
 
@@ -35,7 +35,7 @@ describe('the store’s step tracker', () => {
     const slot = new TrackerSlot();
     for (const step of [0, 3, 10, 2, 10, 9, 1, 0, 7, 5, 6, 8, 4]) {
       const cells = slot.cellsAt(schedule, step);
-      const tracker = new ContributionTracker(schedule);
+      const tracker = new ContributionReplay(schedule);
       for (let s = 0; s < step; s++) tracker.apply();
       for (let d = 0; d < 6; d++) for (let c = 0; c < 12; c++) expect(members(cells.sets[d * 12 + c])).toEqual(members(tracker.value(d, c).set));
       expect(allTold(storyAt(slot, schedule, step))).toEqual(step > 0 ? narrateStep(schedule, step - 1).sentences : null);

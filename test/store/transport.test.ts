@@ -3,9 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { storeOpener } from './openStore';
-import { compareData } from '../../src/core/compare';
+import { compareData } from '../../src/core/model/compare';
 import { buildSchedule } from '../../src/core/algorithms';
-import { modelCost } from '../../src/core/cost';
+import { modelCost } from '../../src/core/model/cost';
 import { readSettings } from '../../src/embed/settings';
 import { formatUrlState, parseUrlState } from '../../src/store/url';
 import { formatRaceUrl, parseRaceUrl } from '../../src/ui/present/raceUrl';

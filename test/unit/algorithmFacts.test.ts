@@ -3,9 +3,9 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS, algorithmIds, buildSchedule, DEFAULT_ALGORITHM, MATCHUPS, specOf, type AlgorithmSpec } from '../../src/core/algorithms';
 import { suggestDevicesPerNode } from '../../src/core/algorithms/options';
-import { COLLECTIVES } from '../../src/core/schedule';
-import { countTraffic } from '../../src/core/traffic';
-import { substituteFormula } from '../../src/core/trafficFormulas';
+import { COLLECTIVES } from '../../src/core/schedule/ir';
+import { countTraffic } from '../../src/core/model/traffic';
+import { substituteFormula } from '../../src/core/model/trafficFormulas';
 import { deviceLayout } from '../../src/ui/devices/layouts';
 
 const root = join(__dirname, '..', '..');

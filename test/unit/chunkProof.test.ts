@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { proveByChunk } from '../../src/core/chunkProof';
-import { compileSchedule } from '../../src/core/compile';
-import type { Schedule, Transfer } from '../../src/core/schedule';
-import { expectedHolding, verifyByReplay, verifySchedule } from '../../src/core/verify';
+import { proveByChunk } from '../../src/core/symbolic/chunkProof';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import type { Schedule, Transfer } from '../../src/core/schedule/ir';
+import { expectedHolding, verifyByReplay, verifySchedule } from '../../src/core/symbolic/verify';
 import { random } from '../../src/core/random';
 import { everyAlgorithm } from '../fixtures/scenarios';
 

@@ -4,10 +4,10 @@ import { binomialTreeBroadcast, ringBroadcast } from '../../src/core/algorithms/
 import { binomialTreeReduce, ringReduce } from '../../src/core/algorithms/reduce';
 import { ringReduceScatter } from '../../src/core/algorithms/reduceScatter';
 import type { AlgorithmSpec } from '../../src/core/algorithms/types';
-import { chunkLength } from '../../src/core/chunks';
+import { chunkLength } from '../../src/core/schedule/chunks';
 import { GradsyncError } from '../../src/core/errors';
-import type { Schedule } from '../../src/core/schedule';
-import { verifySchedule } from '../../src/core/verify';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { verifySchedule } from '../../src/core/symbolic/verify';
 
 const SMALL_DEVICE_COUNTS = Array.from({ length: 64 }, (_, i) => i + 1);
 const LARGE_DEVICE_COUNTS = [100, 257, 1024];

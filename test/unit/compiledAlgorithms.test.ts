@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, compileAlgorithm } from '../../src/core/algorithms';
-import { compileSchedule } from '../../src/core/compile';
-import { transferCount } from '../../src/core/schedule';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { transferCount } from '../../src/core/schedule/ir';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
 const label = (request: { collective?: string; algorithm: string; devices: number; chunks?: number }) =>

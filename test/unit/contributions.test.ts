@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY, merge, members, single } from '../../src/core/contributions';
-import { SetPool } from '../../src/core/setPool';
+import { EMPTY, merge, members, single } from '../../src/core/symbolic/contributions';
+import { SetPool } from '../../src/core/symbolic/setPool';
 
 describe('contribution sets in a pool', () => {
   it('hold sets of many runs, merged pairwise or all at once', () => {

@@ -7,14 +7,14 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS, buildSchedule, type AlgorithmOptions } from '../../src/core/algorithms';
 import { ring } from '../../src/core/algorithms/ring';
-import { compileSchedule, parseSchedule } from '../../src/core/compile';
-import { checkTopology, modelCost, nodesTopology, type Topology } from '../../src/core/cost';
-import { parseTopology } from '../../src/core/topology';
+import { compileSchedule, parseSchedule } from '../../src/core/schedule/compile';
+import { checkTopology, modelCost, nodesTopology, type Topology } from '../../src/core/model/cost';
+import { parseTopology } from '../../src/core/model/topology';
 import { GradsyncError } from '../../src/core/errors';
-import { narrateStep } from '../../src/core/narration';
+import { narrateStep } from '../../src/core/narration/narration';
 import { parseReduceOp } from '../../src/core/ops';
-import { COLLECTIVES } from '../../src/core/schedule';
-import { checkElements } from '../../src/core/traffic';
+import { COLLECTIVES } from '../../src/core/schedule/ir';
+import { checkElements } from '../../src/core/model/traffic';
 import { SETTING_LABELS } from '../../src/store/config';
 
 /** A flag as a command line spells it: two dashes and a lowercase letter. */

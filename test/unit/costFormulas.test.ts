@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { algorithmIds, buildSchedule, findAlgorithm } from '../../src/core/algorithms';
-import { allreduceModel, allreduceModelTimeUs } from '../../src/core/costFormulas';
-import { modelCost, nodesTopology, type Topology } from '../../src/core/cost';
+import { allreduceModel, allreduceModelTimeUs } from '../../src/core/model/costFormulas';
+import { modelCost, nodesTopology, type Topology } from '../../src/core/model/cost';
 import { GradsyncError } from '../../src/core/errors';
 
 const SWITCH: Topology = { kind: 'switch', latencyUs: 5, bandwidthGBs: 100 };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { chunkStart } from '../../src/core/chunks';
+import { chunkStart } from '../../src/core/schedule/chunks';
 import { REDUCE_OPS, type ReduceOp } from '../../src/core/ops';
-import type { Schedule } from '../../src/core/schedule';
+import type { Schedule } from '../../src/core/schedule/ir';
 import { CpuEngine } from '../../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../../src/engine/inputs';
 import { runOnCpu } from '../../src/engine/runCollective';
 import { checkResults, computeReference } from '../../src/engine/check';
-import { verifySchedule } from '../../src/core/verify';
+import { verifySchedule } from '../../src/core/symbolic/verify';
 import { elementSizes, everyAlgorithm } from '../fixtures/scenarios';
 
 /**

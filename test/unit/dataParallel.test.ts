@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { algorithmIds, buildSchedule } from '../../src/core/algorithms';
 import { GradsyncError } from '../../src/core/errors';
-import { importMscclXml } from '../../src/core/msccl/importXml';
+import { importMscclXml } from '../../src/core/formats/msccl/importXml';
 import { GapBound } from '../../src/core/training/roundingBound';
 import {
   batchLoss,

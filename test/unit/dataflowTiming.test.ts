@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { busyIntervals } from '../../src/core/dataflowTimeline';
-import { compileSchedule } from '../../src/core/compile';
-import { modelCost, nodesTopology, type Topology } from '../../src/core/cost';
-import { dataflowTiming } from '../../src/core/dataflowTiming';
-import { importMscclXml } from '../../src/core/msccl/importXml';
-import type { Schedule, Transfer } from '../../src/core/schedule';
+import { busyIntervals } from '../../src/core/model/dataflowTimeline';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { modelCost, nodesTopology, type Topology } from '../../src/core/model/cost';
+import { dataflowTiming } from '../../src/core/model/dataflowTiming';
+import { importMscclXml } from '../../src/core/formats/msccl/importXml';
+import type { Schedule, Transfer } from '../../src/core/schedule/ir';
 
 const SWITCH: Topology = { kind: 'switch', latencyUs: 5, bandwidthGBs: 100 };
 /** A chunk of 25,000 f32 elements is 100,000 bytes: 1 µs on a port of 100 GB/s. */

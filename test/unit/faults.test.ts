@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { ring } from '../../src/core/algorithms/ring';
-import { faultNote, listFaults, termList, type CellFault } from '../../src/core/faults';
-import type { Schedule } from '../../src/core/schedule';
-import { verifySchedule } from '../../src/core/verify';
+import { faultNote, listFaults, termList, type CellFault } from '../../src/core/diagnosis/faults';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { verifySchedule } from '../../src/core/symbolic/verify';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
 function clone(schedule: Schedule): Schedule {

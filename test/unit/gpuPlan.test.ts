@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { compileSchedule } from '../../src/core/compile';
+import { compileSchedule } from '../../src/core/schedule/compile';
 import { ChunkMajorLayout } from '../../src/engine/layout';
 import { buildGpuPlan, MULTI_RANGE, packRun, RANGES_PER_STEP, runRange, SNAPSHOT_RANGE, wgslConstants, type GpuPlan } from '../../src/engine/webgpu/plan';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { halvingDoubling } from '../../src/core/algorithms/halvingDoubling';
-import { chunkLength } from '../../src/core/chunks';
-import { isRangeOnce } from '../../src/core/contributions';
+import { chunkLength } from '../../src/core/schedule/chunks';
+import { isRangeOnce } from '../../src/core/symbolic/contributions';
 import { GradsyncError } from '../../src/core/errors';
-import type { Schedule } from '../../src/core/schedule';
-import { ContributionTracker } from '../../src/core/tracker';
-import { verifySchedule } from '../../src/core/verify';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { ContributionReplay } from '../../src/core/symbolic/contributionReplay';
+import { verifySchedule } from '../../src/core/symbolic/verify';
 
 type Row = [src: number, dst: number, chunk: number, op: 'r' | 'c'];
 
@@ -161,7 +161,7 @@ describe('halving-doubling all-reduce', () => {
       for (const perSegment of [1, 2]) {
         const p = powerOfTwoBelow(n);
         const schedule = halvingDoubling.build({ devices: n, chunks: p * perSegment });
-        const tracker = new ContributionTracker(schedule);
+        const tracker = new ContributionReplay(schedule);
         const reduceScatterEnd = (p < n ? 1 : 0) + Math.log2(p);
         for (let s = 0; s < reduceScatterEnd; s++) tracker.apply();
         survivorsOf(n).forEach((device, r) => {

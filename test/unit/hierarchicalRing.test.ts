@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { hierarchicalRing } from '../../src/core/algorithms/hierarchicalRing';
 import { ring } from '../../src/core/algorithms/ring';
 import { suggestDevicesPerNode } from '../../src/core/algorithms/options';
-import { isRangeOnce } from '../../src/core/contributions';
+import { isRangeOnce } from '../../src/core/symbolic/contributions';
 import { GradsyncError } from '../../src/core/errors';
-import type { Schedule } from '../../src/core/schedule';
-import { ContributionTracker } from '../../src/core/tracker';
-import { verifySchedule } from '../../src/core/verify';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { ContributionReplay } from '../../src/core/symbolic/contributionReplay';
+import { verifySchedule } from '../../src/core/symbolic/verify';
 
 type Row = [src: number, dst: number, chunk: number, op: 'r' | 'c'];
 
@@ -147,7 +147,7 @@ describe('hierarchical-ring all-reduce', () => {
       [30, 5],
     ]) {
       const m = n / g;
-      const tracker = new ContributionTracker(hierarchicalRing.build({ devices: n, devicesPerNode: g }));
+      const tracker = new ContributionReplay(hierarchicalRing.build({ devices: n, devicesPerNode: g }));
       for (let s = 0; s < g - 1; s++) tracker.apply();
       for (let d = 0; d < n; d++) {
         const node = Math.floor(d / g);

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { master } from '../../src/core/algorithms/master';
 import { ring } from '../../src/core/algorithms/ring';
-import { lastCarried, lineageOf } from '../../src/core/lineage';
-import { Narrator } from '../../src/core/narration';
-import type { Schedule } from '../../src/core/schedule';
+import { lastCarried, lineageOf } from '../../src/core/diagnosis/lineage';
+import { Narrator } from '../../src/core/narration/narration';
+import type { Schedule } from '../../src/core/schedule/ir';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
 function ringWithoutStep2Hop(): Schedule {

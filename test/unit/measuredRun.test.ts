@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { GradsyncError } from '../../src/core/errors';
-import { measuredRun } from '../../src/core/measuredRun';
-import { measuredTraceEvents } from '../../src/core/trace';
+import { measuredRun } from '../../src/core/formats/measuredRun';
+import { measuredTraceEvents } from '../../src/core/formats/trace';
 import { measuredDurationUs, measuredSpanUs, measuredTrace } from '../fixtures/measuredTrace';
 
 const ring4 = buildSchedule({ algorithm: 'ring', devices: 4 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, type BuildRequest } from '../../src/core/algorithms/index';
 import { GradsyncError } from '../../src/core/errors';
-import { mscclProgramOf, mscclXml } from '../../src/core/msccl/exportXml';
-import type { BufferName, Schedule, Transfer } from '../../src/core/schedule';
-import { defaultBuffer, initialChunk, slotLayout, slotOf } from '../../src/core/slots';
+import { mscclProgramOf, mscclXml } from '../../src/core/formats/msccl/exportXml';
+import type { BufferName, Schedule, Transfer } from '../../src/core/schedule/ir';
+import { defaultBuffer, initialChunk, slotLayout, slotOf } from '../../src/core/schedule/slots';
 import { mscclFaults, pickers, readMsccl, simulateMsccl, type Initial, type XmlAlgo } from './mscclCheck';
 
 /** The schedule's outputs under the IR's rules (docs/schedule-format.md), on symbolic values. */

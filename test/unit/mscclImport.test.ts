@@ -1,12 +1,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileSchedule } from '../../src/core/compile';
+import { compileSchedule } from '../../src/core/schedule/compile';
 import { GradsyncError } from '../../src/core/errors';
-import { importMscclXml, scheduleFromMscclAlgo } from '../../src/core/msccl/importXml';
-import type { MscclAlgo, MscclBuffer, MscclStep } from '../../src/core/msccl/program';
-import { parseMscclXml } from '../../src/core/msccl/xml';
-import type { BufferName, Schedule, Transfer } from '../../src/core/schedule';
-import { defaultBuffer, initialChunk, slotLayout, slotOf } from '../../src/core/slots';
+import { importMscclXml, scheduleFromMscclAlgo } from '../../src/core/formats/msccl/importXml';
+import type { MscclAlgo, MscclBuffer, MscclStep } from '../../src/core/formats/msccl/program';
+import { parseMscclXml } from '../../src/core/formats/msccl/xml';
+import type { BufferName, Schedule, Transfer } from '../../src/core/schedule/ir';
+import { defaultBuffer, initialChunk, slotLayout, slotOf } from '../../src/core/schedule/slots';
 
 const FIXTURES = new URL('../fixtures/msccl/', import.meta.url);
 

@@ -3,10 +3,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, type BuildRequest } from '../../src/core/algorithms';
-import { countTraffic } from '../../src/core/traffic';
-import { mscclXml } from '../../src/core/msccl/exportXml';
-import { importMscclXml } from '../../src/core/msccl/importXml';
-import { verifySchedule } from '../../src/core/verify';
+import { countTraffic } from '../../src/core/model/traffic';
+import { mscclXml } from '../../src/core/formats/msccl/exportXml';
+import { importMscclXml } from '../../src/core/formats/msccl/importXml';
+import { verifySchedule } from '../../src/core/symbolic/verify';
 import { generateInputs } from '../../src/engine/inputs';
 import { runOnCpu } from '../../src/engine/runCollective';
 

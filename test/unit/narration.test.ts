@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { master } from '../../src/core/algorithms/master';
 import { naive } from '../../src/core/algorithms/naive';
 import { ring } from '../../src/core/algorithms/ring';
-import { narrateAll, narrateStep, Narrator, opPreface, phaseLabel, valueExpression } from '../../src/core/narration';
-import type { Schedule } from '../../src/core/schedule';
-import { allTerms, concatTerms, headTerms, tailTerms, termCount, TermTracker } from '../../src/core/terms';
+import { narrateAll, narrateStep, Narrator, opPreface, phaseLabel, valueExpression } from '../../src/core/narration/narration';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { allTerms, concatTerms, headTerms, tailTerms, termCount, TermReplay } from '../../src/core/symbolic/terms';
 
 const ring4 = ring.build({ devices: 4 });
 
@@ -271,7 +271,7 @@ describe('term sequences', () => {
 
   it('track which terms every cell holds after a ring, for several device counts', () => {
     for (const devices of [2, 3, 5, 8]) {
-      const tracker = new TermTracker(ring.build({ devices }));
+      const tracker = new TermReplay(ring.build({ devices }));
       while (!tracker.done) tracker.apply();
       for (let d = 0; d < devices; d++) {
         for (let c = 0; c < devices; c++) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { inputExpression, narrateStep, Narrator, openingSentence } from '../../src/core/narration';
-import { allTerms, TermTracker } from '../../src/core/terms';
+import { inputExpression, narrateStep, Narrator, openingSentence } from '../../src/core/narration/narration';
+import { allTerms, TermReplay } from '../../src/core/symbolic/terms';
 
 describe('a step told on demand', () => {
   it('writes the same sentences as the full narration, for every step and any slice', () => {
@@ -31,7 +31,7 @@ describe('a step told on demand', () => {
   it('reads a later write into a cell as the value the earlier writes of the same step made', () => {
     // master: GPU-0 receives every other buffer in one step, each added to what the previous made.
     const schedule = buildSchedule({ algorithm: 'master', devices: 4 });
-    const writes = new TermTracker(schedule).peekWrites(3);
+    const writes = new TermReplay(schedule).peekWrites(3);
     expect(writes.map((w) => [w.src, w.dst, allTerms(w.incoming), allTerms(w.before)])).toEqual([
       [1, 0, [1], [0]],
       [2, 0, [2], [1, 0]],

@@ -5,7 +5,7 @@
 //   8× A100 SXM, Ring: 240 GB/s effective, ~230 GB/s reached at 8 GB (NVIDIA/nccl-tests#149).
 //   NDR 400 Gb/s across nodes: "46–48 GB/s per NIC" with NCCL_ALGO=RING (nccl-tests#290).
 import { describe, expect, it } from 'vitest';
-import { busBandwidthFactor } from '../../src/core/metrics';
+import { busBandwidthFactor } from '../../src/core/model/metrics';
 import { NCCL_PRESETS, presetById, presetTopology } from '../../src/core/nccl/presets';
 import { ncclChoose, ncclTuner, pairName } from '../../src/core/nccl/tuner';
 import { GradsyncError } from '../../src/core/errors';

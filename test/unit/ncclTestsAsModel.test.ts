@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, DEFAULT_ALGORITHM } from '../../src/core/algorithms';
-import { modelCost } from '../../src/core/cost';
-import { fabricText, parseFabricText } from '../../src/core/fabricText';
+import { modelCost } from '../../src/core/model/cost';
+import { fabricText, parseFabricText } from '../../src/core/formats/fabricText';
 import { fitAsModel, type FitModel } from '../../src/core/ncclTests/asModel';
 import { calibrate } from '../../src/core/ncclTests/calibration';
 import { fabricBytes } from '../../src/core/ncclTests/model';
 import { parseNcclTestsLog } from '../../src/core/ncclTests/parseLog';
-import { BYTES_PER_ELEMENT } from '../../src/core/traffic';
+import { BYTES_PER_ELEMENT } from '../../src/core/model/traffic';
 import { syntheticLog } from '../fixtures/nccl-tests/syntheticLog';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/nccl-tests/${name}`, import.meta.url), 'utf8');

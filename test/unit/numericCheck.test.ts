@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinationFor, compare, expectElement, expectRange, f32Ulp, gamma, withinTolerance } from '../../src/core/numericCheck';
+import { combinationFor, compare, expectElement, expectRange, f32Ulp, gamma, withinTolerance } from '../../src/core/symbolic/numericCheck';
 
 const f32 = Math.fround;
 /** The next f32 above x (x positive and normal). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { compileSchedule } from '../../src/core/compile';
-import { packedBuffers, packSchedule, unpackSchedule } from '../../src/core/packedSchedule';
-import { transferCount } from '../../src/core/schedule';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { packedBuffers, packSchedule, unpackSchedule } from '../../src/core/schedule/packed';
+import { transferCount } from '../../src/core/schedule/ir';
 
 describe('packed schedules', () => {
   it('a schedule packed and unpacked is the schedule, fields, phases and transfers alike', () => {

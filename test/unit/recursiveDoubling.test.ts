@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recursiveDoubling } from '../../src/core/algorithms/recursiveDoubling';
-import type { Schedule } from '../../src/core/schedule';
-import { verifySchedule } from '../../src/core/verify';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { verifySchedule } from '../../src/core/symbolic/verify';
 
 type Row = [src: number, dst: number, chunk: number, op: 'r' | 'c'];
 

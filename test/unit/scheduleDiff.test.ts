@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
 import { ring } from '../../src/core/algorithms/ring';
-import { builtInCounterpart } from '../../src/core/counterpart';
-import type { Schedule } from '../../src/core/schedule';
-import { describeChange, diffSchedules } from '../../src/core/scheduleDiff';
+import { builtInCounterpart } from '../../src/core/diagnosis/counterpart';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { describeChange, diffSchedules } from '../../src/core/diagnosis/scheduleDiff';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
 const ring4 = () => ring.build({ devices: 4 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { parseSchedule } from '../../src/core/compile';
-import { SCHEDULE_FORMAT, type Schedule } from '../../src/core/schedule';
-import { scheduleJson, scheduleJsonPieces } from '../../src/core/scheduleJson';
+import { parseSchedule } from '../../src/core/schedule/compile';
+import { SCHEDULE_FORMAT, type Schedule } from '../../src/core/schedule/ir';
+import { scheduleJson, scheduleJsonPieces } from '../../src/core/formats/scheduleJson';
 
 const ring3 = buildSchedule({ algorithm: 'ring', devices: 3 });
 

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { fromBase64url, toBase64url } from '../../src/core/base64url';
+import { fromBase64url, toBase64url } from '../../src/core/formats/base64url';
 import { GradsyncError } from '../../src/core/errors';
-import { SCHEDULE_FORMAT, type Schedule } from '../../src/core/schedule';
-import { parseScheduleText } from '../../src/core/scheduleText';
-import { compactScheduleJson, compressedBytesOf, decodeScheduleParam, encodeScheduleParam, MAX_LINKED_TRANSFERS } from '../../src/core/scheduleUrl';
+import { SCHEDULE_FORMAT, type Schedule } from '../../src/core/schedule/ir';
+import { parseScheduleText } from '../../src/core/formats/scheduleText';
+import { compactScheduleJson, compressedBytesOf, decodeScheduleParam, encodeScheduleParam, MAX_LINKED_TRANSFERS } from '../../src/core/formats/scheduleUrl';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
 /** What decoding `value` throws, as [code, message]. */

@@ -1,17 +1,17 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileSchedule } from '../../src/core/compile';
-import { members } from '../../src/core/contributions';
-import { faultNote, listFaults } from '../../src/core/faults';
-import { placeReading } from '../../src/core/placeReading';
-import type { Schedule } from '../../src/core/schedule';
-import { parseScheduleText } from '../../src/core/scheduleText';
-import { resultSlot } from '../../src/core/slots';
-import { startCompleteness } from '../../src/core/trackedCells';
-import { StepTracker } from '../../src/core/stepTracker';
-import { allTerms, TermTracker } from '../../src/core/terms';
-import { ContributionTracker, nothingTerm } from '../../src/core/tracker';
-import { expectedHolding, verifySchedule } from '../../src/core/verify';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { members } from '../../src/core/symbolic/contributions';
+import { faultNote, listFaults } from '../../src/core/diagnosis/faults';
+import { placeReading } from '../../src/core/symbolic/placeReading';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { parseScheduleText } from '../../src/core/formats/scheduleText';
+import { resultSlot } from '../../src/core/schedule/slots';
+import { startCompleteness } from '../../src/core/symbolic/stepCells';
+import { StepTracker } from '../../src/core/symbolic/stepTracker';
+import { allTerms, TermReplay } from '../../src/core/symbolic/terms';
+import { ContributionReplay, nothingTerm } from '../../src/core/symbolic/contributionReplay';
+import { expectedHolding, verifySchedule } from '../../src/core/symbolic/verify';
 
 const FIXTURES = new URL('../fixtures/msccl/', import.meta.url);
 const imported = readdirSync(FIXTURES)
@@ -23,8 +23,8 @@ const schedules: (readonly [string, Schedule])[] = [...imported, ['allpairs-3.js
 /** Every cell after `step` steps, replayed from step 0 by the verifier's and the narrator's trackers. */
 function replayed(schedule: Schedule, step: number) {
   const compiled = compileSchedule(schedule);
-  const sets = new ContributionTracker(compiled);
-  const terms = new TermTracker(compiled);
+  const sets = new ContributionReplay(compiled);
+  const terms = new TermReplay(compiled);
   for (let s = 0; s < step; s++) {
     sets.apply();
     terms.apply();

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { buildSchedule, type BuildRequest } from '../../src/core/algorithms';
-import { compileSchedule } from '../../src/core/compile';
-import { countWithin, members } from '../../src/core/contributions';
-import type { Schedule } from '../../src/core/schedule';
-import { checkpointInterval, HISTORY_LIMITS } from '../../src/core/stepHistory';
-import { STORY_WRITES, StepTracker } from '../../src/core/stepTracker';
-import { allTerms, TermTracker, type TermWrite } from '../../src/core/terms';
-import { ContributionTracker } from '../../src/core/tracker';
-import { expectedHolding } from '../../src/core/verify';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { countWithin, members } from '../../src/core/symbolic/contributions';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { checkpointInterval, HISTORY_LIMITS } from '../../src/core/symbolic/stepHistory';
+import { STORY_WRITES, StepTracker } from '../../src/core/symbolic/stepTracker';
+import { allTerms, TermReplay, type TermWrite } from '../../src/core/symbolic/terms';
+import { ContributionReplay } from '../../src/core/symbolic/contributionReplay';
+import { expectedHolding } from '../../src/core/symbolic/verify';
 import { everyAlgorithm } from '../fixtures/scenarios';
 
 const trackerOf = (schedule: Schedule, limits?: ConstructorParameters<typeof StepTracker>[1]) => new StepTracker(compileSchedule(schedule), limits);
@@ -16,8 +16,8 @@ const trackerOf = (schedule: Schedule, limits?: ConstructorParameters<typeof Ste
 /** Every cell and device after `step` steps, replayed from step 0 by the verifier's and the narrator's trackers. */
 function replayed(schedule: Schedule, step: number) {
   const compiled = compileSchedule(schedule);
-  const sets = new ContributionTracker(compiled);
-  const terms = new TermTracker(compiled);
+  const sets = new ContributionReplay(compiled);
+  const terms = new TermReplay(compiled);
   for (let s = 0; s < step; s++) {
     sets.apply();
     terms.apply();
@@ -128,7 +128,7 @@ describe('the step tracker', () => {
       doubled(buildSchedule({ algorithm: 'master', devices: 5 })),
     ]) {
       const compiled = compileSchedule(schedule);
-      const narrator = new TermTracker(compiled);
+      const narrator = new TermReplay(compiled);
       const steps = schedule.steps.length;
       const [atStart, inStep, undone] = [trackerOf(schedule), trackerOf(schedule), trackerOf(schedule)];
       // Undo records of one step at most: a step reached by undoing the next one has none left.
@@ -163,7 +163,7 @@ describe('the step tracker', () => {
     tracker.seek(schedule.steps.length);
     tracker.seek(39);
     const seek = vi.spyOn(tracker, 'seek');
-    const narrator = new TermTracker(compileSchedule(schedule));
+    const narrator = new TermReplay(compileSchedule(schedule));
     for (let s = 0; s < 38; s++) narrator.apply();
     expect(plain(tracker.storyWrites(39)!.writes)).toEqual(plain(narrator.peekWrites(STORY_WRITES)));
     expect(seek).not.toHaveBeenCalled();

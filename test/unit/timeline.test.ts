@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { modelCost, DEFAULT_TOPOLOGY } from '../../src/core/cost';
-import type { Schedule } from '../../src/core/schedule';
-import { timelineData, timelineRowSize } from '../../src/core/timeline';
-import { compileSchedule } from '../../src/core/compile';
-import { chunkBytes } from '../../src/core/traffic';
+import { modelCost, DEFAULT_TOPOLOGY } from '../../src/core/model/cost';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { timelineData, timelineRowSize } from '../../src/core/model/timeline';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { chunkBytes } from '../../src/core/model/traffic';
 
 /** Per step and row, the row's largest device load over the step's busiest port, counted the obvious way. */
 function slowRowLoads(schedule: Schedule, elements: number, per: number, rows: number) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { chunkLength } from '../../src/core/chunks';
+import { chunkLength } from '../../src/core/schedule/chunks';
 import { master } from '../../src/core/algorithms/master';
 import { ring } from '../../src/core/algorithms/ring';
-import { modelCost, nodesTopology, type Topology } from '../../src/core/cost';
+import { modelCost, nodesTopology, type Topology } from '../../src/core/model/cost';
 import { GradsyncError } from '../../src/core/errors';
-import type { Schedule } from '../../src/core/schedule';
-import { traceEvents, traceJsonPieces, type TraceEvent, type TraceStepEvent } from '../../src/core/trace';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { traceEvents, traceJsonPieces, type TraceEvent, type TraceStepEvent } from '../../src/core/formats/trace';
 
 const SWITCH: Topology = { kind: 'switch', latencyUs: 5, bandwidthGBs: 100 };
 const DEVICE_COUNTS = [1, 2, 3, 4, 7, 8, 16];

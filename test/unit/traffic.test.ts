@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../src/core/algorithms';
-import { compileSchedule } from '../../src/core/compile';
-import { StepPorts, busierFirst, busiestDevice, busiestDevices, chunkBytes, countTraffic, portBytes, stepLoads } from '../../src/core/traffic';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { StepPorts, busierFirst, busiestDevice, busiestDevices, chunkBytes, countTraffic, portBytes, stepLoads } from '../../src/core/model/traffic';
 
 const traffic = (bytesSent: number[], bytesReceived: number[]) => ({ bytesSent, bytesReceived });
 

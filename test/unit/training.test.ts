@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allreduceModel } from '../../src/core/costFormulas';
-import { DEFAULT_TOPOLOGY } from '../../src/core/cost';
+import { allreduceModel } from '../../src/core/model/costFormulas';
+import { DEFAULT_TOPOLOGY } from '../../src/core/model/cost';
 import { GradsyncError } from '../../src/core/errors';
-import { BYTES_PER_ELEMENT } from '../../src/core/traffic';
+import { BYTES_PER_ELEMENT } from '../../src/core/model/traffic';
 import { ddpBuckets, DEFAULT_BUCKET_BYTES, FIRST_BUCKET_BYTES, gradientBytes, MIB } from '../../src/core/training/ddp';
 import { trainingIteration } from '../../src/core/training/iteration';
 import { customModel, forwardFlops, MODEL_PRESETS, presetModel, totalParams, type TrainingModel } from '../../src/core/training/models';

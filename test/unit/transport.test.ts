@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { algorithmIds, buildSchedule, findAlgorithm } from '../../src/core/algorithms';
-import { modelCost, nodesTopology, topologyUnder, type Topology } from '../../src/core/cost';
-import { allreduceModel } from '../../src/core/costFormulas';
-import { dataflowTiming } from '../../src/core/dataflowTiming';
+import { modelCost, nodesTopology, topologyUnder, type Topology } from '../../src/core/model/cost';
+import { allreduceModel } from '../../src/core/model/costFormulas';
+import { dataflowTiming } from '../../src/core/model/dataflowTiming';
 import { GradsyncError } from '../../src/core/errors';
 import { presetById, presetTopology } from '../../src/core/nccl/presets';
-import { channelsToFill, checkTransport, parseProtocol, type Transport } from '../../src/core/transport';
+import { channelsToFill, checkTransport, parseProtocol, type Transport } from '../../src/core/model/transport';
 
 const SWITCH: Topology = { kind: 'switch', latencyUs: 5, bandwidthGBs: 100 };
 const ring4 = buildSchedule({ algorithm: 'ring', devices: 4 });

@@ -3,8 +3,8 @@ import { btree, dtree, type TreeShape } from '../../src/core/algorithms/btree';
 import { doubleTree } from '../../src/core/algorithms/doubleTree';
 import { tree } from '../../src/core/algorithms/tree';
 import { GradsyncError } from '../../src/core/errors';
-import type { Schedule } from '../../src/core/schedule';
-import { verifySchedule } from '../../src/core/verify';
+import type { Schedule } from '../../src/core/schedule/ir';
+import { verifySchedule } from '../../src/core/symbolic/verify';
 
 const CHUNK_COUNTS = [1, 2, 3, 4, 8, 13];
 const LARGE_DEVICE_COUNTS = [100, 255, 256, 257, 1000, 1024];

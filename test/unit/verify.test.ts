@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, type BuildRequest } from '../../src/core/algorithms';
 import { ring } from '../../src/core/algorithms/ring';
-import { compileSchedule } from '../../src/core/compile';
-import { expectedHolding, fillRange, verifySchedule } from '../../src/core/verify';
+import { compileSchedule } from '../../src/core/schedule/compile';
+import { expectedHolding, fillRange, verifySchedule } from '../../src/core/symbolic/verify';
 
 describe('verifySchedule', () => {
   it('proves ring all-reduce on 4 devices', () => {

@@ -2,18 +2,16 @@
 // and the same table measured on the engine.
 
 import { Command } from 'commander';
-import { compileSchedule, elementsMultiple } from '../../core/compile';
+import { compileSchedule, elementsMultiple } from '../../core/schedule';
 import { DEFAULT_ALGORITHM } from '../../core/algorithms';
-import { modelCost, weighedProtocols } from '../../core/cost';
+import { modelCost, weighedProtocols, formatNcclTable, ncclTableRow, type NcclTableRow, describeTopology } from '../../core/model';
 import { GradsyncError } from '../../core/errors';
-import { formatNcclTable, ncclTableRow, type NcclTableRow } from '../../core/metrics';
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
 import { generateInputs } from '../../engine/inputs';
 import { measureCpu, measureWebGpu, type Measurement } from '../benchMeasure';
 import { parseChoice, parseInteger, parseSize } from '../args';
 import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
-import { describeTopology } from '../../core/topology';
 import { formatBytes } from '../../core/units';
 import { checkBufferSize } from '../limits';
 import { addScheduleOptions, addTopologyOptions, resolveSchedule, resolveTopology, type ScheduleFlags, type TopologyFlags } from '../scheduleOptions';

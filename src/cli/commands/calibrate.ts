@@ -4,10 +4,8 @@
 
 import { Command } from 'commander';
 import { GradsyncError } from '../../core/errors';
-import { calibrate, type Calibration } from '../../core/ncclTests/calibration';
-import { parameterNames } from '../../core/ncclTests/model';
-import { parseNcclTestsLog, type NcclTestsLog } from '../../core/ncclTests/parseLog';
-import { PROTOCOLS } from '../../core/nccl/protocols';
+import { calibrate, type Calibration, parameterNames, parseNcclTestsLog, type NcclTestsLog } from '../../core/ncclTests';
+import { PROTOCOLS } from '../../core/nccl';
 import { MAX_DEVICES } from '../../core/schedule';
 import { parseInteger } from '../args';
 import { EXIT_OK, type ExitCode } from '../exitCodes';

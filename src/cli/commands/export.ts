@@ -3,10 +3,8 @@
 // MSCCL (see core/msccl/exportXml.ts).
 
 import { Command } from 'commander';
-import { MSCCL_LIMITS } from '../../core/msccl/program';
-import { mscclXml } from '../../core/msccl/exportXml';
+import { MSCCL_LIMITS, mscclXml, torchProgram } from '../../core/formats';
 import { parseReduceOp, REDUCE_OPS } from '../../core/ops';
-import { torchProgram } from '../../engine/torchProgram';
 import { parseChoice, parseInteger } from '../args';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import { checkWritable, writeWhole } from '../files';

@@ -5,8 +5,7 @@
 
 import { Command } from 'commander';
 import { DEFAULT_ALGORITHM } from '../../core/algorithms';
-import { parameterCount, REGRESSION } from '../../core/training/regression';
-import { keptPromises, lossRange, realRunStory, tiny, type RunFacts, type RunFrame } from '../../core/training/realRunStory';
+import { parameterCount, REGRESSION, keptPromises, lossRange, realRunStory, tiny, type RunFacts, type RunFrame } from '../../core/training';
 import { DataParallelRun } from '../../engine/training/dataParallel';
 import { parseChoice, parseInteger } from '../args';
 import { EXIT_NOT_VERIFIED, EXIT_OK, type ExitCode } from '../exitCodes';

@@ -1,10 +1,8 @@
 // gradsync run: executes a schedule on real data, verifies it and reports traffic and model time.
 
 import { Command } from 'commander';
-import { modelCost } from '../../core/cost';
-import { dataflowTiming } from '../../core/dataflowTiming';
+import { modelCost, dataflowTiming, bandwidthMetrics } from '../../core/model';
 import { GradsyncError } from '../../core/errors';
-import { bandwidthMetrics } from '../../core/metrics';
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
 import { generateInputs, type Distribution } from '../../engine/inputs';
 import { runOnCpu, runOnWebGpu } from '../../engine/runCollective';

@@ -4,7 +4,7 @@
 import { Command } from 'commander';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
-import { scheduleJsonPieces } from '../../core/scheduleJson';
+import { scheduleJsonPieces } from '../../core/formats';
 import { addScheduleOptions, resolveSchedule, type ScheduleFlags } from '../scheduleOptions';
 
 export function scheduleCommand(io: Io, done: (code: ExitCode) => void): Command {

@@ -4,8 +4,7 @@
 import { Command } from 'commander';
 import { GradsyncError } from '../../core/errors';
 import type { Schedule } from '../../core/schedule';
-import { dataflowTraceSource } from '../../core/dataflowTrace';
-import { measuredTraceEvents, traceJsonPieces, traceSourcePieces, type TraceEvent } from '../../core/trace';
+import { dataflowTraceSource, measuredTraceEvents, traceJsonPieces, traceSourcePieces, type TraceEvent } from '../../core/formats';
 import { parseChoice, parseInteger } from '../args';
 import { checkWritable, readJson, writeWhole } from '../files';
 import { EXIT_OK, type ExitCode } from '../exitCodes';

@@ -5,12 +5,20 @@ import { Command } from 'commander';
 import { DEFAULT_ALGORITHM } from '../../core/algorithms';
 import { GradsyncError } from '../../core/errors';
 import { MAX_DEVICES } from '../../core/schedule';
-import { DEFAULT_GPU, DEFAULT_UTILIZATION, GPU_PRESETS } from '../../core/training/devices';
-import { MIB } from '../../core/training/ddp';
-import type { Iteration } from '../../core/training/iteration';
-import { customModel, MODEL_PRESETS, presetModel } from '../../core/training/models';
-import { trainingReport } from '../../core/training/report';
-import { STRATEGIES, STRATEGY_NAMES, type DeviceMemory } from '../../core/training/strategies';
+import {
+  DEFAULT_GPU,
+  DEFAULT_UTILIZATION,
+  GPU_PRESETS,
+  MIB,
+  type Iteration,
+  customModel,
+  MODEL_PRESETS,
+  presetModel,
+  trainingReport,
+  STRATEGIES,
+  STRATEGY_NAMES,
+  type DeviceMemory,
+} from '../../core/training';
 import { formatBytes, formatMicroseconds } from '../../core/units';
 import { parseChoice, parseInteger, parseNumber } from '../args';
 import { EXIT_OK, type ExitCode } from '../exitCodes';

@@ -4,12 +4,26 @@
 
 import { Command } from 'commander';
 import { GradsyncError } from '../../core/errors';
-import { busBandwidthFactor } from '../../core/metrics';
-import type { NcclGraph } from '../../core/nccl/graphs';
-import { presetById, PRESET_IDS, type NcclPreset } from '../../core/nccl/presets';
-import { PROTOCOL_LINES, PROTOCOLS, type Protocol } from '../../core/nccl/protocols';
-import { MODEL_DEPARTURES, ncclChoose, ncclTuner, pairName, type NcclChoice, type NcclTuner } from '../../core/nccl/tuner';
-import { explainChoice, ncclCrossovers, sweepSizes, type NcclCrossover } from '../../core/nccl/tunerSweep';
+import { busBandwidthFactor } from '../../core/model';
+import {
+  type NcclGraph,
+  presetById,
+  PRESET_IDS,
+  type NcclPreset,
+  PROTOCOL_LINES,
+  PROTOCOLS,
+  type Protocol,
+  MODEL_DEPARTURES,
+  ncclChoose,
+  ncclTuner,
+  pairName,
+  type NcclChoice,
+  type NcclTuner,
+  explainChoice,
+  ncclCrossovers,
+  sweepSizes,
+  type NcclCrossover,
+} from '../../core/nccl';
 import { COLLECTIVES, MAX_DEVICES, type Collective } from '../../core/schedule';
 import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../../core/units';
 import { parseChoice, parseInteger, parseSize } from '../args';

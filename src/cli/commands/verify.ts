@@ -2,7 +2,7 @@
 
 import { Command } from 'commander';
 import { GradsyncError } from '../../core/errors';
-import { verifySchedule } from '../../core/verify';
+import { verifySchedule } from '../../core/symbolic';
 import { readSchedule } from '../files';
 import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';

@@ -3,7 +3,7 @@
 // ⌈lg N⌉ steps everyone has it. Ring: a pipelined chain root → root+1 → … → root+N−1; chunk c leaves
 // the root at step c and moves one hop per step, N−1 + C−1 steps in all.
 
-import type { TransferOp } from '../schedule';
+import type { TransferOp } from '../schedule/ir';
 import { checkDevices, checkRoot, chunksOf } from './options';
 import { defineAlgorithm, makeHeader, type AlgorithmOptions, type AlgorithmSpec } from './types';
 import type { ScheduleWriter } from './writer';

@@ -1,9 +1,9 @@
 // Every algorithm by collective and id: the ids are what the CLI, the URL and the UI accept.
 
-import type { CompiledSchedule } from '../compile';
+import type { CompiledSchedule } from '../schedule/compile';
 import { GradsyncError } from '../errors';
-import { lazySchedule } from '../flatSchedule';
-import { COLLECTIVES, type Collective, type Schedule } from '../schedule';
+import { lazySchedule } from '../schedule/flat';
+import { COLLECTIVES, type Collective, type Schedule } from '../schedule/ir';
 import { ringAllgather, recursiveDoublingAllgather } from './allgather';
 import { binomialTreeBroadcast, ringBroadcast } from './broadcast';
 import { doubleTree } from './doubleTree';
@@ -20,6 +20,10 @@ import { writeAlgorithm, type AlgorithmOptions, type AlgorithmSpec } from './typ
 
 export type { AlgorithmLayout, AlgorithmOptions, AlgorithmSpec, CostForm, TrafficFormula } from './types';
 export { algorithmName } from './types';
+export { binomialTreeRounds } from './broadcast';
+export { btree, dtree, type TreeShape } from './btree';
+export { foldPlan } from './fold';
+export { checkDevicesPerNode, suggestDevicesPerNode } from './options';
 
 export const ALGORITHMS: Record<Collective, readonly AlgorithmSpec[]> = {
   allreduce: [naive, master, ring, tree, doubleTree, hierarchicalRing, halvingDoubling, recursiveDoubling],

@@ -1,7 +1,7 @@
 // Checks shared by algorithm builders; failures are user errors with the fix in the message.
 
 import { GradsyncError } from '../errors';
-import { MAX_CELLS, MAX_CHUNKS, MAX_DEVICES } from '../schedule';
+import { MAX_CELLS, MAX_CHUNKS, MAX_DEVICES } from '../schedule/ir';
 import { algorithmName, type AlgorithmOptions, type AlgorithmSpec, type ChunkRule } from './types';
 
 export function checkDevices(options: AlgorithmOptions): number {

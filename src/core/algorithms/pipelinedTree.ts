@@ -9,7 +9,7 @@
 // Within a step, transfers are ordered by chunk, then by sending device, then by receiving device.
 
 import { invariant } from '../errors';
-import type { Transfer } from '../schedule';
+import type { Transfer } from '../schedule/ir';
 import type { TreeShape } from './btree';
 import type { ScheduleWriter } from './writer';
 

@@ -1,9 +1,9 @@
 // What every algorithm builder takes and returns, and what each algorithm says about itself: every
 // fact that differs per algorithm lives on its spec, so front ends never test an algorithm's name.
 
-import { plainSchedule, type FlatSchedule } from '../flatSchedule';
-import type { Collective, Schedule, ScheduleHeader } from '../schedule';
-import { SCHEDULE_FORMAT } from '../schedule';
+import { plainSchedule, type FlatSchedule } from '../schedule/flat';
+import type { Collective, Schedule, ScheduleHeader } from '../schedule/ir';
+import { SCHEDULE_FORMAT } from '../schedule/ir';
 import { ScheduleWriter } from './writer';
 
 export interface AlgorithmOptions {

@@ -2,9 +2,9 @@
 // two million transfers, too many to make into objects before anything reads them (flatSchedule.ts
 // makes them when asked).
 
-import { OP_COPY, OP_REDUCE } from '../compile';
-import type { FlatSchedule } from '../flatSchedule';
-import type { ScheduleHeader, TransferOp } from '../schedule';
+import { OP_COPY, OP_REDUCE } from '../schedule/compile';
+import type { FlatSchedule } from '../schedule/flat';
+import type { ScheduleHeader, TransferOp } from '../schedule/ir';
 
 export class ScheduleWriter {
   private src = new Int32Array(1024);

@@ -3,7 +3,7 @@
 // from and what nccl-tests runs on it report. Bandwidths are as NCCL counts them (tuningTables.ts):
 // an NVLink of 25 GB/s per direction carries about 20 GB/s of data from the SMs (128-byte payloads).
 
-import { nodesTopology, type Fabric, type Topology } from '../cost';
+import { nodesTopology, type Fabric, type Topology } from '../model/cost';
 import type { Protocol } from './protocols';
 import { GradsyncError } from '../errors';
 import { ncclGraphs } from './graphs';

@@ -4,7 +4,7 @@
 // so many ranks, one per GPU, filling whole nodes when it spans more than one.
 
 import { GradsyncError } from '../errors';
-import { MAX_DEVICES } from '../schedule';
+import { MAX_DEVICES } from '../schedule/ir';
 import type { GpuArch } from './tuningTables';
 
 export interface NcclHardware {

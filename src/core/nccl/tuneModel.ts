@@ -5,7 +5,7 @@
 // base latencies plus per-hop latencies over NVLink, PCI and the network; and which pairs NCCL
 // leaves out, with why.
 
-import type { Collective } from '../schedule';
+import type { Collective } from '../schedule/ir';
 import type { NcclGraph, NcclGraphs } from './graphs';
 import { ncclProtocolFactor, PROTOCOLS, type Protocol } from './protocols';
 import type { NcclSystem } from './system';

@@ -16,7 +16,7 @@
 // MODEL_DEPARTURES says it in one line for the app.
 
 import { invariant } from '../errors';
-import type { Collective } from '../schedule';
+import type { Collective } from '../schedule/ir';
 import { ncclGraphs, type NcclGraphs } from './graphs';
 import { ncclSystem, type NcclHardware, type NcclSystem } from './system';
 import { log2Floor, ncclTuneModel, type NcclModelEntry } from './tuneModel';

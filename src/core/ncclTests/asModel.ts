@@ -10,8 +10,8 @@
 // LL and LL128, where the fit has them, become the fabric's own α and B for those protocols by the same
 // rule (core/transport.ts), so the ring under each protocol takes that protocol's line.
 
-import type { Fabric } from '../cost';
-import type { Collective } from '../schedule';
+import type { Fabric } from '../model/cost';
+import type { Collective } from '../schedule/ir';
 import type { Calibration } from './calibration';
 import { collectiveFacts, type NcclTestsCollective } from './collectives';
 import { parameterNames } from './model';

@@ -13,11 +13,11 @@
 //   port carries N/K of every push and pull, which is what makes it the bottleneck (serverPorts.ts).
 
 import { algorithmIds } from '../algorithms';
-import { collectiveModel, type ModelTime } from '../costFormulas';
-import type { Topology } from '../cost';
+import { collectiveModel, type ModelTime } from '../model/costFormulas';
+import type { Topology } from '../model/cost';
 import { GradsyncError } from '../errors';
-import { COLLECTIVE_NAMES, type Collective } from '../schedule';
-import { BYTES_PER_ELEMENT } from '../traffic';
+import { COLLECTIVE_NAMES, type Collective } from '../schedule/ir';
+import { BYTES_PER_ELEMENT } from '../model/traffic';
 import { ddpBuckets } from './ddp';
 import type { TrainingModel } from './models';
 import { psTransferUs, serverFabric, serverPorts, type ServerPorts } from './serverPorts';

@@ -2,7 +2,7 @@
 // alike: the model, memory per device (and per server), bytes each device sends, and the iteration
 // with and without overlap.
 
-import type { Topology } from '../cost';
+import type { Topology } from '../model/cost';
 import { trainingIteration, type Iteration } from './iteration';
 import { totalParams, type TrainingModel } from './models';
 import { commBytesPerDevice, memoryPerDevice, serverMemory, type CommBytes, type DeviceMemory, type Strategy } from './strategies';

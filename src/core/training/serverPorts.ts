@@ -3,7 +3,7 @@
 // pull lasts as long as the busier port needs, so with more workers than servers each server's port
 // is busy the whole time and each worker's only K/N of it: the servers' ports are saturated.
 
-import type { Fabric, Topology } from '../cost';
+import type { Fabric, Topology } from '../model/cost';
 
 /** The port a server's traffic crosses: a switch's, or between nodes. */
 export function serverFabric(topology: Topology): Fabric {

@@ -2,10 +2,9 @@
 // chunk-major (engine/layout.ts), with the IR's semantics. It is the executable spec the WebGPU
 // engine must equal bit for bit.
 
-import { compileSchedule, type CompiledSchedule } from '../../core/compile';
+import { compileSchedule, type CompiledSchedule, type Schedule } from '../../core/schedule';
 import { invariant } from '../../core/errors';
 import type { ReduceOp } from '../../core/ops';
-import type { Schedule } from '../../core/schedule';
 import { engineLayout, type ChunkMajorLayout } from '../layout';
 import { prepareMemory } from '../prepare';
 import { planSnapshots, type SnapshotPlan } from '../snapshots';

@@ -2,7 +2,7 @@
 // into groups that each lie within one step. A group first copies the snapshots it needs to the wire,
 // then applies its transfers in order.
 
-import { OP_COPY, type CompiledSchedule } from '../../core/compile';
+import { OP_COPY, type CompiledSchedule } from '../../core/schedule';
 import type { ChunkMajorLayout } from '../layout';
 import type { SnapshotPlan } from '../snapshots';
 

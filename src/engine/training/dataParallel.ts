@@ -4,12 +4,11 @@
 // Beside it, one device trains on the whole batch, and GapBound says how far apart rounding alone may
 // put them. Without sync each replica follows its own shard's gradient and they drift apart.
 
-import { compileSchedule, elementsMultiple } from '../../core/compile';
+import { compileSchedule, elementsMultiple, COLLECTIVE_NAMES, type Schedule } from '../../core/schedule';
 import { GradsyncError } from '../../core/errors';
-import { COLLECTIVE_NAMES, type Schedule } from '../../core/schedule';
-import type { RunFrame } from '../../core/training/realRunStory';
-import { GapBound } from '../../core/training/roundingBound';
 import {
+  type RunFrame,
+  GapBound,
   batchLoss,
   learningRateOf,
   meanGradient,
@@ -18,8 +17,8 @@ import {
   regressionProblem,
   sgdStep,
   type RegressionProblem,
-} from '../../core/training/regression';
-import { verifySchedule } from '../../core/verify';
+} from '../../core/training';
+import { verifySchedule } from '../../core/symbolic';
 import { CpuEngine } from '../cpu/cpuEngine';
 import type { GpuProvider } from '../webgpu/gpuDevice';
 import { WebGpuEngine } from '../webgpu/webgpuEngine';

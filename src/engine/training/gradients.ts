@@ -2,7 +2,7 @@
 // (shaders/gradient.wgsl, on the device the collective engine runs on), or by the same f32 sums on
 // the CPU (core/training/regression.ts).
 
-import { parameterCount, shardGradients, type RegressionProblem } from '../../core/training/regression';
+import { parameterCount, shardGradients, type RegressionProblem } from '../../core/training';
 import { WORKGROUP_SIZE } from '../webgpu/plan';
 import { dispatchSize, shaderModule } from '../webgpu/resources';
 

@@ -7,8 +7,7 @@
 // cut into tiles within one piece, so a workgroup never searches for its work, and the common
 // single-message tile is two words, since on software GPUs every loaded word counts.
 
-import type { CompiledSchedule } from '../../core/compile';
-import { OP_COPY } from '../../core/compile';
+import { type CompiledSchedule, OP_COPY } from '../../core/schedule';
 import { invariant } from '../../core/errors';
 import type { ReduceOp } from '../../core/ops';
 import { engineLayout, type ChunkMajorLayout } from '../layout';

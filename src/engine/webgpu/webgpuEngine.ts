@@ -3,11 +3,10 @@
 // snapshot pass, then one dispatch per apply range the step has work in (up to RANGES_PER_STEP). Nothing is read back until something looks at the data. It equals the CPU
 // engine bit for bit. A lost device is recreated and the run replayed to where it was.
 
-import { compileSchedule, type CompiledSchedule } from '../../core/compile';
+import { compileSchedule, type CompiledSchedule, type Schedule } from '../../core/schedule';
 import { GradsyncError, invariant } from '../../core/errors';
 import { Lifecycle, type Transitions } from '../../core/lifecycle';
 import type { ReduceOp } from '../../core/ops';
-import type { Schedule } from '../../core/schedule';
 import type { ChunkMajorLayout } from '../layout';
 import { prepareMemory } from '../prepare';
 import { openDevice, type GpuProvider } from './gpuDevice';

@@ -1,6 +1,6 @@
 // The comparison's key: the protocols' colours, and what the marks are.
 
-import type { Protocol } from '../../core/nccl/protocols';
+import type { Protocol } from '../../core/nccl';
 
 export function CalibrationLegend({ protocols, inPlace }: { protocols: readonly Protocol[]; inPlace: boolean }) {
   return (

@@ -3,8 +3,7 @@
 // fitted parameters and errors, and the button that makes the fit the app's model. Closed with ×.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { NcclTestsLog } from '../../core/ncclTests/parseLog';
-import type { Calibration } from '../../core/ncclTests/calibration';
+import type { NcclTestsLog, Calibration } from '../../core/ncclTests';
 import type { LoadedLog } from '../../store/calibration';
 import { useElementWidth } from '../metrics/useElementWidth';
 import { useSim } from '../StoreContext';

@@ -1,9 +1,8 @@
 // The fitted parameters with their units, one row per protocol the model picks for some size, and
 // which fabric they describe; a protocol picked for no size is named as not determined.
 
-import { parameterNames } from '../../core/ncclTests/model';
-import { PROTOCOLS } from '../../core/nccl/protocols';
-import type { Calibration } from '../../core/ncclTests/calibration';
+import { parameterNames, type Calibration } from '../../core/ncclTests';
+import { PROTOCOLS } from '../../core/nccl';
 
 const plain = (value: number) => Number(value.toPrecision(4)).toLocaleString('en-US', { maximumSignificantDigits: 4 });
 

@@ -3,8 +3,7 @@
 
 import { plainNumber } from '../format';
 import { useId, useMemo } from 'react';
-import type { Calibration } from '../../core/ncclTests/calibration';
-import type { FitModel } from '../../core/ncclTests/asModel';
+import type { Calibration, FitModel } from '../../core/ncclTests';
 import { COLLECTIVE_NAMES } from '../../core/schedule';
 import { fitModel, isFitModel } from '../../store/calibration';
 import { useSim } from '../StoreContext';

@@ -3,11 +3,8 @@
 // and the fastest of them — sampled over the log's sizes. busbw is nccl-tests' own, from the time:
 // S × its share × the collective's bus factor / t, so points and curves are the same quantity.
 
-import type { Calibration } from '../../core/ncclTests/calibration';
-import { collectiveFacts } from '../../core/ncclTests/collectives';
-import { fabricBytes, modelledTime, parameterNames, type ProtocolLines } from '../../core/ncclTests/model';
-import type { NcclTestsLog } from '../../core/ncclTests/parseLog';
-import { PROTOCOLS, type Protocol } from '../../core/nccl/protocols';
+import { type Calibration, collectiveFacts, fabricBytes, modelledTime, parameterNames, type ProtocolLines, type NcclTestsLog } from '../../core/ncclTests';
+import { PROTOCOLS, type Protocol } from '../../core/nccl';
 
 export interface RowPoint {
   /** The row's place in the log's table (0-based) and its line in the log. */

@@ -2,8 +2,7 @@
 // node, for algorithms built over nodes), elements, op and engine.
 // Numbers apply on Enter or when the field is left; a bad one is said next to the field.
 
-import { ALGORITHMS } from '../../core/algorithms';
-import { checkDevicesPerNode } from '../../core/algorithms/options';
+import { ALGORITHMS, checkDevicesPerNode } from '../../core/algorithms';
 import { REDUCE_OPS, type ReduceOp } from '../../core/ops';
 import { COLLECTIVES, type Collective } from '../../core/schedule';
 import { devicesPerNodeFor, devicesPerNodeOnPick, fitDevicesPerNode, LIMITS, takesDevicesPerNode, type SimConfig } from '../../store/config';

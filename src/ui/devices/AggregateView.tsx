@@ -3,8 +3,7 @@
 // step tracker, which moves step by step, so playing never replays the schedule from the start.
 
 import { useEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
-import { compileSchedule } from '../../core/compile';
-import type { Schedule, Transfer } from '../../core/schedule';
+import { compileSchedule, type Schedule, type Transfer } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { useTrackerSlot } from '../useTracker';
 import { AggregateLegend } from './AggregateLegend';

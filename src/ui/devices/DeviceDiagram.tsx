@@ -2,9 +2,7 @@
 // travelling above them.
 
 import { useCallback, useId, useMemo, useRef } from 'react';
-import { compileSchedule } from '../../core/compile';
-import type { Schedule } from '../../core/schedule';
-import { slotBuffers } from '../../core/slots';
+import { compileSchedule, type Schedule, slotBuffers } from '../../core/schedule';
 import { useSim, useSimStore } from '../StoreContext';
 import { useStepCells } from '../useTracker';
 import { longestExpression } from './cardShape';

@@ -2,7 +2,7 @@
 // messages travelling between them. Beyond 64 devices (or too many chunk cells) an aggregate view
 // takes over.
 
-import { compileSchedule } from '../../core/compile';
+import { compileSchedule } from '../../core/schedule';
 import { PreparingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { DETAIL_LIMIT } from '../useTracker';

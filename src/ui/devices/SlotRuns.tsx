@@ -2,7 +2,7 @@
 // filled from a gradient that has device d's colour exactly there, so one rect draws a whole run.
 
 import { memo } from 'react';
-import type { Contributions } from '../../core/contributions';
+import type { Contributions } from '../../core/symbolic';
 import { deviceColor } from '../palette';
 
 export interface SlotGradientProps {

@@ -3,14 +3,10 @@
 // a place on a device (slots.ts): a chunk of a plain schedule's buffer, or of the input, output or
 // scratch of a schedule that moves chunks between places.
 
-import { compileSchedule } from '../../core/compile';
-import { isRangeOnce, type Contributions } from '../../core/contributions';
+import { compileSchedule, type Schedule, type TransferOp, placeName, slotTransfers } from '../../core/schedule';
+import { isRangeOnce, type Contributions, expectedHolding, type VerifyResult } from '../../core/symbolic';
 import { deviceLabel, deviceLetter } from '../../core/notation';
-import type { Schedule, TransferOp } from '../../core/schedule';
-import { placeName } from '../../core/slots';
-import { slotTransfers } from '../../core/slotTransfers';
-import { expectedHolding, type VerifyResult } from '../../core/verify';
-import { faultNote } from '../../core/faults';
+import { faultNote } from '../../core/diagnosis';
 import { faultsOf, originNote } from '../faults/faultsOf';
 
 export interface ChunkView {

@@ -3,9 +3,7 @@
 // the collective leaves a result it is checked against what that result must hold, and a place that
 // holds none (scratch, an out-of-place input) shows what it holds and is never complete.
 
-import { compileSchedule } from '../../core/compile';
-import type { Schedule } from '../../core/schedule';
-import { placeName, resultChunks, slotPlace } from '../../core/slots';
+import { compileSchedule, type Schedule, placeName, resultChunks, slotPlace } from '../../core/schedule';
 import type { StepCells } from '../useTracker';
 import {
   cellKey,

@@ -5,7 +5,7 @@
 // both trees' left-to-right order: for even N tree 1 is tree 0 mirrored, so the picture turned half
 // way round is itself with the colours swapped.
 
-import { dtree, type TreeShape } from '../../core/algorithms/btree';
+import { dtree, type TreeShape } from '../../core/algorithms';
 import type { DeviceLayout, LayoutLink, Point } from './layouts';
 import { treeLinks } from './treeLayouts';
 

@@ -5,7 +5,7 @@
 // When N is not a power of two, the devices that fold into a partner first (fold.ts) stand beyond
 // the arcs, in their partner's column.
 
-import { foldPlan } from '../../core/algorithms/fold';
+import { foldPlan } from '../../core/algorithms';
 import type { DeviceLayout, LayoutLink, Point } from './layouts';
 
 /** Row heights (in card heights) kept for the arcs per distance they draw, and between the rows. */

@@ -2,9 +2,7 @@
 // geometry and the routes transfers take. The live diagram and the exported pictures both ask here,
 // so arrows drawn over a snapshot land in the cells the reader saw.
 
-import type { Schedule } from '../../core/schedule';
-import { compileSchedule } from '../../core/compile';
-import { slotBuffers } from '../../core/slots';
+import { type Schedule, compileSchedule, slotBuffers } from '../../core/schedule';
 import { longestExpression, type CardContent } from './cardShape';
 import { diagramGeometry, type DiagramGeometry, type Size } from './geometry';
 import { deviceLayout, type DeviceLayout } from './layouts';

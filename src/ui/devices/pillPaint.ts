@@ -1,7 +1,7 @@
 // The CSS background of a travelling message: its contributions as stripes, the same slots as a
 // chunk cell (device d at [d/N, (d+1)/N) of the length).
 
-import type { Contributions } from '../../core/contributions';
+import type { Contributions } from '../../core/symbolic';
 import { deviceColor } from '../palette';
 
 /** Above this many devices, each run of contributions takes its middle device's colour. */

@@ -3,11 +3,8 @@
 // the links the step uses with the directions they carry. Cells are places (slots.ts): a message may
 // leave a device's input and land in another's scratch, or move within one card.
 
-import { compileSchedule, type CompiledSchedule } from '../../core/compile';
-import type { Contributions } from '../../core/contributions';
-import { transferAt } from '../../core/flatSchedule';
-import type { Schedule, Transfer, TransferOp } from '../../core/schedule';
-import { slotTransfers } from '../../core/slotTransfers';
+import { compileSchedule, type CompiledSchedule, transferAt, type Schedule, type Transfer, type TransferOp, slotTransfers } from '../../core/schedule';
+import type { Contributions } from '../../core/symbolic';
 import type { DiagramGeometry, LinkPath } from './geometry';
 import { pairKey, type DeviceLayout } from './layouts';
 import { curveLength, curvePath, linkPiece, PATH_POINTS, travelPath, visibleSpan } from './travelPaths';

@@ -1,7 +1,6 @@
 // Trees drawn top-down: NCCL's btree and the binomial tree of broadcast and reduce.
 
-import { btree, type TreeShape } from '../../core/algorithms/btree';
-import { binomialTreeRounds } from '../../core/algorithms/broadcast';
+import { btree, type TreeShape, binomialTreeRounds } from '../../core/algorithms';
 import type { DeviceLayout, LayoutLink, Point } from './layouts';
 
 /**

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { ReduceOp } from '../../core/ops';
 import type { Schedule } from '../../core/schedule';
-import { changeBody, diffSchedules } from '../../core/scheduleDiff';
+import { changeBody, diffSchedules } from '../../core/diagnosis';
 import { formatCount } from '../format';
 import { StepJump } from './StepJump';
 

@@ -1,8 +1,7 @@
 // The chunks that end wrong, earliest first: each says what it lacks or holds twice, and jumps to the
 // step that gave it that value.
 
-import type { CellFault } from '../../core/faults';
-import { faultNote } from '../../core/faults';
+import { type CellFault, faultNote } from '../../core/diagnosis';
 import { formatCount } from '../format';
 import { cellName } from './faultWords';
 import { StepJump } from './StepJump';

@@ -3,7 +3,7 @@
 // compare with, how a wrong chunk was built. Every row jumps to its step.
 
 import { useMemo, useState } from 'react';
-import type { CellFault } from '../../core/faults';
+import type { CellFault } from '../../core/diagnosis';
 import type { ReduceOp } from '../../core/ops';
 import type { Schedule } from '../../core/schedule';
 import { formatCount } from '../format';

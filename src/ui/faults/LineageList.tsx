@@ -2,9 +2,8 @@
 // where the contributions it lacks stopped travelling — the gap sits between the two.
 
 import { useMemo } from 'react';
-import type { CellFault } from '../../core/faults';
-import { lastCarried, lineageOf } from '../../core/lineage';
-import { members } from '../../core/contributions';
+import { type CellFault, lastCarried, lineageOf } from '../../core/diagnosis';
+import { members } from '../../core/symbolic';
 import type { ReduceOp } from '../../core/ops';
 import type { Schedule } from '../../core/schedule';
 import { formatCount } from '../format';

@@ -1,7 +1,7 @@
 // How the faults panel names cells, faults and messages: chunks are counted from 1 here, as on the
 // cards ("GPU-2 chunk 1"), and values are in the seeds' notation.
 
-import type { LastCarried, LineageLink } from '../../core/lineage';
+import type { LastCarried, LineageLink } from '../../core/diagnosis';
 import { deviceLabel, term } from '../../core/notation';
 
 export function cellName(device: number, chunk: number): string {

@@ -1,9 +1,8 @@
 // What a failing schedule's views share, computed once per schedule: its wrong cells, and the
 // built-in it claims to be. Schedules are never mutated once derived, so a WeakMap keys them.
 
-import { builtInCounterpart } from '../../core/counterpart';
-import { EMPTY } from '../../core/contributions';
-import { faultNote, listFaults, type CellFault } from '../../core/faults';
+import { builtInCounterpart, faultNote, listFaults, type CellFault } from '../../core/diagnosis';
+import { EMPTY } from '../../core/symbolic';
 import type { Schedule } from '../../core/schedule';
 
 const faults = new WeakMap<Schedule, CellFault[]>();

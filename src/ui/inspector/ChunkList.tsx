@@ -3,7 +3,7 @@
 // A chunk is a toggle: selecting it narrows the values table to it. Chunks are numbered from 1, as
 // the notation's subscripts are: chunk 1 of GPU-0 is a₁.
 
-import { countOf, countWithin, firstDoubled, isRangeOnce, members, type Contributions } from '../../core/contributions';
+import { countOf, countWithin, firstDoubled, isRangeOnce, members, type Contributions } from '../../core/symbolic';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import { formatCount } from '../format';
 import { deviceColor } from '../palette';

@@ -2,7 +2,7 @@
 // combination of exactly the contributions their chunk holds, in float64.
 
 import { formatCount } from '../format';
-import { compare, expectElement, type Combination } from '../../core/numericCheck';
+import { compare, expectElement, type Combination } from '../../core/symbolic';
 import { formatDifference, formatExpected, formatValue } from './numbers';
 
 export interface ValuesTableProps {

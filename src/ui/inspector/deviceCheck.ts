@@ -1,7 +1,7 @@
 // Compares one device's values, chunk by chunk, with the combination of a given set of
 // contributions per chunk (what it holds now, or what the collective requires at the end).
 
-import { compare, expectElement, type Combination } from '../../core/numericCheck';
+import { compare, expectElement, type Combination } from '../../core/symbolic';
 
 export interface DeviceCheck {
   /** Values compared (chunks with no terms given are skipped). */

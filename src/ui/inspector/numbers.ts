@@ -1,7 +1,7 @@
 // Numbers in the inspector: f32 values in their shortest exact form, float64 expectations to ten
 // digits, differences in ulps when they are small and as absolute numbers when they are not.
 
-import type { Difference } from '../../core/numericCheck';
+import type { Difference } from '../../core/symbolic';
 
 /** The shortest decimal that reads back as the same f32 (at most 9 significant digits). */
 export function formatValue(value: number): string {

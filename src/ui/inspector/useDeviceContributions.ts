@@ -3,13 +3,11 @@
 // combined), beyond it listed by device, which stays short at 1024 devices.
 
 import { useMemo } from 'react';
-import { size, type Contributions } from '../../core/contributions';
+import { size, type Contributions, placeReading } from '../../core/symbolic';
 import { cellExpression, valueExpression } from '../../core/narration';
-import { placeReading } from '../../core/placeReading';
-import { rowSlot } from '../../core/slots';
+import { rowSlot, type Schedule } from '../../core/schedule';
 import { term } from '../../core/notation';
 import type { ReduceOp } from '../../core/ops';
-import type { Schedule } from '../../core/schedule';
 import { DETAIL_LIMIT, useTracker } from '../useTracker';
 
 export interface DeviceContributions {

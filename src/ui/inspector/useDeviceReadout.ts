@@ -2,15 +2,11 @@
 // must hold, and — once the store has read the buffers back — how the values compare.
 
 import { useMemo } from 'react';
-import { chunkOffsets } from '../../core/chunks';
-import { compileSchedule } from '../../core/compile';
-import { isRangeOnce, members } from '../../core/contributions';
+import { chunkOffsets, compileSchedule, type Schedule } from '../../core/schedule';
+import { isRangeOnce, members, expectedHolding, combinationFor, type Combination } from '../../core/symbolic';
 import type { ReduceOp } from '../../core/ops';
-import type { Schedule } from '../../core/schedule';
-import { expectedHolding } from '../../core/verify';
 import type { Readout } from '../../store/simStore';
 import { checkDevice, type DeviceCheck } from './deviceCheck';
-import { combinationFor, type Combination } from '../../core/numericCheck';
 import { useDeviceContributions, type DeviceContributions } from './useDeviceContributions';
 import { deviceVerdict, resultNoun, type Required, type Verdict } from './verdict';
 

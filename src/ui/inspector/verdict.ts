@@ -2,7 +2,7 @@
 // requires (and if not, which chunk lacks or doubles what); before it, whether every value equals
 // the combination of the contributions its chunk holds so far.
 
-import { firstAbsent, firstDoubled, isRangeOnce, type Contributions } from '../../core/contributions';
+import { firstAbsent, firstDoubled, isRangeOnce, type Contributions } from '../../core/symbolic';
 import type { ReduceOp } from '../../core/ops';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import { reducesData, type Collective } from '../../core/schedule';

@@ -2,7 +2,7 @@
 // nccl-tests log to its comparison with the model, anything else to the schedule path. Either way a
 // text that cannot be read is one line naming where it came from, and replaces nothing.
 
-import { looksLikeNcclTestsLog } from '../../core/ncclTests/looksLikeLog';
+import { looksLikeNcclTestsLog } from '../../core/ncclTests';
 import type { Sim } from '../../store/simStore';
 import { capitalized, MAX_SCHEDULE_BYTES, readScheduleText } from './readSchedule';
 import { looksLikeJson, readTextFile } from './readScheduleFile';

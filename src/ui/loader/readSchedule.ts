@@ -3,10 +3,9 @@
 // line, element and attribute) and the app's own limits. Every problem is one line naming what was
 // read; nothing throws.
 
-import { compileSchedule } from '../../core/compile';
+import { compileSchedule, type Schedule } from '../../core/schedule';
 import { GradsyncError } from '../../core/errors';
-import type { Schedule } from '../../core/schedule';
-import { looksLikeXml, parseScheduleText } from '../../core/scheduleText';
+import { looksLikeXml, parseScheduleText } from '../../core/formats';
 import { LIMITS } from '../../store/config';
 import { formatCount } from '../format';
 

@@ -3,7 +3,7 @@
 
 import { transferCount, type Schedule } from '../../core/schedule';
 
-export { scheduleJson } from '../../core/scheduleJson';
+export { scheduleJson } from '../../core/formats';
 
 /** Beyond this many transfers the text is too long to edit in a text area. */
 export const EDITABLE_TRANSFERS = 20_000;

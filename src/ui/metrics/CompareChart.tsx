@@ -3,9 +3,8 @@
 // button) selects that algorithm.
 
 import { useMemo } from 'react';
-import { presetById, presetTopology } from '../../core/nccl/presets';
-import { transportWords } from '../../core/transport';
-import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { presetById, presetTopology } from '../../core/nccl';
+import { transportWords, BYTES_PER_ELEMENT, COMPARED, COMPARED_OVER_NODES, unavailableReason, type CompareInput } from '../../core/model';
 import { formatBytes, formatCount, formatGBs } from '../format';
 import { transportOf } from '../../store/config';
 import { useSim } from '../StoreContext';
@@ -13,7 +12,6 @@ import { formatTickBytes } from './chartTicks';
 import { CompareLegend } from './CompareLegend';
 import { ComparePanel, type CurrentMark } from './ComparePanel';
 import { CompareTable } from './CompareTable';
-import { COMPARED, COMPARED_OVER_NODES, unavailableReason, type CompareInput } from '../../core/compare';
 import { captionText, compareCaption } from './crossover';
 import { useCompareData } from './useCompareData';
 import { useElementWidth } from './useElementWidth';

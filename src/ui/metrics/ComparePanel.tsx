@@ -8,7 +8,7 @@ import { formatMicroseconds } from '../format';
 import { algorithmClass } from './algorithmStyle';
 import { formatTickBytes, powersIn } from './chartTicks';
 import { LogGrid } from './LogGrid';
-import type { Point, Series } from '../../core/compare';
+import type { Point, Series } from '../../core/model';
 
 export interface CurrentMark {
   x: number;

@@ -1,7 +1,7 @@
 // The compare chart's values as a table for screen readers (visually hidden).
 
 import { formatMicroseconds } from '../format';
-import type { Series } from '../../core/compare';
+import type { Series } from '../../core/model';
 
 export interface CompareTableProps {
   caption: string;

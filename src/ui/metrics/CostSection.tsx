@@ -6,10 +6,9 @@ import { formatBytes, formatGBs, formatMicroseconds } from '../format';
 import { ModellingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
 import { ModelInputs } from './ModelInputs';
-import { defaultTopologyKind } from '../../core/topology';
+import { defaultTopologyKind, isPlainTransport } from '../../core/model';
 import { topologyWords } from './topologyWords';
 import { transportSentence } from './transportWords';
-import { isPlainTransport } from '../../core/transport';
 
 const BUS_FACTOR: Record<Collective, string> = {
   allreduce: '2(G−1)/G',

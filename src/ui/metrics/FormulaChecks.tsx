@@ -1,7 +1,7 @@
 // The seeds' formulas with this run's G and N filled in, beside the counted totals and a ✓ when they agree.
 
 import type { Schedule } from '../../core/schedule';
-import type { TrafficCounts } from '../../core/traffic';
+import type { TrafficCounts } from '../../core/model';
 import { formatElements, formulaReport, type Check } from './formulas';
 
 const MARKS: Record<Check, { mark: string; words: string }> = {

@@ -3,9 +3,9 @@
 // protocol's α and B the fit gives). A preset that cannot take the devices says why here and changes nothing.
 
 import { useId, useState } from 'react';
-import { NCCL_PRESETS, presetById } from '../../core/nccl/presets';
+import { NCCL_PRESETS, presetById } from '../../core/nccl';
 import { leavePreset, presetProblem } from '../../store/preset';
-import type { Fabric } from '../../core/cost';
+import type { Fabric } from '../../core/model';
 import { formatGBs, plainNumber } from '../format';
 import { useSim } from '../StoreContext';
 

@@ -3,7 +3,7 @@
 // strip, and its total beside the model's in one line.
 
 import { useEffect, useId, useRef } from 'react';
-import type { MeasuredRun } from '../../core/measuredRun';
+import type { MeasuredRun } from '../../core/formats';
 import { LIMITS } from '../../store/config';
 import { formatCount, formatMicroseconds } from '../format';
 import { ProblemLine } from '../loader/ProblemLine';

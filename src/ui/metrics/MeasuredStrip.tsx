@@ -4,7 +4,7 @@
 // shown and clicks that jump to a step work as in the model's strip.
 
 import { useCallback, useMemo } from 'react';
-import type { MeasuredRun } from '../../core/measuredRun';
+import type { MeasuredRun } from '../../core/formats';
 import { deviceLabel } from '../../core/notation';
 import { formatMicroseconds } from '../format';
 import { TimelineBands } from './TimelineBands';

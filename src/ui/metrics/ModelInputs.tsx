@@ -5,7 +5,7 @@
 // bar, next to Devices, so the field is not repeated here.
 
 import { useId } from 'react';
-import { defaultTopologyKind } from '../../core/topology';
+import { defaultTopologyKind } from '../../core/model';
 import { LIMITS, takesDevicesPerNode, type SimConfig } from '../../store/config';
 import { leavePreset, presetFabric } from '../../store/preset';
 import { useSim } from '../StoreContext';

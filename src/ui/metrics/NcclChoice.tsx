@@ -3,9 +3,8 @@
 // for the app's size, and where gradsync's model departs from NCCL's.
 
 import { useId, useMemo, useState } from 'react';
-import { MODEL_DEPARTURES, pairName } from '../../core/nccl/tuner';
-import { presetById } from '../../core/nccl/presets';
-import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { MODEL_DEPARTURES, pairName, presetById } from '../../core/nccl';
+import { BYTES_PER_ELEMENT } from '../../core/model';
 import { LIMITS } from '../../store/config';
 import { formatBytes, formatCount, formatMicroseconds } from '../format';
 import { useSim } from '../StoreContext';

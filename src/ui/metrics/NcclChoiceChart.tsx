@@ -4,8 +4,8 @@
 
 import { scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
-import type { Point } from '../../core/compare';
-import { pairName, type NcclChoice } from '../../core/nccl/tuner';
+import type { Point } from '../../core/model';
+import { pairName, type NcclChoice } from '../../core/nccl';
 import { formatBytes, formatMicroseconds } from '../format';
 import { formatTickBytes, powersIn } from './chartTicks';
 import { LogGrid } from './LogGrid';

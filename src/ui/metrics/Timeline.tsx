@@ -15,7 +15,7 @@ import { LATENCY_STRIP_HEIGHT, LatencyLegend, LatencyStrip } from './LatencyStri
 import { transportTag } from './transportWords';
 import { TimelineBands } from './TimelineBands';
 import { TimingSwitch, TimingTotals } from './TimingSwitch';
-import { timelineData } from '../../core/timeline';
+import { timelineData } from '../../core/model';
 import { AXIS, LEFT, PHASE, PhaseMarks, StepMarker, TimeAxis, timeScale } from './timelineFrame';
 import { timelinePaths } from './timelinePaths';
 import { useElementWidth } from './useElementWidth';

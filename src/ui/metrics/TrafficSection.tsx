@@ -1,7 +1,7 @@
 // Bytes per device: bars up to 64 devices, a histogram beyond, and the busiest device named above them.
 
 import { useMemo } from 'react';
-import type { TrafficCounts } from '../../core/traffic';
+import type { TrafficCounts } from '../../core/model';
 import { SendReceiveLegend } from './SendReceiveLegend';
 import { TrafficBars } from './TrafficBars';
 import { TrafficHistogram } from './TrafficHistogram';

@@ -2,8 +2,7 @@
 // part of the machine: changing them keeps a preset. An empty channels field fills every port.
 
 import { useId } from 'react';
-import { topologyFillingChannels } from '../../core/cost';
-import { MAX_CHANNELS, PROTOCOL_CHOICES, type ProtocolChoice } from '../../core/transport';
+import { topologyFillingChannels, MAX_CHANNELS, PROTOCOL_CHOICES, type ProtocolChoice } from '../../core/model';
 import { useSim } from '../StoreContext';
 import { NumberField, numberRule } from './NumberField';
 

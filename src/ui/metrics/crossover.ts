@@ -1,7 +1,6 @@
 // Where tree beats ring, in words: the ranges themselves come with the comparison (core/compare.ts).
 
-import { fastestAt, type CompareData, type Wins } from '../../core/compare';
-import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { fastestAt, type CompareData, type Wins, BYTES_PER_ELEMENT } from '../../core/model';
 import { formatBytes, formatCount, formatMicroseconds } from '../format';
 
 const everywhere = (wins: Wins) => wins.ranges.length === 1 && wins.ranges[0][0] === wins.lo && wins.ranges[0][1] === wins.hi;

@@ -2,12 +2,20 @@
 // NCCL runs, timed over a sweep of sizes; the pick's ranges between the exact crossovers; and the
 // pick at the app's size with the core's sentence for it.
 
-import type { Point, Series } from '../../core/compare';
-import { presetById } from '../../core/nccl/presets';
-import { ncclChoose, ncclTuner, pairName, type NcclChoice, type NcclTuner } from '../../core/nccl/tuner';
-import { explainChoice, ncclCrossovers, type NcclCrossover } from '../../core/nccl/tunerSweep';
-import type { NcclAlgorithm } from '../../core/nccl/tuningTables';
-import type { Protocol } from '../../core/nccl/protocols';
+import type { Point, Series } from '../../core/model';
+import {
+  presetById,
+  ncclChoose,
+  ncclTuner,
+  pairName,
+  type NcclChoice,
+  type NcclTuner,
+  explainChoice,
+  ncclCrossovers,
+  type NcclCrossover,
+  type NcclAlgorithm,
+  type Protocol,
+} from '../../core/nccl';
 import type { Collective } from '../../core/schedule';
 import { describeError } from '../../store/derive';
 

@@ -3,7 +3,7 @@
 // end to end. Each strip has its own time scale over the same pixels.
 
 import { scaleLinear, type ScaleLinear } from 'd3-scale';
-import type { TimelineData } from '../../core/timeline';
+import type { TimelineData } from '../../core/model';
 import { formatTicksUs } from './chartTicks';
 
 export const LEFT = 92;

@@ -2,8 +2,7 @@
 // nodes). In narrow bands a bar that fills its band runs into the next, so full bars merge into one rect.
 // As soon as ready, a row's bars are the spans in which it has messages under way.
 
-import type { BusyRows } from '../../core/dataflowTimeline';
-import type { TimelineData } from '../../core/timeline';
+import type { BusyRows, TimelineData } from '../../core/model';
 
 export interface RowPaths {
   sent: string;

@@ -1,6 +1,6 @@
 // The cost model's topology in a sentence (the rule that picks it is core/topology.ts).
 
-import type { Fabric, Topology } from '../../core/cost';
+import type { Fabric, Topology } from '../../core/model';
 import { formatGBs, plainNumber } from '../format';
 
 function fabricWords(fabric: Fabric): string {

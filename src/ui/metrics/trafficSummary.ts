@@ -2,7 +2,7 @@
 // them, so the CLI names the same device) and how far they stand out — the master bottleneck in one line.
 
 import { deviceLabel } from '../../core/notation';
-import { busiestDevices, portBytes } from '../../core/traffic';
+import { busiestDevices, portBytes } from '../../core/model';
 
 export interface TrafficSummary {
   devices: number;

@@ -1,9 +1,8 @@
 // The protocol and channels in sentences: how each fabric's α and B come about (core/transport.ts),
 // and for 'auto' which protocol the model picked and what the others would take.
 
-import { topologyReadings, type CostResult, type Topology } from '../../core/cost';
-import { PROTOCOL_LINES, type Protocol } from '../../core/nccl/protocols';
-import { protocolPickWords, type FabricReading } from '../../core/transport';
+import { topologyReadings, type CostResult, type Topology, protocolPickWords, type FabricReading } from '../../core/model';
+import { PROTOCOL_LINES, type Protocol } from '../../core/nccl';
 import { formatGBs, plainNumber } from '../format';
 
 function dataShare(reading: FabricReading, protocol: Protocol): string {

@@ -3,7 +3,7 @@
 // is on its way the last one stays shown; null only before the first.
 
 import { useEffect, useMemo, useState } from 'react';
-import { compareData, type CompareData, type CompareInput } from '../../core/compare';
+import { compareData, type CompareData, type CompareInput } from '../../core/model';
 import { useSim } from '../StoreContext';
 
 export function useCompareData(input: CompareInput): CompareData | null {

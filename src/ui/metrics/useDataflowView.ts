@@ -4,10 +4,8 @@
 // after the switch has painted.
 
 import { useEffect, useMemo, useState } from 'react';
-import { compileSchedule } from '../../core/compile';
-import { busyIntervals, stepSpans, type BusyRows } from '../../core/dataflowTimeline';
-import { dataflowTiming } from '../../core/dataflowTiming';
-import { timelineRowSize } from '../../core/timeline';
+import { compileSchedule } from '../../core/schedule';
+import { busyIntervals, stepSpans, type BusyRows, dataflowTiming, timelineRowSize } from '../../core/model';
 import type { Derived } from '../../store/derive';
 
 export interface DataflowView {

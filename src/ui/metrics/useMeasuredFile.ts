@@ -4,7 +4,7 @@
 // was read against is shown.
 
 import { useCallback, useState, type RefObject } from 'react';
-import { looksLikeNcclTestsLog } from '../../core/ncclTests/looksLikeLog';
+import { looksLikeNcclTestsLog } from '../../core/ncclTests';
 import type { Schedule } from '../../core/schedule';
 import { loadText } from '../loader/loadText';
 import { MAX_SCHEDULE_BYTES } from '../loader/readSchedule';

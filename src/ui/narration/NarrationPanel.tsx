@@ -2,10 +2,9 @@
 // transfer, announced to screen readers as the step changes.
 
 import { useState } from 'react';
-import { compileSchedule } from '../../core/compile';
+import { compileSchedule, stepThreadblockTags } from '../../core/schedule';
 import { buffersSentence, openingSentence, opPreface } from '../../core/narration';
-import { stepThreadblockTags } from '../../core/slotTransfers';
-import { STORY_WRITES } from '../../core/stepTracker';
+import { STORY_WRITES } from '../../core/symbolic';
 import { useSim } from '../StoreContext';
 import { useEmptyWords, VERIFYING } from '../PreparingStatus';
 import { useStepStory } from '../useStepStory';

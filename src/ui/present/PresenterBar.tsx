@@ -2,7 +2,7 @@
 // enough to hit on a touch board, quiet enough not to compete with the picture.
 
 import { COLLECTIVE_NAMES } from '../../core/schedule';
-import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { BYTES_PER_ELEMENT } from '../../core/model';
 import { totalSteps } from '../../store/simStore';
 import { Icon } from '../controls/icons';
 import { formatBytes } from '../format';

@@ -4,7 +4,7 @@
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { openingSentence, opPreface } from '../../core/narration';
-import { stepThreadblockTags } from '../../core/slotTransfers';
+import { stepThreadblockTags } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { useEmptyWords, VERIFYING } from '../PreparingStatus';
 import { useStepStory } from '../useStepStory';

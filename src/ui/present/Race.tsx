@@ -2,7 +2,7 @@
 // clock of model time, so the faster visibly finishes first; then a verdict says by how much and why.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { topologyUnder } from '../../core/cost';
+import { topologyUnder } from '../../core/model';
 import type { SimConfig } from '../../store/config';
 import type { Background } from '../../store/background';
 import { createSimStore } from '../../store/simStore';

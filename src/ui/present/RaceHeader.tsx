@@ -1,7 +1,7 @@
 // What races: the two algorithms, the devices and the size of every GPU's buffer.
 
 import { algorithmIdsFor, type SimConfig } from '../../store/config';
-import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { BYTES_PER_ELEMENT } from '../../core/model';
 import { formatBytes } from '../format';
 
 export interface RaceHeaderProps {

@@ -1,7 +1,7 @@
 // The race page's address: present.html?race=master,ring&devices=8&elements=1048576 — the two
 // algorithms, and the shared keys of the app's URL (devices, elements, op, latency, bandwidth …).
 
-import { fabricText } from '../../core/fabricText';
+import { fabricText } from '../../core/formats';
 import { MATCHUPS } from '../../core/algorithms';
 import { algorithmIdsFor, DEFAULT_CONFIG, type SimConfig } from '../../store/config';
 import { parseUrlState } from '../../store/url';

@@ -1,8 +1,7 @@
 // The line the class reads when both sides have finished: who won, by how much, and why — the bytes
 // through the busiest port, or the latency of every step.
 
-import type { CostResult } from '../../core/cost';
-import { BYTES_PER_ELEMENT, busiestDevice } from '../../core/traffic';
+import { type CostResult, BYTES_PER_ELEMENT, busiestDevice } from '../../core/model';
 import { formatBytes, formatMicroseconds } from '../format';
 
 export interface Entrant {

@@ -2,8 +2,7 @@
 // links) and a filled head; reduce solid in the reduce colour, copy dashed in the copy colour, as the
 // live picture's messages are.
 
-import type { ExportColors } from './exportLegend';
-import { copyDash } from './exportLegend';
+import { type ExportColors, copyDash } from './exportLegend';
 import type { Quadratic } from './quadratic';
 import type { StepArrows } from './transferArrows';
 

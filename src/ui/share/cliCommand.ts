@@ -4,8 +4,8 @@
 // go unnoticed.
 
 import type { Schedule } from '../../core/schedule';
-import { fabricText } from '../../core/fabricText';
-import { topologyText } from '../../core/topology';
+import { fabricText } from '../../core/formats';
+import { topologyText } from '../../core/model';
 import type { Derived } from '../../store/derive';
 import { DEFAULT_CONFIG, type SimConfig } from '../../store/config';
 

@@ -3,10 +3,7 @@
 // legend and a caption (see exportDocument.ts). Each needs only the state and the simulator's root
 // element.
 
-import { dataflowTraceSource } from '../../core/dataflowTrace';
-import { mscclXml } from '../../core/msccl/exportXml';
-import { scheduleJsonPieces } from '../../core/scheduleJson';
-import { traceJsonPieces, traceSourcePieces } from '../../core/trace';
+import { dataflowTraceSource, mscclXml, scheduleJsonPieces, traceJsonPieces, traceSourcePieces } from '../../core/formats';
 import type { ReduceOp } from '../../core/ops';
 import type { Derived } from '../../store/derive';
 import type { TimelineTiming } from '../../store/simStore';

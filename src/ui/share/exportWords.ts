@@ -5,7 +5,7 @@
 import { phaseLabel } from '../../core/narration';
 import type { ReduceOp } from '../../core/ops';
 import { COLLECTIVE_NAMES, reducesData, type Schedule } from '../../core/schedule';
-import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { BYTES_PER_ELEMENT } from '../../core/model';
 import { formatBytes, formatCount } from '../format';
 
 /** What the picture shows, as the narration panel heads it; step 0 is the state before any. */

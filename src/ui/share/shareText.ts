@@ -5,7 +5,7 @@
 // configuration can inject markup.
 
 import { transferCount, type Schedule } from '../../core/schedule';
-import { compressedBytesOf, encodeScheduleParam, MAX_EMBED_SCHEDULE_CHARS } from '../../core/scheduleUrl';
+import { compressedBytesOf, encodeScheduleParam, MAX_EMBED_SCHEDULE_CHARS } from '../../core/formats';
 import type { SimConfig } from '../../store/config';
 import { formatUrlState, linkSearch } from '../../store/url';
 import { formatBytes, formatCount } from '../format';

@@ -2,9 +2,7 @@
 // messages travel (the link's route from the source cell to the destination cell), starts at the
 // edge of the source cell and ends with its head's tip on the edge of the destination cell.
 
-import { compileSchedule } from '../../core/compile';
-import type { Schedule, TransferOp } from '../../core/schedule';
-import { slotTransfers } from '../../core/slotTransfers';
+import { compileSchedule, type Schedule, type TransferOp, slotTransfers } from '../../core/schedule';
 import type { CardShape } from '../devices/cardShape';
 import { cellCentre, transferCurve, type DiagramGeometry } from '../devices/geometry';
 import type { Point } from '../devices/layouts';

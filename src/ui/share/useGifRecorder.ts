@@ -3,8 +3,7 @@
 // page runs in slices of about a frame; the encoding runs in a worker.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SimStore } from '../../store/simStore';
-import { totalSteps } from '../../store/simStore';
+import { type SimStore, totalSteps } from '../../store/simStore';
 import { ExportUnavailable, pictureOf } from './exportFiles';
 import { gifEncoding, startGifWorker } from './gifEncoderClient';
 import { gifFrames } from './gifFrames';

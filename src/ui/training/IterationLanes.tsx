@@ -3,7 +3,7 @@
 // iteration. A bucket's bar links to it in the collective view, as the collective it is.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Iteration } from '../../core/training/iteration';
+import type { Iteration } from '../../core/training';
 import { formatMicroseconds } from '../../core/units';
 import { useElementWidth } from '../metrics/useElementWidth';
 

@@ -3,7 +3,7 @@
 
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
-import type { RunFrame } from '../../core/training/realRunStory';
+import type { RunFrame } from '../../core/training';
 import { useElementWidth } from '../metrics/useElementWidth';
 import { deviceColor } from '../palette';
 

@@ -1,7 +1,7 @@
 // Memory per device under every strategy for the model and devices chosen: parameters, gradients and
 // optimizer state stacked, the chosen strategy marked. A parameter server's workers hold no optimizer.
 
-import { STRATEGIES, STRATEGY_NAMES, memoryPerDevice, type Strategy } from '../../core/training/strategies';
+import { STRATEGIES, STRATEGY_NAMES, memoryPerDevice, type Strategy } from '../../core/training';
 import { formatBytes } from '../../core/units';
 
 const PARTS = ['params', 'grads', 'optimizer'] as const;

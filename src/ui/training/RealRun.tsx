@@ -5,8 +5,7 @@
 
 import { useStore } from 'zustand';
 import { algorithmIds } from '../../core/algorithms';
-import { parameterCount, REGRESSION } from '../../core/training/regression';
-import { lossRange, realRunStory, tiny } from '../../core/training/realRunStory';
+import { parameterCount, REGRESSION, lossRange, realRunStory, tiny } from '../../core/training';
 import type { RealRunStore } from '../../store/realRun';
 import { deviceColor } from '../palette';
 import { LossChart } from './LossChart';

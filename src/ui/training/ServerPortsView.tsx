@@ -2,7 +2,7 @@
 // showing how busy it is while the pushes and pulls run. The saturated port (a server's while there
 // are more workers than servers) is drawn full and hot; the numbers are core/training/serverPorts'.
 
-import type { ServerPorts, PortLoad } from '../../core/training/serverPorts';
+import type { ServerPorts, PortLoad } from '../../core/training';
 import { formatBytes, formatMicroseconds, formatPercent, formatTimes } from '../../core/units';
 import { useElementWidth } from '../metrics/useElementWidth';
 

@@ -4,10 +4,7 @@
 
 import { algorithmIds } from '../../core/algorithms';
 import { MAX_DEVICES } from '../../core/schedule';
-import { MIB, gradientBytes } from '../../core/training/ddp';
-import { GPU_PRESETS } from '../../core/training/devices';
-import { presetModel, totalParams, type TrainingModel } from '../../core/training/models';
-import { STRATEGIES, STRATEGY_NAMES, type Strategy } from '../../core/training/strategies';
+import { MIB, gradientBytes, GPU_PRESETS, presetModel, totalParams, type TrainingModel, STRATEGIES, STRATEGY_NAMES, type Strategy } from '../../core/training';
 import { formatLargeCount } from '../../core/units';
 import { bucketStops, deviceStops, MODEL_STOPS } from './rangeStops';
 import { SteppedRange } from './SteppedRange';

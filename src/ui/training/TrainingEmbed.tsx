@@ -4,7 +4,7 @@
 // Space plays the iteration while the figure has focus, so two figures never answer one key.
 
 import { useMemo, useRef, useState } from 'react';
-import { STRATEGY_NAMES } from '../../core/training/strategies';
+import { STRATEGY_NAMES } from '../../core/training';
 import type { EMBED_THEMES } from '../app/EmbedFrame';
 import { SettingsForm } from './SettingsForm';
 import { TrainingFigure } from './TrainingFigure';

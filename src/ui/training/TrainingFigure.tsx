@@ -3,7 +3,7 @@
 // step in plain words, and every strategy's memory per device.
 
 import { useCallback } from 'react';
-import { trainingStory } from '../../core/training/story';
+import { trainingStory } from '../../core/training';
 import { formatBytes, formatMicroseconds } from '../../core/units';
 import { IterationLanes } from './IterationLanes';
 import { MemoryBars } from './MemoryBars';

@@ -3,7 +3,7 @@
 // the slider can show it.
 
 import { MAX_DEVICES } from '../../core/schedule';
-import { MODEL_PRESETS, presetModel, totalParams } from '../../core/training/models';
+import { MODEL_PRESETS, presetModel, totalParams } from '../../core/training';
 
 /** `stops` with `value` in its place, when it is none of them. */
 function withStop(stops: number[], value: number): number[] {

@@ -3,7 +3,7 @@
 // for a figure in someone else's page.
 
 import { LIMITS } from '../../store/config';
-import { BYTES_PER_ELEMENT } from '../../core/traffic';
+import { BYTES_PER_ELEMENT } from '../../core/model';
 import { formatTrainingUrl, type TrainingSettings } from './trainingSettings';
 
 const COLLECTIVES: readonly string[] = ['allreduce', 'reduce-scatter', 'allgather'];

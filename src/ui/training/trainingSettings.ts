@@ -3,14 +3,24 @@
 // setting means, and its limits, are core/training's.
 
 import { algorithmIds, DEFAULT_ALGORITHM } from '../../core/algorithms';
-import { DEFAULT_TOPOLOGY } from '../../core/cost';
+import { DEFAULT_TOPOLOGY } from '../../core/model';
 import { GradsyncError } from '../../core/errors';
 import { MAX_DEVICES } from '../../core/schedule';
-import { gradientBytes, MIB } from '../../core/training/ddp';
-import { DEFAULT_GPU, DEFAULT_UTILIZATION, GPU_PRESETS } from '../../core/training/devices';
-import { customModel, MODEL_PRESETS, presetModel, type TrainingModel } from '../../core/training/models';
-import { trainingReport, type TrainingReport } from '../../core/training/report';
-import { STRATEGIES, type Strategy } from '../../core/training/strategies';
+import {
+  gradientBytes,
+  MIB,
+  DEFAULT_GPU,
+  DEFAULT_UTILIZATION,
+  GPU_PRESETS,
+  customModel,
+  MODEL_PRESETS,
+  presetModel,
+  type TrainingModel,
+  trainingReport,
+  type TrainingReport,
+  STRATEGIES,
+  type Strategy,
+} from '../../core/training';
 
 export interface TrainingSettings {
   /** A preset id, or 'custom' for `params`. */

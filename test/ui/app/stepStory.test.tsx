@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
-import { narrateStep } from '../../../src/core/narration';
+import { narrateStep } from '../../../src/core/narration/narration';
 import { NarrationPanel } from '../../../src/ui/narration/NarrationPanel';
 import { showWithStore } from '../showWithStore';
 

@@ -3,7 +3,7 @@ import { buildSchedule, type BuildRequest } from '../../../src/core/algorithms';
 import { btree, dtree } from '../../../src/core/algorithms/btree';
 import { binomialTreeRounds } from '../../../src/core/algorithms/broadcast';
 import { foldPlan } from '../../../src/core/algorithms/fold';
-import type { Schedule } from '../../../src/core/schedule';
+import type { Schedule } from '../../../src/core/schedule/ir';
 import { deviceLayout, pairKey, usedPairs, type DeviceLayout, type LayoutKind } from '../../../src/ui/devices/layouts';
 
 const COUNTS = Array.from({ length: 63 }, (_, i) => i + 2);

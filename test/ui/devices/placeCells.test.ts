@@ -2,8 +2,8 @@
 // a cell a place, results checked where the collective leaves them, and scratch set apart.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileSchedule } from '../../../src/core/compile';
-import { parseScheduleText } from '../../../src/core/scheduleText';
+import { compileSchedule } from '../../../src/core/schedule/compile';
+import { parseScheduleText } from '../../../src/core/formats/scheduleText';
 import { TrackerSlot } from '../../../src/store/tracker';
 import { cardShape, cellGridPlace, columnChoices } from '../../../src/ui/devices/cardShape';
 import { cellName, writesOf } from '../../../src/ui/devices/chunkViews';

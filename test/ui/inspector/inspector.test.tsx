@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
-import type { Schedule } from '../../../src/core/schedule';
-import { verifySchedule } from '../../../src/core/verify';
+import type { Schedule } from '../../../src/core/schedule/ir';
+import { verifySchedule } from '../../../src/core/symbolic/verify';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
 import type { SimConfig } from '../../../src/store/config';
 import { useKeyboardControls } from '../../../src/ui/controls/useKeyboardControls';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { merge, single } from '../../../src/core/contributions';
+import { merge, single } from '../../../src/core/symbolic/contributions';
 import { formatDifference, formatValue } from '../../../src/ui/inspector/numbers';
 import { explainChunk } from '../../../src/ui/inspector/verdict';
 

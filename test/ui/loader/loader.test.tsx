@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
-import { parseSchedule } from '../../../src/core/compile';
-import type { Schedule } from '../../../src/core/schedule';
-import { verifySchedule } from '../../../src/core/verify';
+import { parseSchedule } from '../../../src/core/schedule/compile';
+import type { Schedule } from '../../../src/core/schedule/ir';
+import { verifySchedule } from '../../../src/core/symbolic/verify';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
 import { MAX_SCHEDULE_BYTES } from '../../../src/ui/loader/readSchedule';
 import { readScheduleFile } from '../../../src/ui/loader/readScheduleFile';

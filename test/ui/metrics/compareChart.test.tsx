@@ -7,7 +7,7 @@ import type { SimStore } from '../../../src/store/simStore';
 import { showWithStore } from '../showWithStore';
 import { formatMicroseconds } from '../../../src/ui/format';
 import { CompareChart } from '../../../src/ui/metrics';
-import { compareData, modelFor, sizeWins, winRanges, type CompareInput } from '../../../src/core/compare';
+import { compareData, modelFor, sizeWins, winRanges, type CompareInput } from '../../../src/core/model/compare';
 import { compareCaption } from '../../../src/ui/metrics/crossover';
 
 function show(config: Partial<SimConfig>): SimStore {

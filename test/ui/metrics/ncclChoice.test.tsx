@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MODEL_DEPARTURES, ncclChoose, ncclTuner, pairName } from '../../../src/core/nccl/tuner';
 import { presetById } from '../../../src/core/nccl/presets';
 import { explainChoice, ncclCrossovers } from '../../../src/core/nccl/tunerSweep';
-import type { Collective } from '../../../src/core/schedule';
+import type { Collective } from '../../../src/core/schedule/ir';
 import { CompareChart, MetricsPanel } from '../../../src/ui/metrics';
 import { showWithStore } from '../showWithStore';
 

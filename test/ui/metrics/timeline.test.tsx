@@ -2,12 +2,12 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
-import { modelCost } from '../../../src/core/cost';
+import { modelCost } from '../../../src/core/model/cost';
 import type { SimConfig } from '../../../src/store/config';
 import type { SimStore } from '../../../src/store/simStore';
 import { showWithStore } from '../showWithStore';
 import { Timeline } from '../../../src/ui/metrics';
-import { timelineData } from '../../../src/core/timeline';
+import { timelineData } from '../../../src/core/model/timeline';
 
 function show(config: Partial<SimConfig>, step = 0): SimStore {
   return showWithStore(<Timeline />, config, step);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dataflowTiming } from '../../../src/core/dataflowTiming';
+import { dataflowTiming } from '../../../src/core/model/dataflowTiming';
 import type { SimConfig } from '../../../src/store/config';
 import type { SimStore } from '../../../src/store/simStore';
 import { formatMicroseconds } from '../../../src/ui/format';

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ring } from '../../../src/core/algorithms/ring';
-import { narrateStep } from '../../../src/core/narration';
+import { narrateStep } from '../../../src/core/narration/narration';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
 import { PresentButton } from '../../../src/ui/present/PresentButton';
 import { PresenterMode } from '../../../src/ui/present/PresenterMode';
@@ -132,7 +132,7 @@ describe('the Present button', () => {
 describe('presenter mode on an imported algorithm', () => {
   it('says on which channel and threadblocks each transfer runs, as the app’s narration does', async () => {
     const { readFileSync } = await import('node:fs');
-    const { importMscclXml } = await import('../../../src/core/msccl/importXml');
+    const { importMscclXml } = await import('../../../src/core/formats/msccl/importXml');
     const schedule = importMscclXml(readFileSync('test/fixtures/msccl/allreduce_allpairs.xml', 'utf8'));
     const sim = createSimStore({ gpu: null, step: 1, schedule, config: { backend: 'cpu' } });
     render(<PresenterMode store={sim} onExit={() => {}} fullscreen={false} />);

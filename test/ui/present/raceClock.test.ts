@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
-import { modelCost } from '../../../src/core/cost';
+import { modelCost } from '../../../src/core/model/cost';
 import { cumulativeEnds, finishTime, modelRate, nextEvent, previousEvent, RACE_MS_AT_1X, stepAtTime } from '../../../src/ui/present/raceClock';
 import { parseRaceUrl, formatRaceUrl } from '../../../src/ui/present/raceUrl';
 import { raceVerdict, type Entrant } from '../../../src/ui/present/raceVerdict';

@@ -4,8 +4,8 @@
 import { act, cleanup } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../../src/core/algorithms/ring';
-import { compileSchedule } from '../../../src/core/compile';
-import { StepTracker } from '../../../src/core/stepTracker';
+import { compileSchedule } from '../../../src/core/schedule/compile';
+import { StepTracker } from '../../../src/core/symbolic/stepTracker';
 import { DevicesView } from '../../../src/ui/devices/DevicesView';
 import { pictureGeometry } from '../../../src/ui/devices/pictureGeometry';
 import { svgBlob } from '../../../src/ui/share/exportFiles';

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { torchProgram } from '../../../src/engine/torchProgram';
+import { torchProgram } from '../../../src/core/formats/torchProgram';
 import { ring } from '../../../src/core/algorithms/ring';
 import { tree } from '../../../src/core/algorithms/tree';
-import type { Schedule } from '../../../src/core/schedule';
-import { scheduleJson } from '../../../src/core/scheduleJson';
-import { decodeScheduleParam } from '../../../src/core/scheduleUrl';
-import type { ChromeTrace } from '../../../src/core/trace';
+import type { Schedule } from '../../../src/core/schedule/ir';
+import { scheduleJson } from '../../../src/core/formats/scheduleJson';
+import { decodeScheduleParam } from '../../../src/core/formats/scheduleUrl';
+import type { ChromeTrace } from '../../../src/core/formats/trace';
 import type { SimConfig } from '../../../src/store/config';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
 import { parseUrlState } from '../../../src/store/url';

@@ -1,0 +1,20 @@
+// Symbolic replay: which contributions (the seeds' a, b, c, …) every (device, chunk) holds after every
+// step, and the proofs built on it. No number is added here; sets and expressions are.
+//
+// - verify: the verdict on a schedule: every device ends with exactly what the collective promises.
+// - contributions: multisets of contributions as sorted runs, the values every replay moves.
+// - terms: the terms a value combines in order, the seeds' (a₁+b₁), and TermReplay, the forward
+//   replay that narration, lineage and the schedule diff read.
+// - stepTracker: StepTracker, the one replay that seeks forward and back a step at a time, for views;
+//   stepCells is the state it moves.
+// - placeReading: a place's value read as a chunk of the data, as pictures draw it.
+// - numericCheck: what a value should be after a collective and how close f32 must come.
+// ContributionReplay (contributionReplay.ts) is the forward replay verify and faults use.
+
+export * from './verify';
+export * from './contributions';
+export * from './terms';
+export * from './stepTracker';
+export * from './stepCells';
+export * from './placeReading';
+export * from './numericCheck';
