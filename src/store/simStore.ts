@@ -15,7 +15,7 @@ import { configFor, incorrectScheduleWarning, loadedScheduleName, SHARED_NAME } 
 import { readMeasured, type Measured } from './measured';
 import { fitPreset, leavesFit } from './preset';
 import { Player, type PlayerState } from './player';
-import { TrackerSlot } from './tracker';
+import { StepReader } from './stepReader';
 
 export interface Notice {
   id: number;
@@ -81,7 +81,7 @@ export interface SimState {
   timelineTiming: TimelineTiming;
   notices: Notice[];
   /** Which contributions every chunk holds at any step, for the views of this store (tracker.ts). */
-  tracker: TrackerSlot;
+  tracker: StepReader;
 }
 
 interface SimActions {
@@ -362,7 +362,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       engine: null,
       inspected: null,
       timelineTiming: 'steps',
-      tracker: new TrackerSlot(),
+      tracker: new StepReader(),
       ...logSlice(get, set),
 
       setConfig(patch) {

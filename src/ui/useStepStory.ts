@@ -7,7 +7,7 @@ import { useEffect, useMemo, useReducer } from 'react';
 import { stepStory, type StepStory } from '../core/narration';
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
-import { useTrackerSlot } from './useTracker';
+import { useStepReader } from './useStepReader';
 
 /** Transfers replayed within one render: about a millisecond's work. */
 const AT_ONCE_TRANSFERS = 20_000;
@@ -20,7 +20,7 @@ export interface StepStoryState {
 }
 
 export function useStepStory(schedule: Schedule | null, op: ReduceOp, step: number): StepStoryState {
-  const slot = useTrackerSlot();
+  const slot = useStepReader();
   const at = schedule ? Math.min(step, schedule.steps.length) : 0;
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const writes = schedule && at > 0 ? slot.storyWrites(schedule, at, AT_ONCE_TRANSFERS) : null;

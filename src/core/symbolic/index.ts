@@ -6,7 +6,7 @@
 // - terms: the terms a value combines in order, the seeds' (a₁+b₁), and TermReplay, the forward
 //   replay that narration, lineage and the schedule diff read.
 // - stepTracker: StepTracker, the one replay that seeks forward and back a step at a time, for views;
-//   stepCells is the state it moves.
+//   replayCells is the state it moves.
 // - placeReading: a place's value read as a chunk of the data, as pictures draw it.
 // - numericCheck: what a value should be after a collective and how close f32 must come.
 // ContributionReplay (contributionReplay.ts) is the forward replay verify and faults use.
@@ -15,6 +15,6 @@ export * from './verify';
 export * from './contributions';
 export * from './terms';
 export * from './stepTracker';
-export * from './stepCells';
+export * from './replayCells';
 export * from './placeReading';
 export * from './numericCheck';

@@ -3,7 +3,7 @@
 // Going back undoes steps or restores the nearest checkpoint before the target, whichever is less work.
 
 import type { CompiledSchedule } from '../schedule/compile';
-import type { CellsCopy, StepUndo, StepCells } from './stepCells';
+import type { CellsCopy, StepUndo, ReplayCells } from './replayCells';
 
 export interface HistoryLimits {
   /** Cells kept in checkpoints, over all of them: a ring on 1024 devices has a million per checkpoint. */
@@ -44,7 +44,7 @@ export class StepHistory<Story> {
   }
 
   /** Step `at` (1-based) was just applied to `cells`, with what undoes it and what it says. */
-  passed(at: number, undo: StepUndo, cells: StepCells, story: Story | undefined): void {
+  passed(at: number, undo: StepUndo, cells: ReplayCells, story: Story | undefined): void {
     this.undos.push(undo);
     this.undoEntries += undo.cells.length;
     while (this.undoEntries > this.limits.undoEntries && this.undos.length > 1) {
@@ -69,7 +69,7 @@ export class StepHistory<Story> {
    * Takes `cells` from step `at` back to `target`, or to the checkpoint before it to replay from there;
    * returns the step the cells are at, and the story kept with a checkpoint restored.
    */
-  moveBack(cells: StepCells, at: number, target: number): { at: number; story?: Story } {
+  moveBack(cells: ReplayCells, at: number, target: number): { at: number; story?: Story } {
     if (this.undoCost(at, target) <= this.restoreCost(target)) {
       for (let step = at; step > target; step--) {
         const undo = this.undos.pop()!;

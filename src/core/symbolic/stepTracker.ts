@@ -9,7 +9,7 @@ import type { Contributions } from './contributions';
 import { StepHistory, type HistoryLimits } from './stepHistory';
 import { firstWrites, type TermSeq, type TermWrite } from './terms';
 import { termsOf } from './furtherWrites';
-import { resultChunk, StepCells } from './stepCells';
+import { resultChunk, ReplayCells } from './replayCells';
 
 /** Writes of a step kept to tell its story (the rest are only counted). */
 export const STORY_WRITES = 256;
@@ -25,7 +25,7 @@ export interface StepWrites {
 }
 
 export class StepTracker {
-  private readonly cells: StepCells;
+  private readonly cells: ReplayCells;
   private readonly history: StepHistory<StepWrites>;
   private readonly stories = new Map<number, StepWrites>();
   /** Whole steps applied: what every question is answered for. */
@@ -38,7 +38,7 @@ export class StepTracker {
     readonly compiled: CompiledSchedule,
     limits?: Partial<HistoryLimits>,
   ) {
-    this.cells = new StepCells(compiled);
+    this.cells = new ReplayCells(compiled);
     this.history = new StepHistory(compiled, limits);
   }
 

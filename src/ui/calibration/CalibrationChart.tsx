@@ -6,7 +6,7 @@
 
 import { line } from 'd3-shape';
 import type { KeyboardEvent } from 'react';
-import { formatTickBytes } from '../metrics/chartTicks';
+import { formatTickBytes } from '../metrics/chart/chartTicks';
 import { busbwScale, formatTickGBs, MARGIN, residualScale, sizeScale } from './chartScales';
 import type { CalibrationView, RowPoint } from './calibrationView';
 import { describeRow } from './rowWords';

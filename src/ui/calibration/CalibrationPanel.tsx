@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NcclTestsLog, Calibration } from '../../core/ncclTests';
 import type { LoadedLog } from '../../store/calibration';
-import { useElementWidth } from '../metrics/useElementWidth';
+import { useElementWidth } from '../metrics/chart/useElementWidth';
 import { useSim } from '../StoreContext';
 import { CalibrationChart } from './CalibrationChart';
 import { CalibrationLegend } from './CalibrationLegend';

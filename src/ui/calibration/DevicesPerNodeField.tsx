@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { LoadedLog } from '../../store/calibration';
 import { LIMITS } from '../../store/config';
-import { NumberField, numberRule, type Parsed } from '../metrics/NumberField';
+import { NumberField, numberRule, type Parsed } from '../NumberField';
 import { useSim } from '../StoreContext';
 
 const wholeNumber = numberRule('devices per node', 1, LIMITS.devicesPerNode.max, { integer: true });

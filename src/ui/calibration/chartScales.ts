@@ -3,7 +3,7 @@
 // the residuals symmetric about 0, out to a round percentage.
 
 import { scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3-scale';
-import { powersIn } from '../metrics/chartTicks';
+import { powersIn } from '../metrics/chart/chartTicks';
 import type { CalibrationView } from './calibrationView';
 
 export const MARGIN = { left: 56, right: 14 };

@@ -5,14 +5,14 @@
 import { useEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
 import { compileSchedule, type Schedule, type Transfer } from '../../core/schedule';
 import { useSim } from '../StoreContext';
-import { useTrackerSlot } from '../useTracker';
+import { useStepReader } from '../useStepReader';
 import { AggregateLegend } from './AggregateLegend';
-import { deviceAt, gridMarks, ringMarks, type AggregateMarks } from './aggregateMarks';
-import { flaggedAt } from './chunkViews';
-import { canvasToPaint } from './canvasPaint';
-import { drawAggregate, readPalette, type AggregatePalette } from './drawAggregate';
-import { FALLBACK_SIZE } from './fallbackSize';
-import { pickCompiledStep } from './sprites';
+import { deviceAt, gridMarks, ringMarks, type AggregateMarks } from './layout/aggregateMarks';
+import { flaggedAt } from './card/chunkViews';
+import { canvasToPaint } from './paint/canvasPaint';
+import { drawAggregate, readPalette, type AggregatePalette } from './paint/drawAggregate';
+import { FALLBACK_SIZE } from './layout/fallbackSize';
+import { pickCompiledStep } from './motion/sprites';
 import { useElementSize } from './useElementSize';
 import { useThemeVersion } from './useThemeVersion';
 
@@ -46,7 +46,7 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
   const shown = Math.min(step, schedule.steps.length);
 
   const marks = useMemo(() => marksFor(schedule, size.width, size.height), [schedule, size.width, size.height]);
-  const slot = useTrackerSlot();
+  const slot = useStepReader();
   // A long replay (the end of a ring on 1024 devices) is read a slice per task, and the picture is
   // redrawn with the completeness reached so far only now and then: a redraw costs more than a slice.
   // A step seen before, or read ahead of, is drawn from what was kept of it, and the first step's

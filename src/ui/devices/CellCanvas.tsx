@@ -3,11 +3,11 @@
 // commit as the cards, so a step never shows new cards over old cells.
 
 import { useLayoutEffect, useRef } from 'react';
-import type { ChunkView } from './chunkViews';
-import { canvasToPaint } from './canvasPaint';
-import { drawCells, readCellPalette, type CellPalette } from './drawCells';
-import type { DiagramGeometry } from './geometry';
-import { rememberCells } from './paintedCells';
+import type { ChunkView } from './card/chunkViews';
+import { canvasToPaint } from './paint/canvasPaint';
+import { drawCells, readCellPalette, type CellPalette } from './paint/drawCells';
+import type { DiagramGeometry } from './layout/geometry';
+import { rememberCells } from './paint/paintedCells';
 import { useThemeVersion } from './useThemeVersion';
 
 export interface CellCanvasProps {

@@ -2,9 +2,9 @@
 // there is room (wrapped over the lines the card allows), and outlines for complete, just written and wrong.
 
 import { memo } from 'react';
-import { cellRadius, LINE_EM, MONO_EM, tinyCells, type CardShape } from './cardShape';
-import { sameChunkView, type ChunkView } from './chunkViews';
-import { charCount, expressionLines } from './expressionLines';
+import { cellRadius, LINE_EM, MONO_EM, tinyCells, type CardShape } from './card/cardShape';
+import { sameChunkView, type ChunkView } from './card/chunkViews';
+import { charCount, expressionLines } from './card/expressionLines';
 import { SlotRuns } from './SlotRuns';
 
 /** The expression as centred lines; a line longer than the card counted is squeezed to the cell. */

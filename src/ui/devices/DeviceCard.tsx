@@ -4,11 +4,11 @@
 import { memo, useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import { deviceColor } from '../palette';
-import type { CardShape } from './cardShape';
-import { cellOffset } from './geometry';
-import { sameChunkView, sameChunkViews, type ChunkView } from './chunkViews';
+import type { CardShape } from './card/cardShape';
+import { cellOffset } from './layout/geometry';
+import { sameChunkView, sameChunkViews, type ChunkView } from './card/chunkViews';
 import { ChunkCell } from './ChunkCell';
-import type { Point } from './layouts';
+import type { Point } from './layout/layouts';
 
 export interface DeviceCardProps {
   device: number;

@@ -1,7 +1,7 @@
 // What the marks mean: reduce and copy messages, a complete chunk, and the layout's kinds of link.
 
-import { chunkRange } from './doubleTreeLayout';
-import type { DeviceLayout, LinkKind } from './layouts';
+import { chunkRange } from './layout/doubleTreeLayout';
+import type { DeviceLayout, LinkKind } from './layout/layouts';
 
 const LINK_NAMES: Partial<Record<LinkKind, string>> = {
   tree0: 'tree 0',

@@ -5,7 +5,7 @@
 import { compileSchedule } from '../../core/schedule';
 import { PreparingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
-import { DETAIL_LIMIT } from '../useTracker';
+import { DETAIL_LIMIT } from '../useStepReader';
 import { AggregateView } from './AggregateView';
 import { DeviceDiagram } from './DeviceDiagram';
 

@@ -2,8 +2,8 @@
 // their arrows, above the cards by the transfer overlay (StepLinks), so changing steps repaints nothing here.
 
 import { memo } from 'react';
-import type { DiagramGeometry } from './geometry';
-import { curvePath } from './travelPaths';
+import type { DiagramGeometry } from './layout/geometry';
+import { curvePath } from './layout/travelPaths';
 
 export interface LinkLayerProps {
   geometry: DiagramGeometry;

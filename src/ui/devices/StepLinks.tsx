@@ -4,7 +4,7 @@
 
 import { memo } from 'react';
 import type { TransferOp } from '../../core/schedule';
-import type { StepLink } from './sprites';
+import type { StepLink } from './motion/sprites';
 
 export interface ArrowMarkersProps {
   id: string;

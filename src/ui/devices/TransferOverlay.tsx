@@ -4,11 +4,11 @@
 // frame recomposites them without repainting anything; the lit links change at most once a step.
 
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { DiagramGeometry } from './geometry';
-import { pillBackground } from './pillPaint';
-import { arrowLength, TARGET_STRIDE, type SpritePlan } from './sprites';
+import type { DiagramGeometry } from './layout/geometry';
+import { pillBackground } from './paint/pillPaint';
+import { arrowLength, TARGET_STRIDE, type SpritePlan } from './motion/sprites';
 import { ArrowMarkers, StepLinks } from './StepLinks';
-import type { OverlayHandle } from './transferAnimator';
+import type { OverlayHandle } from './motion/transferAnimator';
 
 export interface TransferOverlayProps {
   geometry: DiagramGeometry;

@@ -1,7 +1,7 @@
 // The size of an element, kept current with a ResizeObserver (absent in jsdom: the fallback stays).
 
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import type { Size } from './geometry';
+import type { Size } from './layout/geometry';
 
 export function useElementSize<T extends HTMLElement>(fallback: Size): [RefObject<T | null>, Size] {
   const ref = useRef<T>(null);

@@ -4,7 +4,7 @@
 
 import { useEffect, useState, type RefObject } from 'react';
 import { stepDurationMs, type SimStore } from '../../store/simStore';
-import { TransferAnimator, type OverlayHandle } from './transferAnimator';
+import { TransferAnimator, type OverlayHandle } from './motion/transferAnimator';
 
 function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -8,7 +8,7 @@ import { cellExpression, valueExpression } from '../../core/narration';
 import { rowSlot, type Schedule } from '../../core/schedule';
 import { term } from '../../core/notation';
 import type { ReduceOp } from '../../core/ops';
-import { DETAIL_LIMIT, useTracker } from '../useTracker';
+import { DETAIL_LIMIT, useTracker } from '../useStepReader';
 
 export interface DeviceContributions {
   /** Per chunk, the contribution multiset (device ids as [lo, hi, count] runs). */

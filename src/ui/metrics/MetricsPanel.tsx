@@ -4,10 +4,10 @@
 
 import { ModellingStatus, PreparingStatus } from '../PreparingStatus';
 import { useSim } from '../StoreContext';
-import { CostSection } from './CostSection';
-import { FormulaChecks } from './FormulaChecks';
-import { NcclChoice } from './NcclChoice';
-import { TrafficSection } from './TrafficSection';
+import { CostSection } from './cost/CostSection';
+import { FormulaChecks } from './traffic/FormulaChecks';
+import { NcclChoice } from './nccl/NcclChoice';
+import { TrafficSection } from './traffic/TrafficSection';
 
 export function MetricsPanel() {
   const derived = useSim((s) => s.derived);

@@ -3,9 +3,9 @@
 // takes the picture's markup and resolved colours, so it reads the same in a test as in a browser.
 
 import type { Schedule } from '../../core/schedule';
-import type { Size } from '../devices/geometry';
+import type { Size } from '../devices/layout/geometry';
 import { arrowsMarkup } from './arrowMarkup';
-import { pictureGeometry } from '../devices/pictureGeometry';
+import { pictureGeometry } from '../devices/layout/pictureGeometry';
 import { legendMarkup, type ExportColors, type LegendEntry } from './exportLegend';
 import { escapeXml, SANS, wrapText } from './exportText';
 import { stepLine } from './exportWords';

@@ -10,7 +10,7 @@ import type { ExportColors, LegendEntry } from './exportLegend';
 import { pictureCaption, stepLine } from './exportWords';
 import { liveLegend } from './liveLegend';
 import type { Picture } from './picture';
-import { cellsMarkup } from '../devices/paintedCells';
+import { cellsMarkup } from '../devices/paint/paintedCells';
 import { styledSvg, styledSvgSliced, type Slicing } from './svgSnapshot';
 
 /** What of the simulator's state an export names. */

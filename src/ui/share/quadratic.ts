@@ -1,7 +1,7 @@
 // Quadratic Bézier curves as the devices picture draws links and transfers: a point at t, its
 // direction, the piece between two parameters, and where a curve leaves a box around one of its ends.
 
-import type { Point } from '../devices/layouts';
+import type { Point } from '../devices/layout/layouts';
 
 export type Quadratic = readonly [Point, Point, Point];
 

@@ -3,11 +3,11 @@
 // edge of the source cell and ends with its head's tip on the edge of the destination cell.
 
 import { compileSchedule, type Schedule, type TransferOp, slotTransfers } from '../../core/schedule';
-import type { CardShape } from '../devices/cardShape';
-import { cellCentre, transferCurve, type DiagramGeometry } from '../devices/geometry';
-import type { Point } from '../devices/layouts';
-import { MAX_SPRITES, pickTransfers } from '../devices/sprites';
-import type { PictureGeometry } from '../devices/pictureGeometry';
+import type { CardShape } from '../devices/card/cardShape';
+import { cellCentre, transferCurve, type DiagramGeometry } from '../devices/layout/geometry';
+import type { Point } from '../devices/layout/layouts';
+import { MAX_SPRITES, pickTransfers } from '../devices/motion/sprites';
+import type { PictureGeometry } from '../devices/layout/pictureGeometry';
 import { backFrom, directionAt, leaveBox, piece, pointAt, type Quadratic, type TurnedBox } from './quadratic';
 
 interface TransferArrow {

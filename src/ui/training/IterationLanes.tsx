@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Iteration } from '../../core/training';
 import { formatMicroseconds } from '../../core/units';
-import { useElementWidth } from '../metrics/useElementWidth';
+import { useElementWidth } from '../metrics/chart/useElementWidth';
 
 const LANE = 34;
 const TOP = 22;

@@ -4,7 +4,7 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { line } from 'd3-shape';
 import type { RunFrame } from '../../core/training';
-import { useElementWidth } from '../metrics/useElementWidth';
+import { useElementWidth } from '../metrics/chart/useElementWidth';
 import { deviceColor } from '../palette';
 
 const HEIGHT = 190;

@@ -4,7 +4,7 @@
 
 import type { ServerPorts, PortLoad } from '../../core/training';
 import { formatBytes, formatMicroseconds, formatPercent, formatTimes } from '../../core/units';
-import { useElementWidth } from '../metrics/useElementWidth';
+import { useElementWidth } from '../metrics/chart/useElementWidth';
 
 const WORKER = { width: 14, height: 16 };
 const SERVER = { width: 26, height: 22 };

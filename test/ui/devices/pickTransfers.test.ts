@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
 import type { Transfer } from '../../../src/core/schedule/ir';
 import { compileSchedule } from '../../../src/core/schedule/compile';
-import { pickCompiledStep, pickTransfers } from '../../../src/ui/devices/sprites';
+import { pickCompiledStep, pickTransfers } from '../../../src/ui/devices/motion/sprites';
 
 const transfer = (src: number, dst: number, chunk: number): Transfer => ({ src, dst, chunk, op: 'reduce' });
 

@@ -4,18 +4,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSchedule } from '../../../src/core/schedule/compile';
 import { parseScheduleText } from '../../../src/core/formats/scheduleText';
-import { TrackerSlot } from '../../../src/store/tracker';
-import { cardShape, cellGridPlace, columnChoices } from '../../../src/ui/devices/cardShape';
-import { cellName, writesOf } from '../../../src/ui/devices/chunkViews';
-import { deviceViews } from '../../../src/ui/devices/deviceViews';
-import { cardContent } from '../../../src/ui/devices/pictureGeometry';
-import { stepCells } from '../../../src/ui/useTracker';
+import { StepReader } from '../../../src/store/stepReader';
+import { cardShape, cellGridPlace, columnChoices } from '../../../src/ui/devices/card/cardShape';
+import { cellName, writesOf } from '../../../src/ui/devices/card/chunkViews';
+import { deviceViews } from '../../../src/ui/devices/card/deviceViews';
+import { cardContent } from '../../../src/ui/devices/layout/pictureGeometry';
+import { stepCells } from '../../../src/ui/useStepReader';
 
 const read = (name: string) => parseScheduleText(readFileSync(new URL(`../../fixtures/msccl/${name}`, import.meta.url), 'utf8'));
 const oop = read('allreduce_ring_oop.xml');
 
 function viewsAt(step: number) {
-  const cells = new TrackerSlot().cellsAt(oop, step);
+  const cells = new StepReader().cellsAt(oop, step);
   return deviceViews(oop, stepCells(oop, cells, 'sum'), true, null);
 }
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
-import { cellCentre } from '../../../src/ui/devices/geometry';
+import { cellCentre } from '../../../src/ui/devices/layout/geometry';
 import { diagramExportSvg, exportSvg } from '../../../src/ui/share/exportDocument';
-import { pictureGeometry } from '../../../src/ui/devices/pictureGeometry';
+import { pictureGeometry } from '../../../src/ui/devices/layout/pictureGeometry';
 import type { ExportColors } from '../../../src/ui/share/exportLegend';
 import { insideBox, pointAt } from '../../../src/ui/share/quadratic';
 import { transferArrows } from '../../../src/ui/share/transferArrows';

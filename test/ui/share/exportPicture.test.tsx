@@ -7,7 +7,7 @@ import { ring } from '../../../src/core/algorithms/ring';
 import { compileSchedule } from '../../../src/core/schedule/compile';
 import { StepTracker } from '../../../src/core/symbolic/stepTracker';
 import { DevicesView } from '../../../src/ui/devices/DevicesView';
-import { pictureGeometry } from '../../../src/ui/devices/pictureGeometry';
+import { pictureGeometry } from '../../../src/ui/devices/layout/pictureGeometry';
 import { svgBlob } from '../../../src/ui/share/exportFiles';
 import { findPicture } from '../../../src/ui/share/picture';
 import type { SimConfig } from '../../../src/store/config';

@@ -1,0 +1,186 @@
+// The largest cards that fit a layout in the drawing without overlapping: upright cards, or — on
+// large rings — cards turned to face outward, which only need room along the ring. Where the seeds'
+// expressions can be written legibly they are, in whichever arrangement writes them largest.
+
+import { cardShape, cellCap, columnChoices, lineChoices, TEXT_MAX, widestBand, type CardContent, type CardShape } from '../card/cardShape';
+import type { Size } from './geometry';
+import type { DeviceLayout } from './layouts';
+
+const MARGIN = 6;
+/** Node boxes: room for the label above the cards, and around them. */
+export const GROUP_TOP = 18;
+export const GROUP_SIDE = 7;
+/** Rings with at least this many devices may turn their cards outward. */
+const RADIAL_FROM = 24;
+/** Room outside a ring of turned cards for the device numbers. */
+const RING_LABELS = 16;
+/** Least room between cards that write texts (px). */
+const LINK_ROOM = 28;
+
+interface Frame {
+  left: number;
+  top: number;
+  innerWidth: number;
+  innerHeight: number;
+}
+
+export interface Fit {
+  card: CardShape;
+  frame: Frame;
+  /** Cards on the ring face outward (the master of a star stays upright). */
+  radial: boolean;
+}
+
+export function groupBottom(layout: DeviceLayout, card: { height: number }): number {
+  // Intra-node wrap links bend below the row, and need room inside the box.
+  return layout.groups.some((g) => g.devices.length > 2) ? 7 + card.height * 0.45 : 7;
+}
+
+function rowCount(layout: DeviceLayout): number {
+  return new Set(layout.positions.map((p) => p.y)).size;
+}
+
+function frameFor(layout: DeviceLayout, size: Size, card: CardShape, radial: boolean): Frame {
+  if (radial) {
+    // A turned card reaches at most this far from its centre along either axis.
+    const reach = Math.max(card.height / 2, 0.71 * (card.width + card.height) * 0.5) + MARGIN + RING_LABELS;
+    return { left: reach, top: reach, innerWidth: size.width - 2 * reach, innerHeight: size.height - 2 * reach };
+  }
+  const grouped = layout.groups.length > 0;
+  const side = card.width / 2 + MARGIN + (grouped ? GROUP_SIDE : 0);
+  const top = card.height / 2 + MARGIN + (grouped ? GROUP_TOP : 0);
+  const bottom = card.height / 2 + MARGIN + (grouped ? groupBottom(layout, card) : 0);
+  let innerHeight = size.height - top - bottom;
+  let shift = 0;
+  if (grouped) {
+    // Rows of nodes sit close, centred, instead of spreading over the whole height.
+    const pitch = card.height + GROUP_TOP + groupBottom(layout, card) + 48;
+    const wanted = (rowCount(layout) - 1) * pitch;
+    if (wanted < innerHeight) {
+      shift = (innerHeight - wanted) / 2;
+      innerHeight = wanted;
+    }
+  }
+  return { left: side, top: top + shift, innerWidth: size.width - 2 * side, innerHeight };
+}
+
+/** The layout's own limit on card size (DeviceLayout.cardLimit), where its links need the room. */
+function withinLimit(layout: DeviceLayout, size: Size, card: CardShape): boolean {
+  const limit = layout.cardLimit;
+  return !limit || (card.width <= (limit.widthShare ?? 1) * size.width && card.height <= (limit.heightShare ?? 1) * size.height);
+}
+
+function fitsUpright(layout: DeviceLayout, size: Size, card: CardShape, groupOf: Int32Array): boolean {
+  const frame = frameFor(layout, size, card, false);
+  if (frame.innerWidth < 0 || frame.innerHeight < 0 || !withinLimit(layout, size, card)) return false;
+  // Cards with texts are large: keep their links long enough to show an arrow and a message on them.
+  const breathe = Math.max(6 + 0.1 * Math.min(card.width, card.height), card.textSize > 0 ? LINK_ROOM : 0);
+  const betweenGroupsY = GROUP_TOP + groupBottom(layout, card) + 4;
+  const betweenGroupsX = 2 * GROUP_SIDE + 4;
+  const { positions } = layout;
+  for (let i = 0; i < positions.length; i++) {
+    for (let j = i + 1; j < positions.length; j++) {
+      const apart = groupOf[i] !== groupOf[j];
+      const dx = Math.abs(positions[i].x - positions[j].x) * frame.innerWidth;
+      const dy = Math.abs(positions[i].y - positions[j].y) * frame.innerHeight;
+      if (dx < card.width + (apart ? betweenGroupsX : breathe) && dy < card.height + (apart ? betweenGroupsY : breathe)) return false;
+    }
+  }
+  return true;
+}
+
+function fitsRadial(layout: DeviceLayout, size: Size, card: CardShape): boolean {
+  const frame = frameFor(layout, size, card, true);
+  const radius = Math.min(frame.innerWidth, frame.innerHeight) / 2;
+  if (radius <= 0) return false;
+  const star = layout.kind === 'star';
+  // Keep a hole in the middle: for the master's upright card, or so a ring still reads as one.
+  const hole = star ? Math.hypot(card.width, card.height) / 2 + 14 : radius * 0.4;
+  if (radius - card.height / 2 < hole) return false;
+  // Neighbours must clear each other at their centres and at their inner ends, where turned cards crowd.
+  const a = frame.innerWidth / 2;
+  const b = frame.innerHeight / 2;
+  const points = layout.positions.slice(star ? 1 : 0).map((p) => {
+    const x = (p.x - 0.5) * frame.innerWidth;
+    const y = (p.y - 0.5) * frame.innerHeight;
+    const nx = x / (a * a);
+    const ny = y / (b * b);
+    const length = Math.hypot(nx, ny) || 1;
+    return { x, y, ix: x - ((nx / length) * card.height) / 2, iy: y - ((ny / length) * card.height) / 2 };
+  });
+  const breathe = 4 + 0.08 * card.width;
+  for (let i = 0; i < points.length && points.length > 1; i++) {
+    const p = points[i];
+    const q = points[(i + 1) % points.length];
+    if (Math.hypot(p.x - q.x, p.y - q.y) < card.width + breathe || Math.hypot(p.ix - q.ix, p.iy - q.iy) < card.width + breathe) return false;
+  }
+  return true;
+}
+
+type Fits = (card: CardShape) => boolean;
+
+/** The widest card with `columns` cell columns that fits, by bisection (fit only gets harder as cards grow). */
+function widestCard(size: Size, content: CardContent, columns: number, labels: boolean, fits: Fits, lines = 1): CardShape {
+  // Cards with texts may take nearly half the width: left and right cards of a small ring still clear.
+  const cap = Math.min(size.width * (content.textChars > 0 ? 0.47 : 0.42), 480, columns * cellCap(content, lines) + 20);
+  const shape = (width: number) => cardShape(width, columns, content, labels, lines);
+  let lo = 8;
+  let hi = Math.max(lo, cap);
+  if (fits(shape(hi))) return shape(hi);
+  for (let i = 0; i < 18; i++) {
+    const mid = (lo + hi) / 2;
+    if (fits(shape(mid))) lo = mid;
+    else hi = mid;
+  }
+  return shape(lo);
+}
+
+function score(card: CardShape, chunks: number): number {
+  // The size a cell can be read at; a single row of chunks (a row a buffer) is how a buffer reads,
+  // and needle-thin cards read as nothing.
+  const side = Math.min(card.cellWidth, card.cellHeight);
+  const aspect = Math.max(card.width / card.height, card.height / card.width);
+  return (side * (card.columns === chunks ? 3 : 1)) / Math.max(1, aspect / 4);
+}
+
+/**
+ * How well a card with texts reads: the type size first; a wrapped line costs about as much as 1.5 px
+ * of type, a column of chunks 2 px and a grid 4 px, since a row of chunks is how a buffer reads.
+ */
+function textScore(card: CardShape): number {
+  const arrangement = card.rows === 1 ? 0 : card.columns === 1 ? 2 : 4;
+  return Math.min(card.textSize, TEXT_MAX) - 1.5 * (card.textLines - 1) - arrangement;
+}
+
+/** The best upright card that writes every chunk's expression, or null when none fits legibly. */
+function textFit(layout: DeviceLayout, size: Size, content: CardContent, fits: Fits): Fit | null {
+  let best: CardShape | null = null;
+  for (const columns of columnChoices(content)) {
+    for (const lines of lineChoices(content)) {
+      const card = widestCard(size, content, columns, true, fits, lines);
+      if (card.textSize === 0 || card.textLines !== lines) continue;
+      if (!best || textScore(card) > textScore(best)) best = card;
+    }
+  }
+  return best && { card: best, frame: frameFor(layout, size, best, false), radial: false };
+}
+
+export function chooseFit(layout: DeviceLayout, size: Size, content: CardContent): Fit {
+  const groupOf = new Int32Array(layout.devices).fill(-1);
+  for (const group of layout.groups) for (const d of group.devices) groupOf[d] = group.node;
+  const upright: Fits = (card) => fitsUpright(layout, size, card, groupOf);
+  const withText = content.textChars > 0 ? textFit(layout, size, content, upright) : null;
+  if (withText) return withText;
+  const plain = { ...content, textChars: 0 };
+  const ringLike = (layout.kind === 'circle' || layout.kind === 'star') && layout.devices >= RADIAL_FROM;
+  let best: Fit | null = null;
+  for (const radial of ringLike ? [false, true] : [false]) {
+    const fits: Fits = radial ? (card) => fitsRadial(layout, size, card) : upright;
+    for (const columns of columnChoices(content)) {
+      const card = widestCard(size, plain, columns, !radial, fits);
+      if (!best || score(card, widestBand(content)) > score(best.card, widestBand(content)))
+        best = { card, frame: frameFor(layout, size, card, radial), radial };
+    }
+  }
+  return best!;
+}
