@@ -1,6 +1,7 @@
 // Lint rules for gradsync. Besides typescript-eslint's recommended set and the rules of hooks, this file
-// is where DESIGN.md's layers are enforced: imports point down only, and each layer names the outside
-// packages it may use, so a React import in src/core or a store import in src/cli fails `npm test`.
+// is where the layers of docs/architecture.md are enforced: imports point down only, each layer names the
+// outside packages it may use, and inside src/core each folder names the folders it may use, so a React
+// import in src/core, a store import in src/cli or a narration import in src/core/schedule fails `npm test`.
 
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -9,7 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * What each layer of src/ may import besides itself (DESIGN.md, "Layers"): other layers, `shaders/`
+ * What each layer of src/ may import besides itself (docs/architecture.md, "Layers"): other layers, `shaders/`
  * at the repository root, and outside packages (exact names; `d3-*` allows every d3 module).
  */
 const LAYERS = {
@@ -46,6 +47,25 @@ const LAYERS = {
   },
 };
 
+/**
+ * Inside src/core (docs/architecture.md, "Inside core"): the core folders each folder may import besides
+ * itself and core's loose files. model and nccl are peers (NCCL's presets are topologies of the model;
+ * the model moves bytes with NCCL's protocols); otherwise a folder imports only folders listed before it.
+ */
+const CORE_LOOSE = ['errors', 'units', 'random', 'lifecycle', 'notation', 'ops'];
+const CORE_FOLDERS = {
+  schedule: [],
+  algorithms: ['schedule'],
+  symbolic: ['schedule'],
+  model: ['schedule', 'algorithms', 'symbolic', 'nccl'],
+  nccl: ['schedule', 'algorithms', 'symbolic', 'model'],
+  narration: ['schedule', 'algorithms', 'symbolic'],
+  diagnosis: ['schedule', 'algorithms', 'symbolic', 'narration'],
+  formats: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl'],
+  ncclTests: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl'],
+  training: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl'],
+};
+
 /** Files that may reach past their layer's package list, with the packages they add. */
 const EXCEPTIONS = [{ files: ['src/engine/webgpu/node.ts'], layer: 'engine', packages: ['webgpu', 'node:*'] }];
 
@@ -77,21 +97,45 @@ function forbiddenSource({ layers, shaders = false, packages }, depth) {
   return `^(${relative}|${outside})`;
 }
 
+/**
+ * Inside src/core, the relative paths a file `depth` folders below src/ in core folder `folder` (null
+ * for core's loose files) may not use: those that climb to core's top and name a folder it may not
+ * import. A loose file imports only loose files.
+ */
+function forbiddenCoreSource(folder, depth) {
+  const loose = `(${CORE_LOOSE.join('|')})$`;
+  if (folder === null) return `^\\./(?!${loose})`;
+  const allowed = [folder, ...CORE_FOLDERS[folder]].join('|');
+  return `^(\\.\\./){${depth - 1}}(?!\\.\\./)(?!(${allowed})(/|$))(?!${loose})`;
+}
+
+/** Rules that refuse each source (a regular expression) with its message, in static imports and import(). */
+function restricted(refusals) {
+  return {
+    'no-restricted-imports': ['error', { patterns: refusals.map(({ source, message }) => ({ regex: source, message })) }],
+    // no-restricted-imports does not see import(); the same sources are refused there too.
+    'no-restricted-syntax': [
+      'error',
+      ...refusals.map(({ source, message }) => ({ selector: `ImportExpression[source.value=/${source.replaceAll('/', '\\x2F')}/]`, message })),
+    ],
+  };
+}
+
 function layerRules(files, rules, depth) {
-  const source = forbiddenSource(rules, depth);
+  return { files, rules: restricted([{ source: forbiddenSource(rules, depth), message: `${rules.why} (docs/architecture.md, Layers).` }]) };
+}
+
+/** Core's files take the layer's refusals and their folder's in one setting: a later setting of a rule replaces an earlier one. */
+function coreRules(files, folder, depth) {
+  const where = folder === null ? 'a loose file of src/core' : `src/core/${folder}`;
+  const allowed = folder === null ? [] : CORE_FOLDERS[folder];
+  const what = [...allowed.map((name) => `${name}/`), "core's loose files"].join(', ');
   return {
     files,
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: source, message: `${rules.why} (DESIGN.md, Layers).` }] }],
-      // no-restricted-imports does not see import(); the same sources are refused there too.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `ImportExpression[source.value=/${source.replaceAll('/', '\\x2F')}/]`,
-          message: `${rules.why} (DESIGN.md, Layers).`,
-        },
-      ],
-    },
+    rules: restricted([
+      { source: forbiddenSource(LAYERS.core, depth), message: `${LAYERS.core.why} (docs/architecture.md, Layers).` },
+      { source: forbiddenCoreSource(folder, depth), message: `${where} imports only ${what} (docs/architecture.md, Inside core).` },
+    ]),
   };
 }
 
@@ -115,6 +159,10 @@ function layerConfigs() {
     configs.push(layerRules(files, { ...rules, packages: [...rules.packages, ...packages] }, depth));
   }
   configs.push(layerRules(['src/*.{ts,tsx}'], ENTRIES, 0));
+  configs.push(coreRules(['src/core/*.ts'], null, 1));
+  for (const folder of Object.keys(CORE_FOLDERS)) {
+    for (let depth = 2; depth <= MAX_DEPTH; depth++) configs.push(coreRules([`src/core/${folder}/${'*/'.repeat(depth - 2)}*.ts`], folder, depth));
+  }
   return configs;
 }
 
@@ -155,7 +203,7 @@ export default defineConfig(
   },
   ...layerConfigs(),
   {
-    // DESIGN.md: core touches no DOM or WebGPU object, whatever its imports.
+    // docs/architecture.md: core touches no DOM or WebGPU object, whatever its imports.
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-globals': [
@@ -174,7 +222,7 @@ export default defineConfig(
           'process',
         ].map((name) => ({
           name,
-          message: 'src/core runs anywhere: no DOM, WebGPU or Node globals (DESIGN.md, Layers).',
+          message: 'src/core runs anywhere: no DOM, WebGPU or Node globals (docs/architecture.md, Layers).',
         })),
       ],
     },

@@ -16,7 +16,7 @@ import { generateInputs } from '../src/engine/inputs';
 import { PlainKernels } from './baseline';
 import { measureFps } from './fps';
 import { measureOpening, OPEN_REPEATS, openingTable } from './open';
-import { measureWebGpu } from '../src/cli/benchMeasure';
+import { measureEngine } from '../src/cli/benchMeasure';
 import { nodeGpu } from '../src/engine/webgpu/node';
 
 const REPEATS = 5;
@@ -78,7 +78,7 @@ async function webgpuFigures(): Promise<void> {
   for (const [name, request, elements] of workloads) {
     const schedule = buildSchedule(request);
     const inputs = generateInputs(schedule.devices, elements, 'sum', 1);
-    const m = await measureWebGpu(schedule, elements, 'sum', inputs, 7, provider);
+    const m = await measureEngine(schedule, elements, 'sum', inputs, 7, provider);
     const engine = m.movedBytes / (m.timeUs * 1e3);
     const plain = m.movedBytes / (m.plainAddUs! * 1e3);
     console.log(

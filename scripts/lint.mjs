@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run lint, and the static checks of npm test after the type check: ESLint (with the layer rules
-// of DESIGN.md), Prettier's format check and knip (unused files, exports and dependencies). The first
+// of docs/architecture.md), Prettier's format check and knip (unused files, exports and dependencies). The first
 // that fails stops the run with one line saying what to do. ESLint and Prettier cache their results
 // in node_modules/.cache, keyed by file contents and configuration.
 

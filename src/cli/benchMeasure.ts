@@ -4,11 +4,13 @@
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
 import { countTraffic } from '../core/model';
-import { CpuEngine } from '../engine/cpu/cpuEngine';
-import { runOnCpu, runOnWebGpu } from '../engine/runCollective';
+import { invariant } from '../core/errors';
+import type { CpuEngine } from '../engine/cpu/cpuEngine';
+import { createEngine } from '../engine/engines';
+import { runCollective } from '../engine/runCollective';
 import type { GpuProvider } from '../engine/webgpu/gpuDevice';
 import { timeAddVec4 } from '../engine/webgpu/addKernel';
-import { WebGpuEngine } from '../engine/webgpu/webgpuEngine';
+import type { WebGpuEngine } from '../engine/webgpu/webgpuEngine';
 
 export interface Measurement {
   /** Average (cpu) or best (webgpu) time of one whole run, µs. */
@@ -20,12 +22,35 @@ export interface Measurement {
   plainAddUs?: number;
   submissionsPerStep?: number;
   readbacksWhileStepping?: number;
+  /** WebGPU only: the adapter that ran it. */
+  adapter?: string;
 }
 
-export async function measureCpu(schedule: Schedule, elements: number, op: ReduceOp, inputs: Float32Array, iterations: number): Promise<Measurement> {
-  const { numeric } = runOnCpu({ schedule, elements, op, inputs });
-  const engine = new CpuEngine({ schedule, elements, op });
-  engine.load(inputs);
+/**
+ * The engine time of one whole run at one size, on the engine createEngine makes for `provider` (the
+ * CPU engine without one), after a verified run of the same data counts its wrong values.
+ */
+export async function measureEngine(
+  schedule: Schedule,
+  elements: number,
+  op: ReduceOp,
+  inputs: Float32Array,
+  iterations: number,
+  provider: GpuProvider | null,
+): Promise<Measurement> {
+  const { numeric } = await runCollective({ schedule, elements, op, inputs }, provider);
+  const engine = await createEngine({ schedule, elements, op }, provider);
+  try {
+    engine.load(inputs);
+    if (engine.backend === 'cpu') return { ...timeOnCpu(engine, inputs, iterations), wrong: numeric.wrong };
+    invariant(provider, 'a WebGPU engine has a provider');
+    return { ...(await timeOnGpu(engine, provider, iterations)), wrong: numeric.wrong };
+  } finally {
+    engine.destroy();
+  }
+}
+
+function timeOnCpu(engine: CpuEngine, inputs: Float32Array, iterations: number): Omit<Measurement, 'wrong'> {
   engine.run();
   const started = performance.now();
   for (let i = 0; i < iterations; i++) {
@@ -33,44 +58,29 @@ export async function measureCpu(schedule: Schedule, elements: number, op: Reduc
     engine.run();
   }
   const timeUs = ((performance.now() - started) * 1000) / iterations;
-  const traffic = countTraffic(schedule, elements);
+  const traffic = countTraffic(engine.compiled.schedule, engine.elements);
   const reducedBytes = traffic.reducedBytes.reduce((a, b) => a + b, 0);
-  return { timeUs, wrong: numeric.wrong, reducedBytes, movedBytes: traffic.bytesTransferred };
+  return { timeUs, reducedBytes, movedBytes: traffic.bytesTransferred };
 }
 
-export async function measureWebGpu(
-  schedule: Schedule,
-  elements: number,
-  op: ReduceOp,
-  inputs: Float32Array,
-  iterations: number,
-  provider: GpuProvider,
-): Promise<Measurement & { adapter: string }> {
-  const { numeric } = await runOnWebGpu({ schedule, elements, op, inputs }, provider);
-  const engine = await WebGpuEngine.create({ schedule, elements, op, provider });
-  try {
-    engine.load(inputs);
-    await engine.timedRun();
-    const before = { ...engine.stats };
-    // Interleaved, best of each: both see the same adapter state.
-    let best = Infinity;
-    let plainMs = Infinity;
-    for (let i = 0; i < iterations; i++) {
-      best = Math.min(best, (await engine.timedRun()).wallMs);
-      plainMs = Math.min(plainMs, await timeAddVec4(engine.gpuDevice(), provider.shaders, engine.movedBytesPerRun / 4, 1, engine.memoryBytes));
-    }
-    const steps = engine.stats.stepsSubmitted - before.stepsSubmitted;
-    return {
-      timeUs: best * 1000,
-      wrong: numeric.wrong,
-      reducedBytes: engine.reducedBytesPerRun,
-      movedBytes: engine.movedBytesPerRun,
-      plainAddUs: plainMs * 1000,
-      submissionsPerStep: steps === 0 ? 0 : (engine.stats.submissions - before.submissions) / steps,
-      readbacksWhileStepping: engine.stats.readbacks - before.readbacks,
-      adapter: engine.adapterName,
-    };
-  } finally {
-    engine.destroy();
+async function timeOnGpu(engine: WebGpuEngine, provider: GpuProvider, iterations: number): Promise<Omit<Measurement, 'wrong'>> {
+  await engine.timedRun();
+  const before = { ...engine.stats };
+  // Interleaved, best of each: both see the same adapter state.
+  let best = Infinity;
+  let plainMs = Infinity;
+  for (let i = 0; i < iterations; i++) {
+    best = Math.min(best, (await engine.timedRun()).wallMs);
+    plainMs = Math.min(plainMs, await timeAddVec4(engine.gpuDevice(), provider.shaders, engine.movedBytesPerRun / 4, 1, engine.memoryBytes));
   }
+  const steps = engine.stats.stepsSubmitted - before.stepsSubmitted;
+  return {
+    timeUs: best * 1000,
+    reducedBytes: engine.reducedBytesPerRun,
+    movedBytes: engine.movedBytesPerRun,
+    plainAddUs: plainMs * 1000,
+    submissionsPerStep: steps === 0 ? 0 : (engine.stats.submissions - before.submissions) / steps,
+    readbacksWhileStepping: engine.stats.readbacks - before.readbacks,
+    adapter: engine.adapterName,
+  };
 }

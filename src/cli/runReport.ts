@@ -16,9 +16,10 @@ import {
 } from '../core/model';
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
-import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../core/units';
+import { formatBytes, formatGBs, formatMicroseconds, plural } from '../core/units';
 import type { RunReport } from '../engine/runCollective';
 import { formatNumber } from './format';
+import { deviceLabel } from '../core/notation';
 
 export interface RunSummary {
   schedule: Schedule;
@@ -75,14 +76,12 @@ function verdict({ report }: RunSummary): string {
   if (!symbolic.ok) return `✗ not verified: ${symbolic.violation!.message}`;
   if (numeric.wrong > 0) {
     const w = numeric.firstWrong!;
-    return `✗ not verified: ${numeric.wrong} values off; first GPU-${w.device} element ${w.element}: got ${w.got}, expected ${w.expected} ± ${formatNumber(w.tolerance)}`;
+    return `✗ not verified: ${numeric.wrong} values off; first ${deviceLabel(w.device)} element ${w.element}: got ${w.got}, expected ${w.expected} ± ${formatNumber(w.tolerance)}`;
   }
   if (numeric.replicaMismatchWhereDemanded) return '✗ not verified: replicas differ where every device computed the same expression';
   const replicas = numeric.replicasIdentical ? 'replicas bit-identical' : 'replicas differ in the last bits (each device sums in its own order)';
   return `✓ verified: the schedule proves the collective; values within tolerance of float64 (max error ${formatNumber(numeric.maxAbsError)}); ${replicas}`;
 }
-
-const plural = (count: number, noun: string) => `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Every device up to 16, else the 8 busiest in device order; the busiest marked unless all carry the same. */
 function deviceLines(cost: CostResult): string[] {
@@ -101,7 +100,9 @@ function deviceLines(cost: CostResult): string[] {
   const lines = ['  device      sent        received'];
   for (const d of shown) {
     const mark = !balanced && d === busiest?.device ? '  ◀ busiest' : '';
-    lines.push(`  ${`GPU-${d}`.padEnd(10)}  ${formatBytes(cost.bytesSent[d]).padEnd(10)}  ${formatBytes(cost.bytesReceived[d]).padEnd(10)}${mark}`.trimEnd());
+    lines.push(
+      `  ${deviceLabel(d).padEnd(10)}  ${formatBytes(cost.bytesSent[d]).padEnd(10)}  ${formatBytes(cost.bytesReceived[d]).padEnd(10)}${mark}`.trimEnd(),
+    );
   }
   if (shown.length < n) lines.push(`  … the 8 busiest of ${n} devices shown`);
   return lines;

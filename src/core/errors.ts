@@ -54,6 +54,19 @@ export class GradsyncError extends Error {
   }
 }
 
+/**
+ * What a check gives back when it says no: the reason, in words that complete "… because" and read
+ * right where they are shown. Every result of the form `{ ok: true, … } | Refused` refuses this way.
+ */
+export interface Refused {
+  readonly ok: false;
+  readonly reason: string;
+}
+
+export function refused(reason: string): Refused {
+  return { ok: false, reason };
+}
+
 export function invariant(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`gradsync invariant failed: ${message}`);
 }

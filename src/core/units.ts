@@ -49,6 +49,11 @@ export function formatCount(value: number): string {
   return value.toLocaleString('en-US');
 }
 
+/** A count with its noun, as people read it: "1 step", "2 steps", "1,024 devices" (`many` for irregular nouns). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 /** A share from 0 to 1 as a whole percentage: "100%", "13%", and "<1%" for a share that is not nothing. */
 export function formatPercent(share: number): string {
   return share > 0 && share < 0.005 ? '<1%' : `${Math.round(share * 100)}%`;

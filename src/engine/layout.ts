@@ -2,7 +2,7 @@
 // [place 0: GPU-0 … GPU-(N−1)][place 1: …]. In a version-1 schedule the places are the C chunks of
 // the one buffer, and a transfer only ever moves chunk c to chunk c, so an engine that works chunk by
 // chunk touches one contiguous region at a time. A version-2 schedule's places are its slots
-// (core/slots.ts: input, output and scratch chunks), all K/C elements long when it moves chunks
+// (core/schedule/slots.ts: input, output and scratch chunks), all K/C elements long when it moves chunks
 // between places. With `align` = 4 every piece starts on and spans whole vec4s (the padding is never
 // read back), which the GPU kernels need.
 

@@ -7,9 +7,8 @@ import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
 import { verifySchedule, type VerifyResult } from '../core/symbolic';
 import { checkResults, computeReference, type NumericCheck, type Reference } from './check';
-import { CpuEngine } from './cpu/cpuEngine';
 import type { GpuProvider } from './webgpu/gpuDevice';
-import { WebGpuEngine } from './webgpu/webgpuEngine';
+import { createEngine, type Backend } from './engines';
 
 export interface RunRequest {
   schedule: Schedule;
@@ -21,7 +20,7 @@ export interface RunRequest {
 
 export interface RunReport {
   verified: boolean;
-  backend: 'cpu' | 'webgpu';
+  backend: Backend;
   /** The GPU adapter that ran it (webgpu). */
   adapter?: string;
   symbolic: VerifyResult;
@@ -52,22 +51,14 @@ function finish(
   return { verified, symbolic, numeric, engineMs, buffers };
 }
 
-export function runOnCpu(request: RunRequest): RunReport {
+/**
+ * Runs the schedule on the WebGPU engine on `provider`'s GPU, or on the CPU engine without one.
+ * engineMs includes loading and, on a GPU, waiting for it to finish; not the readback.
+ */
+export async function runCollective(request: RunRequest, provider?: GpuProvider | null): Promise<RunReport> {
   const { schedule, elements, op, inputs } = request;
   const checks = prepareChecks(request);
-  const engine = new CpuEngine({ schedule, elements, op });
-  const started = performance.now();
-  engine.load(inputs);
-  engine.run();
-  const engineMs = performance.now() - started;
-  return { backend: 'cpu', ...finish(request, checks, engine.read(), engineMs) };
-}
-
-/** The same run on the WebGPU engine; engineMs includes upload and waiting for the GPU, not the readback. */
-export async function runOnWebGpu(request: RunRequest, provider: GpuProvider): Promise<RunReport> {
-  const { schedule, elements, op, inputs } = request;
-  const checks = prepareChecks(request);
-  const engine = await WebGpuEngine.create({ schedule, elements, op, provider });
+  const engine = await createEngine({ schedule, elements, op }, provider);
   try {
     const started = performance.now();
     engine.load(inputs);
@@ -75,7 +66,8 @@ export async function runOnWebGpu(request: RunRequest, provider: GpuProvider): P
     await engine.finished();
     const engineMs = performance.now() - started;
     const buffers = await engine.read();
-    return { backend: 'webgpu', adapter: engine.adapterName, ...finish(request, checks, buffers, engineMs) };
+    const ran: Pick<RunReport, 'backend' | 'adapter'> = engine.backend === 'webgpu' ? { backend: 'webgpu', adapter: engine.adapterName } : { backend: 'cpu' };
+    return { ...ran, ...finish(request, checks, buffers, engineMs) };
   } finally {
     engine.destroy();
   }

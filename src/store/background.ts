@@ -1,28 +1,40 @@
 // Work too long for one frame, done in a module worker: building, verifying and costing a large
 // schedule, the comparison of every algorithm, and the GPU engine's tables. The page's side sends
-// requests and gets answers; schedules cross as packed arrays, whose steps become objects when read.
+// requests (backgroundProtocol.ts) and hears each one's replies in the order the protocol gives
+// them; schedules cross as packed arrays, whose steps become objects when read.
 
-import type { CompareData, CompareInput, TimelineData } from '../core/model';
-import { GradsyncError, type ErrorCode, type SettingFault } from '../core/errors';
-import { packedBuffers, packSchedule, unpackSchedule, type PackedSchedule, type Schedule, compileSchedule } from '../core/schedule';
+import type { CompareData, CompareInput } from '../core/model';
+import { GradsyncError, invariant } from '../core/errors';
+import { compileSchedule, packedBuffers, packSchedule, unpackSchedule, type PackedSchedule, type Schedule } from '../core/schedule';
 import { verifySchedule, type VerifyResult } from '../core/symbolic';
-import { adoptGpuPlan, type GpuPlan } from '../engine/webgpu/plan';
-import { ADDRESS_MESSAGE } from './earlyWorker';
+import { adoptGpuPlan } from '../engine/webgpu/plan';
+import {
+  ANSWER_KINDS,
+  type Answer,
+  type Asked,
+  type BackgroundReply,
+  type BackgroundRequest,
+  type Body,
+  type ErrorShape,
+  type ModelPart,
+  type Progress,
+  type RequestOf,
+  type ScheduleRef,
+} from './backgroundProtocol';
 import type { SimConfig } from './config';
 import { modelOf, type Derived, type Model } from './derive';
+
+export type { BackgroundReply, BackgroundRequest, Progress } from './backgroundProtocol';
 
 /** Configurations of more devices than this are prepared in the worker (a ring of 128 takes ~60 ms). */
 const BACKGROUND_DEVICES = 64;
 /** Loaded schedules of more transfers than this are too. */
 const BACKGROUND_TRANSFERS = 8192;
 
-/** What the worker is doing for a request (it answers with the schedule as soon as it is built). */
-export interface Progress {
-  stage: 'building';
-}
-
-/** What depends on the model's inputs: its cost, bandwidths, topology and timeline. */
-export type ModelPart = Model & { timeline: TimelineData };
+/** Hears a schedule's model, with the schedule it belongs to. */
+type OnModelled = (model: Model & Pick<Derived, 'timeline'>, schedule: Schedule) => void;
+/** Hears a schedule's proof, with the schedule it belongs to. */
+type OnVerified = (verification: VerifyResult, schedule: Schedule) => void;
 
 export interface Background {
   /**
@@ -34,8 +46,8 @@ export interface Background {
     config: SimConfig,
     schedule: Schedule | null,
     onProgress?: (progress: Progress) => void,
-    onVerified?: (verification: VerifyResult, schedule: Schedule) => void,
-    onModelled?: (model: Model & Pick<Derived, 'timeline'>, schedule: Schedule) => void,
+    onVerified?: OnVerified,
+    onModelled?: OnModelled,
   ): Promise<Derived>;
   /** The model alone, for a schedule derived before. */
   model(config: SimConfig, schedule: Schedule): Promise<ModelPart>;
@@ -43,52 +55,6 @@ export interface Background {
   planGpu(schedule: Schedule, elements: number): Promise<void>;
   compare(input: CompareInput): Promise<CompareData>;
   dispose(): void;
-}
-
-// The messages. A schedule the worker holds is named by a number; one it lacks is sent packed.
-export interface ScheduleRef {
-  id: number;
-  packed?: PackedSchedule;
-}
-
-export type BackgroundRequest =
-  /** `schedule` null: build the configuration's, and keep it as number `keepAs`. */
-  | { id: number; kind: 'derive'; config: SimConfig; schedule: ScheduleRef | null; keepAs: number }
-  | { id: number; kind: 'model'; config: SimConfig; schedule: ScheduleRef }
-  | { id: number; kind: 'plan-gpu'; schedule: ScheduleRef; elements: number }
-  | { id: number; kind: 'compare'; input: CompareInput }
-  /** Sent by a built page's HTML before its script runs (earlyWorker.ts): no answer. */
-  | { id: number; kind: typeof ADDRESS_MESSAGE; search: string };
-
-export interface ErrorShape {
-  code: ErrorCode;
-  message: string;
-  setting?: SettingFault;
-}
-
-export type BackgroundReply =
-  | { id: number; kind: 'progress'; progress: Progress }
-  /**
-   * The schedule first, so the picture does not wait: its model follows in a 'modelled' reply, and,
-   * with `verifying`, its proof in a 'verified' reply.
-   */
-  | { id: number; kind: 'derived'; packed: PackedSchedule | null; verifying: boolean; derived: Pick<Derived, 'verification' | 'topology'> }
-  | { id: number; kind: 'modelled'; model: ModelPart }
-  | { id: number; kind: 'verified'; verification: VerifyResult }
-  | { id: number; kind: 'model'; model: ModelPart }
-  | { id: number; kind: 'plan-gpu'; plan: GpuPlan }
-  | { id: number; kind: 'compare'; data: CompareData }
-  /** The worker no longer holds the schedule named: send it again, packed. */
-  | { id: number; kind: 'unknown-schedule' }
-  | { id: number; kind: 'error'; error: ErrorShape }
-  | { id: number; kind: 'bug'; message: string };
-
-export function errorShape(error: GradsyncError): ErrorShape {
-  return { code: error.code, message: error.message, setting: error.setting };
-}
-
-function errorFrom(shape: ErrorShape): GradsyncError {
-  return new GradsyncError(shape.code, shape.message, shape.setting);
 }
 
 /** Whether a store prepares this configuration (or loaded schedule) in the background. */
@@ -105,16 +71,63 @@ export interface BackgroundPort {
   terminate(): void;
 }
 
+/** What hears a request's next reply; it returns what hears the one after, or null after the last. */
 interface Waiting {
-  reply(reply: BackgroundReply): void;
+  hear(reply: BackgroundReply): Waiting | null;
+  /** The worker failed, or was stopped, before the request's last reply. */
   fail(error: Error): void;
 }
 
-/** What hears the 'modelled' and 'verified' replies that come after a derive's answer, or the worker's failure before them. */
-interface Later {
-  modelled(model: ModelPart): void;
-  verified(verification: VerifyResult): void;
-  failed(): void;
+/** How the page hears one request: progress before its answer; then what the answer is read as, and what hears the replies after it. */
+interface Hearing<K extends Asked, T> {
+  progress?(progress: Progress): void;
+  answered(answer: Answer<K>): { value: T; later: Waiting | null };
+}
+
+/** A request heard for its answer alone. */
+function answerOnly<K extends Asked>(): Hearing<K, Answer<K>> {
+  return { answered: (answer) => ({ value: answer, later: null }) };
+}
+
+function isAnswer<K extends Asked>(kind: K, reply: BackgroundReply): reply is BackgroundReply & Answer<K> {
+  return reply.kind === ANSWER_KINDS[kind];
+}
+
+function errorFrom(shape: ErrorShape): GradsyncError {
+  return new GradsyncError(shape.code, shape.message, shape.setting);
+}
+
+/** The answer to a request that named no schedule by number alone: the worker built it, was sent it packed, or needs none. */
+function definite<T>(value: T | null, kind: Asked): T {
+  invariant(value !== null, `the background worker answered unknown-schedule to ${kind}, which named no schedule it could have dropped`);
+  return value;
+}
+
+/**
+ * What hears the replies after a derive's answer: its model, then, where the worker proves it, its
+ * proof, each passed on with the schedule they belong to. What the worker stops before sending, the
+ * page makes after all.
+ */
+function followUps(config: SimConfig, schedule: Schedule, verifying: boolean, onModelled?: OnModelled, onVerified?: OnVerified): Waiting {
+  const proof: Waiting = {
+    hear(reply) {
+      invariant(reply.kind === 'verified', `the background worker sent ${reply.kind} where a derive's proof was due`);
+      onVerified?.(reply.verification, schedule);
+      return null;
+    },
+    fail: () => onVerified?.(verifySchedule(schedule), schedule),
+  };
+  return {
+    hear(reply) {
+      invariant(reply.kind === 'modelled', `the background worker sent ${reply.kind} where a derive's model was due`);
+      onModelled?.(reply.model, schedule);
+      return verifying ? proof : null;
+    },
+    fail(error) {
+      onModelled?.(modelOf(config, schedule), schedule);
+      proof.fail(error);
+    },
+  };
 }
 
 export function backgroundOver(port: BackgroundPort): Background {
@@ -124,129 +137,112 @@ export function backgroundOver(port: BackgroundPort): Background {
   const waiting = new Map<number, Waiting>();
   let broken: Error | null = null;
 
-  port.onmessage = (event) => waiting.get(event.data.id)?.reply(event.data);
+  port.onmessage = (event) => {
+    const reply = event.data;
+    const next = waiting.get(reply.id)?.hear(reply);
+    if (next) waiting.set(reply.id, next);
+    else waiting.delete(reply.id);
+  };
   port.onerror = (event) => {
     event.preventDefault?.();
     const message = (event as Partial<ErrorEvent>).message;
-    broken = new Error(`the background worker failed${message ? `: ${message}` : ''}`);
-    for (const entry of waiting.values()) entry.fail(broken);
-    waiting.clear();
+    stop(new Error(`the background worker failed${message ? `: ${message}` : ''}`));
   };
 
-  /** Sends a request and waits for its answer; progress goes to `onProgress`. */
-  function ask(
-    make: (id: number) => BackgroundRequest,
-    transfer: Transferable[],
-    onProgress?: (progress: Progress) => void,
-    later?: Later,
-  ): Promise<BackgroundReply> {
+  /** Fails every request still waiting, and every one asked from now on. */
+  function stop(error: Error): void {
+    broken = error;
+    for (const entry of waiting.values()) entry.fail(error);
+    waiting.clear();
+  }
+
+  /**
+   * Sends a request and hears its replies in order: progress, then the answer, which the promise
+   * resolves with as `hearing` reads it (null where the worker no longer holds the schedule named),
+   * then what follows the answer. A GradsyncError in the worker rejects it as one.
+   */
+  function ask<K extends Asked, T>(kind: K, body: Body<K>, transfer: Transferable[], hearing: Hearing<K, T>): Promise<T | null> {
     if (broken) return Promise.reject(broken);
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      let answered = false;
-      let verifying = false;
-      waiting.set(id, {
-        reply(reply) {
-          if (reply.kind === 'progress') return onProgress?.(reply.progress);
-          if (reply.kind === 'modelled') {
-            if (!verifying) waiting.delete(id);
-            return later?.modelled(reply.model);
+      const first: Waiting = {
+        hear(reply) {
+          if (reply.kind === 'progress') {
+            invariant(hearing.progress, `the background worker sent progress on ${kind}`);
+            hearing.progress(reply.progress);
+            return first;
           }
-          if (reply.kind === 'verified') {
-            waiting.delete(id);
-            return later?.verified(reply.verification);
-          }
-          // A derive's answer keeps its place for its model and proof to follow.
-          if (reply.kind === 'derived') verifying = reply.verifying;
-          else waiting.delete(id);
-          answered = true;
           if (reply.kind === 'error') reject(errorFrom(reply.error));
           else if (reply.kind === 'bug') reject(new Error(reply.message));
-          else resolve(reply);
+          else if (reply.kind === 'unknown-schedule') resolve(null);
+          else {
+            invariant(isAnswer(kind, reply), `the background worker answered ${reply.kind} to ${kind}`);
+            const { value, later } = hearing.answered(reply);
+            resolve(value);
+            return later;
+          }
+          return null;
         },
-        fail(error) {
-          if (answered) later?.failed();
-          else reject(error);
-        },
-      });
-      port.postMessage(make(id), transfer);
+        fail: reject,
+      };
+      waiting.set(id, first);
+      const request: RequestOf<K> = { id, kind, ...body };
+      // A request of kind K is one of BackgroundRequest's, though TypeScript cannot follow K through the union.
+      port.postMessage(request as BackgroundRequest, transfer);
     });
   }
 
   /** Asks about a schedule by its number, sending it packed the first time or when the worker dropped it. */
-  async function aboutSchedule(
+  async function aboutSchedule<K extends Exclude<Asked, 'compare'>, T>(
     schedule: Schedule,
-    make: (ref: ScheduleRef, id: number) => BackgroundRequest,
-    onProgress?: (progress: Progress) => void,
-    later?: Later,
-  ): Promise<BackgroundReply> {
+    kind: K,
+    body: (ref: ScheduleRef) => Body<K>,
+    hearing: Hearing<K, T>,
+  ): Promise<T> {
     const held = known.get(schedule);
     if (held !== undefined) {
-      const reply = await ask((id) => make({ id: held }, id), [], onProgress, later);
-      if (reply.kind !== 'unknown-schedule') return reply;
+      const value = await ask(kind, body({ id: held }), [], hearing);
+      if (value !== null) return value;
     }
     const ref = { id: nextSchedule++, packed: packSchedule(schedule) };
     known.set(schedule, ref.id);
-    return ask((id) => make(ref, id), packedBuffers(ref.packed), onProgress, later);
+    return definite(await ask(kind, body(ref), packedBuffers(ref.packed), hearing), kind);
+  }
+
+  /** The schedule the worker built and keeps as number `keepAs`, read here. */
+  function adopted(packed: PackedSchedule | null, keepAs: number): Schedule {
+    invariant(packed, 'the background worker built a schedule without sending it');
+    const schedule = unpackSchedule(packed);
+    known.set(schedule, keepAs);
+    return schedule;
   }
 
   return {
     async derive(config, schedule, onProgress, onVerified, onModelled) {
       const keepAs = nextSchedule++;
-      // The model and the proof may come while the schedule is still being read: they are then part of the answer.
-      let result: Derived | null = null;
-      let early: VerifyResult | null = null;
-      let earlyModel: ModelPart | null = null;
-      let modelled = false;
-      const later: Later = {
-        modelled(model) {
-          modelled = true;
-          if (result) onModelled?.(model, result.schedule);
-          else earlyModel = model;
-        },
-        verified(verification) {
-          if (result) onVerified?.(verification, result.schedule);
-          else early = verification;
-        },
-        failed() {
-          // The worker stopped before modelling or proving it: the page does it after all.
-          if (!result) return;
-          if (!modelled) onModelled?.(modelOf(config, result.schedule), result.schedule);
-          onVerified?.(verifySchedule(result.schedule), result.schedule);
+      const hearing: Hearing<'derive', Derived> = {
+        progress: (progress) => onProgress?.(progress),
+        // The schedule is read as its answer comes, so the model and the proof that follow find it.
+        answered({ packed, verifying, derived }) {
+          const shown = schedule ?? adopted(packed, keepAs);
+          return { value: { ...derived, cost: null, metrics: null, schedule: shown }, later: followUps(config, shown, verifying, onModelled, onVerified) };
         },
       };
-      const reply = schedule
-        ? await aboutSchedule(schedule, (ref, id) => ({ id, kind: 'derive', config, schedule: ref, keepAs }), onProgress, later)
-        : await ask((id) => ({ id, kind: 'derive', config, schedule: null, keepAs }), [], onProgress, later);
-      if (reply.kind !== 'derived') throw new Error(`the background worker answered ${reply.kind} to derive`);
-      let shown = schedule;
-      if (!shown) {
-        shown = unpackSchedule(reply.packed!);
-        known.set(shown, keepAs);
-      }
-      const model: Pick<Derived, 'cost' | 'metrics' | 'timeline'> = earlyModel ?? { cost: null, metrics: null };
-      result = { ...reply.derived, ...model, verification: reply.derived.verification ?? early, schedule: shown };
-      return result;
+      if (schedule) return aboutSchedule(schedule, 'derive', (ref) => ({ config, schedule: ref, keepAs }), hearing);
+      return definite(await ask('derive', { config, schedule: null, keepAs }, [], hearing), 'derive');
     },
     async model(config, schedule) {
-      const reply = await aboutSchedule(schedule, (ref, id) => ({ id, kind: 'model', config, schedule: ref }));
-      if (reply.kind !== 'model') throw new Error(`the background worker answered ${reply.kind} to model`);
-      return reply.model;
+      return (await aboutSchedule(schedule, 'model', (ref) => ({ config, schedule: ref }), answerOnly())).model;
     },
     async planGpu(schedule, elements) {
-      const reply = await aboutSchedule(schedule, (ref, id) => ({ id, kind: 'plan-gpu', schedule: ref, elements }));
-      if (reply.kind !== 'plan-gpu') throw new Error(`the background worker answered ${reply.kind} to plan-gpu`);
-      adoptGpuPlan(compileSchedule(schedule), elements, reply.plan);
+      const { plan } = await aboutSchedule(schedule, 'plan-gpu', (ref) => ({ schedule: ref, elements }), answerOnly());
+      adoptGpuPlan(compileSchedule(schedule), elements, plan);
     },
     async compare(input) {
-      const reply = await ask((id) => ({ id, kind: 'compare', input }), []);
-      if (reply.kind !== 'compare') throw new Error(`the background worker answered ${reply.kind} to compare`);
-      return reply.data;
+      return definite(await ask('compare', { input }, [], answerOnly()), 'compare').data;
     },
     dispose() {
-      broken = new Error('the background worker was stopped');
-      for (const entry of waiting.values()) entry.fail(broken);
-      waiting.clear();
+      stop(new Error('the background worker was stopped'));
       port.terminate();
     },
   };

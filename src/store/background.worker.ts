@@ -1,6 +1,6 @@
-// The background worker (background.ts starts it): answers the page's requests.
+// The background worker (pageBackground.ts starts it): answers the page's requests (backgroundProtocol.ts).
 
-import type { BackgroundReply, BackgroundRequest } from './background';
+import type { BackgroundReply, BackgroundRequest } from './backgroundProtocol';
 import { backgroundAnswers } from './backgroundAnswers';
 
 interface WorkerScope {

@@ -13,8 +13,10 @@ import {
 } from '../core/model';
 import type { ReduceOp } from '../core/ops';
 import type { Collective } from '../core/schedule';
+import type { Backend } from '../engine/engines';
 
-export type Backend = 'webgpu' | 'cpu';
+/** The engine a figure asks for (the engine layer's one list). */
+export type { Backend };
 
 export interface SimConfig {
   collective: Collective;
@@ -42,7 +44,7 @@ export interface SimConfig {
    * topology, latencyUs and bandwidthGBs, which hold its Simple α and B; null: none.
    */
   fit: Fabric | null;
-  /** NCCL's protocol the model moves bytes with, or 'auto' for the fastest (core/transport.ts). */
+  /** NCCL's protocol the model moves bytes with, or 'auto' for the fastest (core/model/transport.ts). */
   protocol: ProtocolChoice;
   /** Channels per device; null: as many as fill each port. */
   channels: number | null;

@@ -5,12 +5,10 @@
 import { GradsyncError } from '../core/errors';
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';
-import { CpuEngine } from '../engine/cpu/cpuEngine';
+import { createEngine, type Engine } from '../engine/engines';
 import { generateInputs } from '../engine/inputs';
-import type { SimEngine } from '../engine/types';
 import type { GpuProvider } from '../engine/webgpu/gpuDevice';
-import { WebGpuEngine } from '../engine/webgpu/webgpuEngine';
-import type { Backend } from './config';
+import type { Backend } from '../engine/engines';
 
 export interface EngineStatus {
   requested: Backend;
@@ -42,7 +40,7 @@ function whenIdle(): Promise<void> {
 }
 
 export class EngineRunner {
-  private engine: SimEngine | null = null;
+  private engine: Engine | null = null;
   private version = 0;
   private target = 0;
   inputs: Float32Array | null = null;
@@ -64,25 +62,19 @@ export class EngineRunner {
     this.engine = null;
     await whenIdle();
     if (version !== this.version) return;
-    let engine: SimEngine;
-    let status: EngineStatus = { requested: job.backend, active: 'cpu', adapter: null, fallbackReason: null };
-    if (job.backend === 'webgpu') {
-      try {
-        if (!this.gpu) throw new GradsyncError('unavailable', 'WebGPU is not available here; running on the CPU engine instead');
-        const provider = await this.gpu();
-        await this.beforeGpu?.(job).catch(() => undefined);
-        if (version !== this.version) return;
-        const gpuEngine = await WebGpuEngine.create({ ...job, provider });
-        engine = gpuEngine;
-        status = { ...status, active: 'webgpu', adapter: gpuEngine.adapterName };
-      } catch (error) {
-        if (!(error instanceof GradsyncError)) throw error;
-        engine = new CpuEngine(job);
-        status = { ...status, fallbackReason: error.message };
-      }
-    } else {
-      engine = new CpuEngine(job);
+    let engine: Engine;
+    let fallbackReason: string | null = null;
+    try {
+      const provider = job.backend === 'webgpu' ? await this.gpuFor(job) : null;
+      if (version !== this.version) return;
+      engine = await createEngine(job, provider);
+    } catch (error) {
+      if (!(error instanceof GradsyncError)) throw error;
+      engine = await createEngine(job, null);
+      fallbackReason = error.message;
     }
+    const adapter = engine.backend === 'webgpu' ? engine.adapterName : null;
+    const status: EngineStatus = { requested: job.backend, active: engine.backend, adapter, fallbackReason };
     // Made once the engine is, each in an idle moment of its own: a million values take tens of
     // milliseconds to make, and as many to lay out for the engine.
     await whenIdle();
@@ -95,6 +87,14 @@ export class EngineRunner {
     engine.seek(Math.min(this.target, engine.steps));
     this.engine = engine;
     this.onStatus(status);
+  }
+
+  /** The GPU for a job that asks for WebGPU, after the work that goes before it; refused where there is none. */
+  private async gpuFor(job: EngineJob): Promise<GpuProvider> {
+    if (!this.gpu) throw new GradsyncError('unavailable', 'WebGPU is not available here; running on the CPU engine instead');
+    const provider = await this.gpu();
+    await this.beforeGpu?.(job).catch(() => undefined);
+    return provider;
   }
 
   /** Moves the engine to `step` steps applied; no readback. */

@@ -2,7 +2,7 @@
 // text against the schedule shown. What is wrong with it is one line naming the file, for the caller
 // to show next to the control the user touched.
 
-import { GradsyncError } from '../core/errors';
+import { GradsyncError, refused, type Refused } from '../core/errors';
 import { measuredRun, type MeasuredRun } from '../core/formats';
 import type { Schedule } from '../core/schedule';
 
@@ -12,21 +12,21 @@ export interface Measured {
   run: MeasuredRun;
 }
 
-type MeasuredRead = { ok: true; measured: Measured } | { ok: false; problem: string };
+type MeasuredRead = { ok: true; measured: Measured } | Refused;
 
 export function readMeasured(text: string, name: string, schedule: Schedule | null): MeasuredRead {
-  if (!schedule) return { ok: false, problem: `${name}: there is no schedule shown to compare it with yet` };
+  if (!schedule) return refused(`${name}: there is no schedule shown to compare it with yet`);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     // Some engines quote the text around the fault, new lines and all: the message stays one line.
-    return { ok: false, problem: `${name}: not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')})` };
+    return refused(`${name}: not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')})`);
   }
   try {
     return { ok: true, measured: { name, run: measuredRun(json, schedule) } };
   } catch (error) {
     if (!(error instanceof GradsyncError)) throw error;
-    return { ok: false, problem: `${name}: ${error.message}` };
+    return refused(`${name}: ${error.message}`);
   }
 }

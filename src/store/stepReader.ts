@@ -1,4 +1,4 @@
-// The step tracker of one store (src/core/stepTracker.ts): made for the schedule shown when a view
+// The step tracker of one store (src/core/symbolic/stepTracker.ts): made for the schedule shown when a view
 // first asks, so the app, the presenter and every embedded figure each replay their own, and every
 // view of one store reads the same replay. A view that can wait (the aggregate picture, the narration)
 // has it read toward a step in slices of a few milliseconds, one task each, and hears after each

@@ -1,5 +1,5 @@
 // What the share menu saves to run the shown schedule for real: the torch.distributed program the
-// command line's `gradsync export --format torch` writes (engine/torchProgram.ts), for the op chosen.
+// command line's `gradsync export --format torch` writes (core/formats/torchProgram.ts), for the op chosen.
 
 import type { ReduceOp } from '../core/ops';
 import type { Schedule } from '../core/schedule';

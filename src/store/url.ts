@@ -9,6 +9,7 @@ import { PRESET_IDS } from '../core/nccl';
 import { COLLECTIVES, type Schedule } from '../core/schedule';
 import { TOPOLOGY_KINDS, PROTOCOL_CHOICES, type Fabric } from '../core/model';
 import { fabricText, parseFabricText, decodeScheduleParam, encodeScheduleParam, MAX_LINK_CHARS } from '../core/formats';
+import { BACKENDS } from '../engine/engines';
 import { configFor } from './loadedSchedule';
 import { algorithmIdsFor, DEFAULT_CONFIG, devicesPerNodeOnPick, LIMITS, takesDevicesPerNode, type SimConfig } from './config';
 
@@ -125,7 +126,7 @@ export function parseUrlState(search: string): UrlState {
     fit: params.has('preset') ? null : fitted(params, notices),
     protocol: choice(params, 'protocol', PROTOCOL_CHOICES, notices) ?? DEFAULT_CONFIG.protocol,
     channels: number(params, 'channels', true, notices) ?? null,
-    backend: choice(params, 'backend', ['webgpu', 'cpu'] as const, notices) ?? DEFAULT_CONFIG.backend,
+    backend: choice(params, 'backend', BACKENDS, notices) ?? DEFAULT_CONFIG.backend,
     speed: number(params, 'speed', false, notices) ?? DEFAULT_CONFIG.speed,
   };
   const rawStep = params.get('step');

@@ -3,8 +3,9 @@
 // With `onEmpty`, an empty field is valid too: it stands for null, and `emptyMeans` says what that is.
 
 import { useEffect, useId, useState } from 'react';
+import { refused, type Refused } from '../core/errors';
 
-export type Parsed = { ok: true; value: number } | { ok: false; message: string };
+export type Parsed = { ok: true; value: number } | Refused;
 
 export interface NumberFieldProps {
   label: string;
@@ -44,7 +45,7 @@ export function NumberField({ label, unit, value, step = 'any', parse, onValid, 
     }
     const parsed = parse(text);
     if (!parsed.ok) {
-      setMessage(parsed.message);
+      setMessage(parsed.reason);
       return;
     }
     setMessage(null);
@@ -90,10 +91,9 @@ export function numberRule(what: string, min: number, max: number, options: { ab
   return (text: string): Parsed => {
     const trimmed = text.trim();
     const value = Number(trimmed);
-    if (trimmed === '' || !Number.isFinite(value))
-      return { ok: false, message: `${what} must be ${kind} ${range}${trimmed === '' ? '' : `, got '${trimmed}'`}` };
-    if (integer && !Number.isInteger(value)) return { ok: false, message: `${what} must be ${kind} ${range}, got ${trimmed}` };
-    if ((above ? value <= min : value < min) || value > max) return { ok: false, message: `${limit}, got ${trimmed}` };
+    if (trimmed === '' || !Number.isFinite(value)) return refused(`${what} must be ${kind} ${range}${trimmed === '' ? '' : `, got '${trimmed}'`}`);
+    if (integer && !Number.isInteger(value)) return refused(`${what} must be ${kind} ${range}, got ${trimmed}`);
+    if ((above ? value <= min : value < min) || value > max) return refused(`${limit}, got ${trimmed}`);
     return { ok: true, value };
   };
 }

@@ -1,4 +1,4 @@
-// The views' way to their store's step tracker (src/store/tracker.ts): which contributions every
+// The views' way to their store's step tracker (src/store/stepReader.ts): which contributions every
 // (device, slot) holds at a step, in which order they were combined, and what each step says. A slot
 // is a place on a device (slots.ts): a chunk of a plain schedule, or a chunk of the input, output or
 // scratch of one that moves chunks between places, read as the chunk of the data it holds.

@@ -5,7 +5,7 @@ import { REDUCE_OPS, type ReduceOp } from '../../src/core/ops';
 import type { Schedule } from '../../src/core/schedule/ir';
 import { CpuEngine } from '../../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../../src/engine/inputs';
-import { runOnCpu } from '../../src/engine/runCollective';
+import { runCollective } from '../../src/engine/runCollective';
 import { checkResults, computeReference } from '../../src/engine/check';
 import { verifySchedule } from '../../src/core/symbolic/verify';
 import { elementSizes, everyAlgorithm } from '../fixtures/scenarios';
@@ -113,12 +113,12 @@ describe('the CPU engine', () => {
 });
 
 describe('a run', () => {
-  it('is verified for every algorithm and op', () => {
+  it('is verified for every algorithm and op', async () => {
     for (const n of [1, 3, 8]) {
       for (const request of everyAlgorithm(n)) {
         for (const op of REDUCE_OPS) {
           const schedule = buildSchedule(request);
-          const report = runOnCpu({ schedule, elements: 50, op, inputs: generateInputs(n, 50, op, 3, 'mixed') });
+          const report = await runCollective({ schedule, elements: 50, op, inputs: generateInputs(n, 50, op, 3, 'mixed') });
           expect(
             report.verified,
             `${schedule.algorithm} ${schedule.collective} N=${n} ${op}: ${report.symbolic.violation?.message ?? ''} wrong=${report.numeric.wrong}`,
@@ -128,13 +128,13 @@ describe('a run', () => {
     }
   });
 
-  it('leaves naive replicas free to differ in the last bits, but demands identical replicas from ring', () => {
+  it('leaves naive replicas free to differ in the last bits, but demands identical replicas from ring', async () => {
     const inputs = generateInputs(6, 4096, 'sum', 5, 'mixed');
-    const naive = runOnCpu({ schedule: buildSchedule({ algorithm: 'naive', devices: 6 }), elements: 4096, op: 'sum', inputs });
+    const naive = await runCollective({ schedule: buildSchedule({ algorithm: 'naive', devices: 6 }), elements: 4096, op: 'sum', inputs });
     expect(naive.symbolic.sameOrder[0]).toBe(0);
     expect(naive.numeric.replicasIdentical).toBe(false);
     expect(naive.verified).toBe(true);
-    const ring = runOnCpu({ schedule: buildSchedule({ algorithm: 'ring', devices: 6 }), elements: 4096, op: 'sum', inputs });
+    const ring = await runCollective({ schedule: buildSchedule({ algorithm: 'ring', devices: 6 }), elements: 4096, op: 'sum', inputs });
     expect(Array.from(ring.symbolic.sameOrder)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(ring.numeric.replicasIdentical).toBe(true);
   });

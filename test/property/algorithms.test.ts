@@ -115,7 +115,7 @@ describe('a mutated schedule fails at the right place', () => {
 });
 
 describe('the registry', () => {
-  it('offers the ids DESIGN.md names for all-reduce', () => {
+  it('offers the ids docs/architecture.md names for all-reduce', () => {
     expect(ALGORITHMS.allreduce.map((a) => a.id)).toEqual([
       'naive',
       'master',

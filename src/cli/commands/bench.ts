@@ -8,14 +8,15 @@ import { modelCost, weighedProtocols, formatNcclTable, ncclTableRow, type NcclTa
 import { GradsyncError } from '../../core/errors';
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
 import { generateInputs } from '../../engine/inputs';
-import { measureCpu, measureWebGpu, type Measurement } from '../benchMeasure';
+import { measureEngine, type Measurement } from '../benchMeasure';
 import { parseChoice, parseInteger, parseSize } from '../args';
 import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { formatBytes } from '../../core/units';
 import { checkBufferSize } from '../limits';
 import { addScheduleOptions, addTopologyOptions, resolveSchedule, resolveTopology, type ScheduleFlags, type TopologyFlags } from '../scheduleOptions';
-import { BACKENDS } from './run';
+import { BACKENDS } from '../../engine/engines';
+import { gpuFor } from '../gpu';
 
 interface BenchFlags extends ScheduleFlags, TopologyFlags {
   minBytes: string;
@@ -57,7 +58,7 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
     const schedule = resolveSchedule(flags);
     const topology = resolveTopology(flags, schedule);
     checkBufferSize(schedule.devices, maxBytes / 4);
-    const provider = backend === 'webgpu' ? await (await import('../../engine/webgpu/node')).nodeGpu() : null;
+    const provider = await gpuFor(backend);
 
     const model: NcclTableRow[] = [];
     // The protocol modelled at each size: where it changes, for a transport that weighs several.
@@ -73,13 +74,8 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
       const cost = modelCost(schedule, elements, topology);
       if (picks.length === 0 || picks[picks.length - 1].protocol !== cost.protocol) picks.push({ bytes: elements * 4, protocol: cost.protocol });
       const inputs = generateInputs(schedule.devices, elements, op, size);
-      if (provider) {
-        const result = await measureWebGpu(schedule, elements, op, inputs, iterations, provider);
-        adapter = result.adapter;
-        last = result;
-      } else {
-        last = await measureCpu(schedule, elements, op, inputs, iterations);
-      }
+      last = await measureEngine(schedule, elements, op, inputs, iterations, provider);
+      adapter = last.adapter ?? adapter;
       model.push(ncclTableRow(schedule, elements, op, cost.totalUs, last.wrong));
       measured.push(ncclTableRow(schedule, elements, op, last.timeUs, last.wrong));
     }

@@ -1,6 +1,6 @@
 // gradsync export: a schedule in a form other systems run. torch: one Python program that runs it on
-// torch.distributed (see engine/torchProgram.ts); msccl-xml: an MSCCL algorithm for NCCL or RCCL with
-// MSCCL (see core/msccl/exportXml.ts).
+// torch.distributed (see core/formats/torchProgram.ts); msccl-xml: an MSCCL algorithm for NCCL or RCCL with
+// MSCCL (see core/formats/msccl/exportXml.ts).
 
 import { Command } from 'commander';
 import { MSCCL_LIMITS, mscclXml, torchProgram } from '../../core/formats';

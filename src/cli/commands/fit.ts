@@ -11,7 +11,8 @@ import { parseChoice, parseInteger } from '../args';
 import { EXIT_NOT_VERIFIED, EXIT_OK, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { addScheduleOptions, resolveSchedule, type ScheduleFlags } from '../scheduleOptions';
-import { BACKENDS } from './run';
+import { BACKENDS } from '../../engine/engines';
+import { gpuFor } from '../gpu';
 
 interface FitFlags extends ScheduleFlags {
   steps: string;
@@ -71,7 +72,7 @@ export function fitCommand(io: Io, done: (code: ExitCode) => void): Command {
     const sync = parseChoice('--sync', flags.sync, ['on', 'off'] as const) === 'on';
     const seed = parseInteger('--seed', flags.seed, 0, 2 ** 32 - 1);
     const backend = parseChoice('--backend', flags.backend, BACKENDS);
-    const provider = backend === 'webgpu' ? await (await import('../../engine/webgpu/node')).nodeGpu() : null;
+    const provider = await gpuFor(backend);
     const run = await DataParallelRun.create({ schedule, sync, seed, provider });
     try {
       for (let s = 0; s < steps; s++) await run.step();

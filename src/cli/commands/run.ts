@@ -5,7 +5,9 @@ import { modelCost, dataflowTiming, bandwidthMetrics } from '../../core/model';
 import { GradsyncError } from '../../core/errors';
 import { REDUCE_OPS, parseReduceOp } from '../../core/ops';
 import { generateInputs, type Distribution } from '../../engine/inputs';
-import { runOnCpu, runOnWebGpu } from '../../engine/runCollective';
+import { runCollective } from '../../engine/runCollective';
+import { BACKENDS } from '../../engine/engines';
+import { gpuFor } from '../gpu';
 import { parseChoice, parseInteger } from '../args';
 import { checkWritable, readInputs, writeOutputs } from '../files';
 import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
@@ -24,8 +26,6 @@ interface RunFlags extends ScheduleFlags, TopologyFlags {
   data: string;
   json?: boolean;
 }
-
-export const BACKENDS = ['cpu', 'webgpu'] as const;
 
 export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
   const command = new Command('run').description('run a schedule on real data, verify it and report traffic and model time');
@@ -53,7 +53,7 @@ export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
     if (elementsFlag !== undefined) checkBufferSize(schedule.devices, elementsFlag);
     if (flags.output !== undefined) checkWritable(flags.output);
     // Found before the data is read, so a missing GPU is reported at once.
-    const provider = backend === 'webgpu' ? await (await import('../../engine/webgpu/node')).nodeGpu() : null;
+    const provider = await gpuFor(backend);
     let elements: number;
     let inputs: Float32Array;
     if (flags.input !== undefined) {
@@ -69,7 +69,7 @@ export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
     }
     const cost = modelCost(schedule, elements, topology);
     const request = { schedule, elements, op, inputs };
-    const report = provider ? await runOnWebGpu(request, provider) : runOnCpu(request);
+    const report = await runCollective(request, provider);
     const metrics = bandwidthMetrics(schedule.collective, schedule.devices, elements, cost.totalUs);
     if (flags.output !== undefined) writeOutputs(flags.output, report.buffers, schedule.devices, elements);
     const dataflowTimeUs = dataflowTiming(schedule, elements, topology).totalUs;

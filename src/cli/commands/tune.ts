@@ -25,7 +25,7 @@ import {
   type NcclCrossover,
 } from '../../core/nccl';
 import { COLLECTIVES, MAX_DEVICES, type Collective } from '../../core/schedule';
-import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../../core/units';
+import { formatBytes, formatCount, formatGBs, formatMicroseconds, plural } from '../../core/units';
 import { parseChoice, parseInteger, parseSize } from '../args';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
@@ -65,7 +65,7 @@ function textReport(preset: NcclPreset, tuner: NcclTuner, rows: NcclChoice[], cr
   const widths = names.map((name) => Math.max(name.length + 1, 10));
   const lines = [
     `NCCL's model of ${tuner.collective} on ${preset.name}`,
-    `${system.ranks} GPUs on ${system.nodes} node${system.nodes === 1 ? '' : 's'}; ${graphsLine(tuner)}`,
+    `${system.ranks} GPUs on ${plural(system.nodes, 'node')}; ${graphsLine(tuner)}`,
     `protocols: ${PROTOCOLS.map((p) => `${p} ${linesText(p)}`).join(', ')}`,
     '',
     `${'size'.padStart(10)}  ${names.map((name, i) => name.padStart(widths[i])).join(' ')}  ${'pick'.padStart(16)}  ${'busbw'.padStart(11)}`,

@@ -1,5 +1,5 @@
 // Builders write their transfers straight into flat arrays, step by step: a ring on 1024 devices has
-// two million transfers, too many to make into objects before anything reads them (flatSchedule.ts
+// two million transfers, too many to make into objects before anything reads them (../schedule/flat.ts
 // makes them when asked).
 
 import { OP_COPY, OP_REDUCE } from '../schedule/compile';

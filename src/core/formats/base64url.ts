@@ -1,6 +1,8 @@
 // base64url (RFC 4648 §5) without padding, both ways. Written out here because core runs in Node and
 // browsers alike, and neither btoa nor Buffer is both.
 
+import { refused, type Refused } from '../errors';
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const SEXTETS = new Map([...ALPHABET].map((c, i) => [c, i]));
 
@@ -15,18 +17,18 @@ export function toBase64url(bytes: Uint8Array): string {
   return text;
 }
 
-/** Decoded bytes, or what is wrong: a character outside the alphabet, or (null) an impossible length. */
-export type Base64urlResult = { ok: true; bytes: Uint8Array } | { ok: false; foreign: string | null };
+/** Decoded bytes, or what is wrong: a character outside the alphabet, or a length no encoding has. */
+export type Base64urlResult = { ok: true; bytes: Uint8Array } | Refused;
 
 export function fromBase64url(text: string): Base64urlResult {
-  if (text.length % 4 === 1) return { ok: false, foreign: null };
+  if (text.length % 4 === 1) return refused('it is cut short or damaged');
   const bytes = new Uint8Array(Math.floor((text.length * 3) / 4));
   let bits = 0;
   let buffer = 0;
   let out = 0;
   for (const c of text) {
     const sextet = SEXTETS.get(c);
-    if (sextet === undefined) return { ok: false, foreign: c };
+    if (sextet === undefined) return refused(`it contains “${c}”, which no schedule value does`);
     buffer = ((buffer << 6) | sextet) & 0xffffff;
     bits += 6;
     if (bits >= 8) {

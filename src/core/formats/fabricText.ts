@@ -1,7 +1,7 @@
 // A fabric in one line, as links (`fit=`) and the command line (`--fit`) carry a fitted machine:
 //   α,B;LL:α,B;LL128:α,B
 // α in µs per step and B in GB/s: Simple's first, then each protocol the fit gives its own (a fit of
-// an nccl-tests log, ncclTests/asModel.ts). A protocol left out was the fastest at no size of the log:
+// an nccl-tests log, core/ncclTests/asModel.ts). A protocol left out was the fastest at no size of the log:
 // 'auto' does not weigh it, and chosen by name it takes transport.ts's defaults.
 
 import type { Fabric } from '../model/cost';

@@ -6,7 +6,7 @@
 // - trace, dataflowTrace: the model timeline as a Chrome trace (Perfetto, chrome://tracing).
 // - measuredRun: the trace a real run writes, read back for the timeline.
 // - fabricText: a fitted fabric in one line, as links and the command line carry it.
-// - torchProgram: the Python program that runs a schedule on torch.distributed.
+// - torchProgram: the Python program that runs a schedule on torch.distributed (its text: torchProgramPython).
 
 export * from './scheduleJson';
 export * from './scheduleText';

@@ -108,8 +108,7 @@ export function decodeScheduleParam(value: string): Schedule {
     return validated(() => parseScheduleText(text));
   }
   const compressed = fromBase64url(text);
-  if (!compressed.ok)
-    throw unreadable(compressed.foreign === null ? 'it is cut short or damaged' : `it contains “${compressed.foreign}”, which no schedule value does`);
+  if (!compressed.ok) throw unreadable(compressed.reason);
   const json = inflateBounded(compressed.bytes);
   const schedule = validated(() => parseSchedule(json));
   encoded.set(schedule, text);

@@ -35,12 +35,12 @@ export interface CompareInput {
   latencyUs: number;
   bandwidthGBs: number;
   devicesPerNode: number;
-  /** The topology chosen; null: each algorithm's default (core/topology.ts). */
+  /** The topology chosen; null: each algorithm's default (core/model/topology.ts). */
   topology: TopologyKind | null;
   /** The configured algorithm, whose chunk count its lines use (null for a loaded schedule). */
   algorithm: string | null;
   chunks: number | null;
-  /** A machine preset (nccl/presets.ts) in place of topology, latencyUs and bandwidthGBs. */
+  /** A machine preset (core/nccl/presets.ts) in place of topology, latencyUs and bandwidthGBs. */
   preset?: string | null;
   /** The network between nodes (default: cost.ts's). */
   inter?: Fabric;

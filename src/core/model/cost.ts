@@ -7,7 +7,8 @@
 import { compileSchedule } from '../schedule/compile';
 import { GradsyncError, type SettingFault } from '../errors';
 import type { Schedule } from '../schedule/ir';
-import { countTraffic, stepLoads, type TrafficCounts } from './traffic';
+import { countTraffic, type TrafficCounts } from './traffic';
+import { stepLoads } from './stepLoads';
 import type { Protocol } from '../nccl/protocols';
 import {
   channelsToFill,

@@ -23,7 +23,8 @@ import { compileSchedule } from '../schedule/compile';
 import { checkTopology, topologyUnder, weighedProtocols, type Fabric, type Topology } from './cost';
 import { fastest, isPlainTransport } from './transport';
 import type { Collective } from '../schedule/ir';
-import { BYTES_PER_ELEMENT, StepPorts, checkElements, stepLoads } from './traffic';
+import { BYTES_PER_ELEMENT, checkElements } from './traffic';
+import { StepPorts, stepLoads } from './stepLoads';
 
 export interface AllreduceModelRequest {
   algorithm: string;

@@ -38,7 +38,7 @@ function rowsFor(devices: number, per: number): TimelineRow[] {
   const rows: TimelineRow[] = [];
   for (let first = 0; first < devices; first += per) {
     const last = Math.min(devices, first + per) - 1;
-    rows.push({ label: first === last ? deviceLabel(first) : `GPU-${first}–${last}`, first, last });
+    rows.push({ label: first === last ? deviceLabel(first) : `${deviceLabel(first)}–${last}`, first, last });
   }
   return rows;
 }

@@ -1,6 +1,6 @@
 // The one place that says what a topology is called, which one a schedule is modelled on, and how it
 // reads: the CLI's --topology, the app's setting and the comparison all come here. The default is one
-// switch (DESIGN.md); nodes are chosen, except for a schedule built over nodes (hierarchical-ring),
+// switch (docs/architecture.md, "The cost model"); nodes are chosen, except for a schedule built over nodes (hierarchical-ring),
 // which is modelled on the nodes it was built for unless a switch is chosen.
 
 import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, nodesTopology, type Fabric, type Topology } from './cost';

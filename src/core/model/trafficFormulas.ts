@@ -5,7 +5,8 @@
 
 import { specOf, type TrafficFormula } from '../algorithms';
 import type { Schedule } from '../schedule/ir';
-import { BYTES_PER_ELEMENT, busiestDevice, type TrafficCounts } from './traffic';
+import { BYTES_PER_ELEMENT, type TrafficCounts } from './traffic';
+import { busiestDevice } from './busiestDevice';
 
 export type Check = 'match' | 'mismatch' | 'approx' | 'bound';
 

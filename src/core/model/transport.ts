@@ -1,6 +1,6 @@
-// How the α-β model moves bytes: NCCL's protocol (LL, LL128, Simple; nccl/protocols.ts) and its
+// How the α-β model moves bytes: NCCL's protocol (LL, LL128, Simple; core/nccl/protocols.ts) and its
 // channels. A fabric's α and B are Simple's, with as many channels as fill the port: the model of
-// DESIGN.md, unchanged while no transport is chosen. A transport makes each fabric
+// docs/architecture.md, unchanged while no transport is chosen. A transport makes each fabric
 //   α_p = the protocol's latency per step (the fabric's own, else α × NCCL's ratio for that protocol
 //         on such a link: NVLink inside a node or on one switch, the network between nodes);
 //   B_p,C = min(B, C × one channel's speed) × the protocol's share of data per line (1/2, 120/128, 1).
@@ -12,7 +12,7 @@
 import { GradsyncError } from '../errors';
 import { PROTOCOLS, protocolEfficiency, type Protocol } from '../nccl/protocols';
 import { HOP_LATENCY_US } from '../nccl/tuningTables';
-import { formatMicroseconds } from '../units';
+import { formatMicroseconds, plural } from '../units';
 
 export const PROTOCOL_CHOICES = ['Simple', 'LL128', 'LL', 'auto'] as const;
 export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
@@ -22,7 +22,7 @@ export const MAX_CHANNELS = 64;
 
 /**
  * GB/s one channel moves when a fabric does not say: what NCCL's topology search settles on per ring
- * channel inside a DGX A100 (12 channels × 20 GB/s, nccl/graphs.ts), so 100 GB/s takes 5 channels.
+ * channel inside a DGX A100 (12 channels × 20 GB/s, core/nccl/graphs.ts), so 100 GB/s takes 5 channels.
  */
 const DEFAULT_CHANNEL_GBS = 20;
 
@@ -186,7 +186,7 @@ export function fastest(timesUs: readonly number[]): number {
 export function transportWords(transport: Transport | undefined): string {
   const t = transport ?? DEFAULT_TRANSPORT;
   const protocol = t.protocol === 'auto' ? 'the fastest protocol' : t.protocol;
-  return `${protocol}, ${t.channels === undefined ? 'channels to fill each port' : `${t.channels} channel${t.channels === 1 ? '' : 's'}`}`;
+  return `${protocol}, ${t.channels === undefined ? 'channels to fill each port' : plural(t.channels, 'channel')}`;
 }
 
 /**

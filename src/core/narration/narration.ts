@@ -14,6 +14,7 @@ import type { Schedule } from '../schedule/ir';
 import { placeName } from '../schedule/slots';
 import { nothingTerm } from '../symbolic/contributionReplay';
 import { headTerms, tailTerms, termCount, TermReplay, type TermSeq, type TermWrite, type TrackerSnapshot } from '../symbolic/terms';
+import { plural } from '../units';
 
 /** Values with more terms than this are abbreviated. */
 const ABBREVIATE_ABOVE = 8;
@@ -85,7 +86,7 @@ export function openingSentence(devices: number, chunks: number, listed: number)
 export function buffersSentence(compiled: Pick<CompiledSchedule, 'plain' | 'layout'>): string | null {
   if (compiled.plain) return null;
   const { inPlace, output, scratch } = compiled.layout;
-  const chunksOf = (n: number) => `${n} chunk${n === 1 ? '' : 's'}`;
+  const chunksOf = (n: number) => plural(n, 'chunk');
   const parts: string[] = [];
   if (!inPlace) parts.push(`Results go to an output buffer of ${chunksOf(output)}`);
   if (scratch > 0) parts.push(`${inPlace ? 'Each' : 'each'} GPU has ${chunksOf(scratch)} of scratch`);

@@ -8,8 +8,9 @@
 // leave a node: B is then the bandwidth a one-switch ring needs to take as long, which is the log's
 // busbw at large sizes. Equal wherever N divides the elements (the ring's segments are then even).
 // LL and LL128, where the fit has them, become the fabric's own α and B for those protocols by the same
-// rule (core/transport.ts), so the ring under each protocol takes that protocol's line.
+// rule (core/model/transport.ts), so the ring under each protocol takes that protocol's line.
 
+import { refused, type Refused } from '../errors';
 import type { Fabric } from '../model/cost';
 import type { Collective } from '../schedule/ir';
 import type { Calibration } from './calibration';
@@ -31,7 +32,7 @@ export interface FitModel {
   fabric: Fabric;
 }
 
-export type FitAsModel = { ok: true; model: FitModel } | { ok: false; reason: string };
+export type FitAsModel = { ok: true; model: FitModel } | Refused;
 
 /** The collectives whose gradsync ring moves S/N through every port each step. */
 const RING_COLLECTIVES: Partial<Record<NcclTestsCollective, Collective>> = {
@@ -44,12 +45,12 @@ export function fitAsModel(calibration: Calibration): FitAsModel {
   const { shape, devicesKnown, nodes, fabricBytesPerByte, fit } = calibration;
   const collective = RING_COLLECTIVES[shape.collective];
   if (!collective) {
-    return { ok: false, reason: `gradsync's rings model all-reduce, all-gather and reduce-scatter; a ${shape.collective} log does not set them` };
+    return refused(`gradsync's rings model all-reduce, all-gather and reduce-scatter; a ${shape.collective} log does not set them`);
   }
-  if (!devicesKnown) return { ok: false, reason: 'the log does not say how many devices ran it' };
+  if (!devicesKnown) return refused('the log does not say how many devices ran it');
   const simple = fit.lines.Simple;
   if (!simple || !(parameterNames('Simple', fit.fabric).alpha in fit.parameters)) {
-    return { ok: false, reason: 'the fit picks Simple for no size of this log, so its Simple line is not determined' };
+    return refused('the fit picks Simple for no size of this log, so its Simple line is not determined');
   }
   const n = shape.devices;
   const factor = collectiveFacts(shape.collective).busFactor(n);

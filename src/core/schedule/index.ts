@@ -2,7 +2,8 @@
 // every view, check and format reads (docs/architecture.md, "The schedule IR").
 //
 // - ir: the `gradsync-schedule/1` and `/2` types (collectives, transfers, buffers) and their small rules.
-// - compile: validation of a schedule and its flat, typed-array form, which everything downstream reads.
+// - compile: validation of a schedule and its flat, typed-array form, which everything downstream reads;
+//   validate holds the checks of a schedule's fields that it runs first.
 // - slots: where chunks live on a device (one buffer, or input, output and scratch buffers).
 // - slotTransfers: a step's transfers with both ends as slots, as pictures draw them.
 // - flat, packed: the schedule as flat arrays that builders write and workers send without copying.

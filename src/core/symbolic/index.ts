@@ -6,7 +6,8 @@
 // - terms: the terms a value combines in order, the seeds' (a₁+b₁), and TermReplay, the forward
 //   replay that narration, lineage and the schedule diff read.
 // - stepTracker: StepTracker, the one replay that seeks forward and back a step at a time, for views;
-//   replayCells is the state it moves.
+//   replayCells is the state it moves, and chunkRanges what each cell must end with (and how complete
+//   each device starts).
 // - placeReading: a place's value read as a chunk of the data, as pictures draw it.
 // - numericCheck: what a value should be after a collective and how close f32 must come.
 // ContributionReplay (contributionReplay.ts) is the forward replay verify and faults use.
@@ -16,5 +17,6 @@ export * from './contributions';
 export * from './terms';
 export * from './stepTracker';
 export * from './replayCells';
+export * from './chunkRanges';
 export * from './placeReading';
 export * from './numericCheck';

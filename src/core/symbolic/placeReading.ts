@@ -1,6 +1,6 @@
 // A place's value read as a chunk of the data, which is how pictures draw it: in a schedule that
 // moves chunks between buffers and scratch a value's contributions are terms (device d's chunk c as
-// c·N + d, tracker.ts), so a cell in scratch may hold a₂, or (a₂+b₂), or — when something is wrong —
+// c·N + d, contributionReplay.ts), so a cell in scratch may hold a₂, or (a₂+b₂), or — when something is wrong —
 // terms of two chunks, or a value of a place nothing was written to. In a plain schedule slot c is
 // chunk c and a contribution is a device, and a reading is the set itself.
 

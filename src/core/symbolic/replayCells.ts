@@ -2,18 +2,18 @@
 // pool), their terms in the order they were combined, and how many of the contributions it must end
 // with it holds; per device the sum of those. In a plain schedule a slot is a chunk and a contribution
 // a device; otherwise (chunks moving between buffers and scratch) a contribution is a term, device d's
-// chunk c as c·N + d (tracker.ts), and only the places where the collective leaves a result count
+// chunk c as c·N + d (contributionReplay.ts), and only the places where the collective leaves a result count
 // toward what a device holds. A step is applied a range of transfers at a time, remembering the value
 // each cell had before the step wrote it, so it can be rolled back half done or undone once whole. The
-// work is proportional to the transfers applied, never to devices × slots.
+// work is proportional to the transfers applied, never to devices × slots. What each cell must end
+// with is chunkRanges.ts's.
 
 import { OP_COPY, type CompiledSchedule } from '../schedule/compile';
 import { FurtherWrites, LastCombination, termsOf, type CellTerms } from './furtherWrites';
 import { SetPool } from './setPool';
-import { resultChunks } from '../schedule/slots';
 import type { TermSeq } from './terms';
-import { contributionOf, nothingTerm, startTerm } from './contributionReplay';
-import { fillRange } from './verify';
+import { nothingTerm, startTerm } from './contributionReplay';
+import { chunkRanges, resultChunk, startHeld, type ChunkRanges } from './chunkRanges';
 
 /** What a whole step changed: the cells it wrote, each once, with their values from before it. */
 export interface StepUndo {
@@ -29,88 +29,6 @@ export interface CellsCopy {
   readonly terms: readonly CellTerms[];
   readonly held: Uint16Array;
   readonly heldSum: Float64Array;
-}
-
-/**
- * Per chunk, the contributions [lo, hi) every result of it must end with (fillRange), as members of
- * the tracker's sets; per cell, the chunk whose result it must end holding; per device, what its
- * results must end with, summed.
- */
-export interface ChunkRanges {
-  readonly lo: Uint32Array;
-  readonly hi: Uint32Array;
-  /**
-   * Per cell (device-major, `slots` per device): the chunk of the result it holds at the end, or −1
-   * (scratch, an out-of-place input). In a plain schedule, where slot c holds chunk c's result on
-   * every device, one row of `slots` that every device shares: read it with resultChunk.
-   */
-  readonly result: Int32Array;
-  readonly shared: boolean;
-  readonly expected: Float64Array;
-}
-
-function chunkRanges(compiled: CompiledSchedule): ChunkRanges {
-  const { chunks, devices, slots, layout, schedule, plain } = compiled;
-  const lo = new Uint32Array(chunks);
-  const hi = new Uint32Array(chunks);
-  const result = new Int32Array(plain ? slots : devices * slots).fill(-1);
-  const expected = new Float64Array(devices);
-  for (let c = 0; c < chunks; c++) {
-    const range = fillRange(schedule.collective, compiled, c);
-    const base = contributionOf(compiled, 0, c);
-    lo[c] = base + range.lo;
-    hi[c] = base + range.hi;
-  }
-  const span = (c: number) => hi[c] - lo[c];
-  if (plain) {
-    let perDevice = 0;
-    for (let c = 0; c < chunks; c++) {
-      result[c] = c;
-      perDevice += span(c);
-    }
-    expected.fill(perDevice);
-  } else {
-    for (let d = 0; d < devices; d++) {
-      const row = resultChunks(layout, d);
-      result.set(row, d * slots);
-      for (const c of row) if (c >= 0) expected[d] += span(c);
-    }
-  }
-  return { lo, hi, result, shared: plain, expected };
-}
-
-/** The chunk whose result `cell` must end holding, or −1. */
-export function resultChunk(ranges: ChunkRanges, cell: number): number {
-  return ranges.result[ranges.shared ? cell % ranges.result.length : cell];
-}
-
-/**
- * Before the first step: per cell of `device`, whether its own value counts toward the result it must
- * end with (written into `held` from the device's first cell, when given); returns their sum.
- */
-function startHeld(compiled: CompiledSchedule, { lo, hi, result, shared }: ChunkRanges, device: number, held?: Uint16Array): number {
-  const { slots } = compiled;
-  const from = device * slots;
-  let sum = 0;
-  for (let s = 0; s < slots; s++) {
-    // A plain schedule's slot s is chunk s, holding the device's own input.
-    const c = shared ? s : result[from + s];
-    const member = shared ? device : startTerm(compiled, device, s);
-    const own = c >= 0 && lo[c] <= member && member < hi[c] ? 1 : 0;
-    if (held) held[from + s] = own;
-    sum += own;
-  }
-  return sum;
-}
-
-/** Every device's completeness before the first step (0..1), as a tracker reset there has it, without one. */
-export function startCompleteness(compiled: CompiledSchedule, ranges = chunkRanges(compiled)): Float32Array {
-  const shares = new Float32Array(compiled.devices);
-  for (let d = 0; d < compiled.devices; d++) {
-    const held = startHeld(compiled, ranges, d);
-    shares[d] = ranges.expected[d] > 0 ? held / ranges.expected[d] : 1;
-  }
-  return shares;
 }
 
 function grown<T extends Int32Array | Uint16Array | Uint8Array>(array: T, bigger: T): T {

@@ -9,7 +9,8 @@ import type { Contributions } from './contributions';
 import { StepHistory, type HistoryLimits } from './stepHistory';
 import { firstWrites, type TermSeq, type TermWrite } from './terms';
 import { termsOf } from './furtherWrites';
-import { resultChunk, ReplayCells } from './replayCells';
+import { ReplayCells } from './replayCells';
+import { resultChunk } from './chunkRanges';
 
 /** Writes of a step kept to tell its story (the rest are only counted). */
 export const STORY_WRITES = 256;
@@ -122,7 +123,7 @@ export class StepTracker {
 
   /**
    * What (device, slot) holds: devices in a plain schedule, where slot c is chunk c; otherwise terms
-   * (tracker.ts), read as devices of one chunk by placeReading.
+   * (contributionReplay.ts), read as devices of one chunk by placeReading.
    */
   contributions(device: number, slot: number): Contributions {
     return this.cells.pool.get(this.cells.sets[device * this.compiled.slots + slot]);

@@ -2,7 +2,7 @@
 // notation writes GPU-1's chunk after "GPU-0 sends a₁" as (a₁+b₁). In a plain schedule a term is the
 // device whose input it is; its chunk is the cell's own, since a transfer never moves data between
 // chunk indices. Otherwise cells are slots and a term is device d's chunk c as c·N + d, with
-// nothingTerm for a place nothing was written to (tracker.ts' contributions, alike).
+// nothingTerm for a place nothing was written to (contributionReplay.ts' contributions, alike).
 // Sequences are immutable concatenation trees, so a reduce costs one node and a copy shares the sender's
 // tree; a ring on 1024 devices then needs no per-cell arrays of up to 1024 terms.
 

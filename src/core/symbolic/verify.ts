@@ -126,7 +126,7 @@ export function verifySchedule(schedule: Schedule | CompiledSchedule): VerifyRes
 /**
  * The exact replay of every (device, chunk)'s contributions: the proof, or the first violation. Each
  * result is checked where the collective leaves it: in a plain schedule cell (d, c); otherwise the
- * output buffer's place for chunk c, a contribution then being a device's chunk (tracker.ts' terms).
+ * output buffer's place for chunk c, a contribution then being a device's chunk (contributionReplay.ts' terms).
  */
 export function verifyByReplay(compiled: CompiledSchedule): VerifyResult {
   const { devices, chunks, layout, plain } = compiled;

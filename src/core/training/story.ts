@@ -1,6 +1,6 @@
 // A training iteration in plain words: what is computed, what is sent and when, and what it costs.
 
-import { formatBytes, formatMicroseconds, formatPercent, formatTimes } from '../units';
+import { formatBytes, formatMicroseconds, formatPercent, formatTimes, plural } from '../units';
 import type { TrainingReport } from './report';
 import type { ServerPorts } from './serverPorts';
 import { STRATEGY_NAMES, type Strategy } from './strategies';
@@ -49,10 +49,7 @@ export function trainingStory({ report, strategy, devices, algorithm, servers, o
       );
       break;
     case 'ps':
-      lines.push(
-        `Each device pushes its gradients to ${servers} parameter server${servers === 1 ? '' : 's'} and pulls the parameters back.`,
-        portsSentence(run.ports!),
-      );
+      lines.push(`Each device pushes its gradients to ${plural(servers, 'parameter server')} and pulls the parameters back.`, portsSentence(run.ports!));
       break;
   }
   lines.push(

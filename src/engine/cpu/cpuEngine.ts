@@ -102,6 +102,11 @@ export class CpuEngine {
   }
 
   /** Nothing to release; here for the engines' common shape. */
+  /** Resolves at once: the CPU engine's work is done when run() returns (the WebGPU engine's is not). */
+  finished(): Promise<void> {
+    return Promise.resolve();
+  }
+
   destroy(): void {}
 
   /** Device d's buffer, as a new array. */

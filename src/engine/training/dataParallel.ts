@@ -5,7 +5,7 @@
 // put them. Without sync each replica follows its own shard's gradient and they drift apart.
 
 import { compileSchedule, elementsMultiple, COLLECTIVE_NAMES, type Schedule } from '../../core/schedule';
-import { GradsyncError } from '../../core/errors';
+import { GradsyncError, invariant } from '../../core/errors';
 import {
   type RunFrame,
   GapBound,
@@ -19,9 +19,8 @@ import {
   type RegressionProblem,
 } from '../../core/training';
 import { verifySchedule } from '../../core/symbolic';
-import { CpuEngine } from '../cpu/cpuEngine';
 import type { GpuProvider } from '../webgpu/gpuDevice';
-import { WebGpuEngine } from '../webgpu/webgpuEngine';
+import { createEngine, type Backend, type Engine } from '../engines';
 import { cpuGradients, webgpuGradients, type GradientSource } from './gradients';
 
 export interface DataParallelRequest {
@@ -32,13 +31,6 @@ export interface DataParallelRequest {
   seed?: number;
   /** WebGPU when a provider is given, else the CPU engine. */
   provider?: GpuProvider | null;
-}
-
-interface Collective {
-  load(inputs: Float32Array): void;
-  run(): void;
-  read(): Float32Array | Promise<Float32Array>;
-  destroy(): void;
 }
 
 function spreadOf(weights: Float32Array, devices: number, P: number): { spread: number; identical: boolean } {
@@ -70,7 +62,7 @@ export class DataParallelRun {
   readonly learningRate: number;
   /** Every device ends each all-reduce with the same bits, as the schedule proves (verifySchedule's sameOrder). */
   readonly guaranteed: boolean;
-  readonly backend: 'cpu' | 'webgpu';
+  readonly backend: Backend;
   readonly adapter: string | undefined;
   /** Replicas' weights (N·P, device-major) and the single device's (P), as they stand. */
   readonly weights: Float32Array;
@@ -83,12 +75,12 @@ export class DataParallelRun {
     problem: RegressionProblem,
     private readonly elements: number,
     private readonly gradients: GradientSource,
-    private readonly collective: Collective,
+    private readonly collective: Engine,
     adapter: string | undefined,
   ) {
     this.problem = problem;
     this.schedule = request.schedule;
-    this.backend = request.provider ? 'webgpu' : 'cpu';
+    this.backend = collective.backend;
     this.adapter = adapter;
     this.learningRate = learningRateOf(problem);
     this.guaranteed = verifySchedule(request.schedule).sameOrder.every(Boolean);
@@ -111,11 +103,10 @@ export class DataParallelRun {
     // A schedule that moves equal chunks between places gets the gradients padded with zeros to fit.
     const multiple = elementsMultiple(compileSchedule(schedule));
     const elements = Math.ceil(parameterCount(problem) / multiple) * multiple;
-    if (!request.provider) {
-      return new DataParallelRun(request, problem, elements, cpuGradients(problem), new CpuEngine({ schedule, elements, op: 'avg' }), undefined);
-    }
-    const engine = await WebGpuEngine.create({ schedule, elements, op: 'avg', provider: request.provider });
+    const engine = await createEngine({ schedule, elements, op: 'avg' }, request.provider);
+    if (engine.backend === 'cpu') return new DataParallelRun(request, problem, elements, cpuGradients(problem), engine, undefined);
     try {
+      invariant(request.provider, 'a WebGPU engine has a provider');
       const gradients = webgpuGradients(engine.gpuDevice(), request.provider.shaders.gradient, problem);
       return new DataParallelRun(request, problem, elements, gradients, engine, engine.adapterName);
     } catch (error) {

@@ -1,19 +1,21 @@
 // The WebGPU engine: every simulated device is a region of one GPU memory buffer (chunk-major, as in
 // the CPU engine), the schedule's tables are uploaded once, and each step is one queue submission: the
-// snapshot pass, then one dispatch per apply range the step has work in (up to RANGES_PER_STEP). Nothing is read back until something looks at the data. It equals the CPU
-// engine bit for bit. A lost device is recreated and the run replayed to where it was.
+// snapshot pass, then one dispatch per apply range the step has work in (up to RANGES_PER_STEP).
+// Nothing is read back until something looks at the data. It equals the CPU engine bit for bit. A lost
+// device (engineGpu.ts holds it) is recreated and the run replayed to where it was.
 
 import { compileSchedule, type CompiledSchedule, type Schedule } from '../../core/schedule';
 import { GradsyncError, invariant } from '../../core/errors';
-import { Lifecycle, type Transitions } from '../../core/lifecycle';
+import { Lifecycle } from '../../core/lifecycle';
 import type { ReduceOp } from '../../core/ops';
 import type { ChunkMajorLayout } from '../layout';
 import { prepareMemory } from '../prepare';
-import { openDevice, type GpuProvider } from './gpuDevice';
-import { gpuLayout, gpuPlanFor, RANGES_PER_STEP, SNAPSHOT_RANGE, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
+import type { GpuProvider } from './gpuDevice';
+import { gpuLayout, gpuPlanFor, type GpuPlan } from './plan';
 import { Checkpoints } from './checkpoints';
-import { createResources, destroyResources, dispatchSize, type Resources } from './resources';
-import { readTimestampsMs, timestampsOfStep, timestampWrites, type TimestampAt } from './timestamps';
+import type { Resources } from './resources';
+import { readTimestampsMs, timestampsOfStep, type TimestampAt } from './timestamps';
+import { EngineGpu, ENGINE_TRANSITIONS, type EngineLife, type EngineStats } from './engineGpu';
 
 export interface WebGpuEngineConfig {
   schedule: Schedule;
@@ -24,25 +26,6 @@ export interface WebGpuEngineConfig {
   checkpointEvery?: number;
 }
 
-export interface EngineStats {
-  /** Steps encoded and submitted (replays after a seek or a lost device included). */
-  stepsSubmitted: number;
-  submissions: number;
-  dispatches: number;
-  readbacks: number;
-  devicesLost: number;
-}
-
-type EngineLife = 'connecting' | 'ready' | 'recovering' | 'failed' | 'destroyed';
-
-const ENGINE_TRANSITIONS: Transitions<EngineLife> = {
-  connecting: ['ready', 'destroyed'],
-  ready: ['recovering', 'destroyed'],
-  recovering: ['ready', 'failed', 'destroyed'],
-  failed: ['destroyed'],
-  destroyed: [],
-};
-
 export class WebGpuEngine {
   readonly backend = 'webgpu';
   readonly compiled: CompiledSchedule;
@@ -50,31 +33,23 @@ export class WebGpuEngine {
   readonly op: ReduceOp;
   readonly layout: ChunkMajorLayout;
   readonly stats: EngineStats = { stepsSubmitted: 0, submissions: 0, dispatches: 0, readbacks: 0, devicesLost: 0 };
-  adapterName = '';
   private readonly plan: GpuPlan;
-  private readonly provider: GpuProvider;
+  private readonly gpu: EngineGpu;
   private readonly checkpoints: Checkpoints;
-  private device: GPUDevice | null = null;
-  private resources: Resources | null = null;
-  private readbackBuffer: GPUBuffer | null = null;
-  private timestamps = false;
   private initial: Float32Array | null = null;
   /** Steps the memory holds (or will hold once submitted work finishes). */
   private applied = 0;
   private ready: Promise<void> = Promise.resolve();
-  /**
-   * connecting → ready once the device and its resources exist; ready → recovering when the device is
-   * lost, and back once it is recreated and replayed (or failed); destroyed from anywhere, for good.
-   */
   private readonly life = new Lifecycle<EngineLife>('WebGpuEngine', 'connecting', ENGINE_TRANSITIONS);
 
   private constructor(config: WebGpuEngineConfig) {
     this.compiled = compileSchedule(config.schedule);
     this.elements = config.elements;
     this.op = config.op;
-    this.provider = config.provider;
     this.layout = gpuLayout(this.compiled, config.elements);
     this.plan = gpuPlanFor(this.compiled, this.layout);
+    const run = { memoryElements: this.layout.totalElements, op: config.op, devices: this.compiled.devices, elements: config.elements };
+    this.gpu = new EngineGpu(config.provider, this.plan, run);
     this.checkpoints = new Checkpoints(this.compiled.steps, this.memoryBytes, config.checkpointEvery);
   }
 
@@ -93,8 +68,12 @@ export class WebGpuEngine {
     return this.applied;
   }
 
+  get adapterName(): string {
+    return this.gpu.adapterName;
+  }
+
   get hasTimestamps(): boolean {
-    return this.timestamps;
+    return this.gpu.timestamps;
   }
 
   /** Bytes combined by reduce transfers over one full run (for GB/s of reduced bytes). */
@@ -113,30 +92,13 @@ export class WebGpuEngine {
   }
 
   private async connect(): Promise<void> {
-    const needs = { storageBytes: Math.max(this.memoryBytes, this.plan.wireElements * 4), bufferBytes: Math.max(this.memoryBytes, this.plan.wireElements * 4) };
-    const opened = await openDevice(this.provider.gpu, needs, 'gradsync.engine');
-    this.device = opened.device;
-    this.adapterName = opened.adapterName;
-    this.timestamps = opened.timestamps;
-    const device = opened.device;
-    device.pushErrorScope('validation');
-    device.pushErrorScope('out-of-memory');
-    this.resources = createResources(device, this.provider.shaders, this.plan, this.layout.totalElements, this.op, this.timestamps);
-    const outOfMemory = await device.popErrorScope();
-    const invalid = await device.popErrorScope();
-    if (outOfMemory)
-      throw new GradsyncError(
-        'too-large',
-        `the GPU ran out of memory for ${this.compiled.devices} devices × ${this.elements} elements: ${outOfMemory.message}`,
-      );
-    invariant(!invalid, `GPU resources failed validation: ${invalid?.message}`);
-    this.readbackBuffer = null;
+    const device = await this.gpu.open();
     this.checkpoints.clear(false);
     void device.lost.then((info) => this.onLost(device, info));
   }
 
   private onLost(device: GPUDevice, info: GPUDeviceLostInfo): void {
-    if (!this.life.is('ready') || device !== this.device) return;
+    if (!this.life.is('ready') || device !== this.gpu.device) return;
     this.stats.devicesLost++;
     this.life.to('recovering');
     const target = () => this.applied;
@@ -175,8 +137,9 @@ export class WebGpuEngine {
   }
 
   private live(): { device: GPUDevice; resources: Resources } {
-    invariant(!this.life.is('destroyed', 'failed') && this.device && this.resources, `the engine is not connected (${this.life.state})`);
-    return { device: this.device, resources: this.resources };
+    const { device, resources } = this.gpu;
+    invariant(!this.life.is('destroyed', 'failed') && device && resources, `the engine is not connected (${this.life.state})`);
+    return { device, resources };
   }
 
   /** Applies the next step: one submission, no readback. */
@@ -211,19 +174,7 @@ export class WebGpuEngine {
   private submitStep(s: number, timestampAt?: TimestampAt): void {
     const { device, resources } = this.live();
     const encoder = device.createCommandEncoder({ label: `engine.step${s + 1}` });
-    const writes = resources.querySet && timestampAt ? timestampWrites(resources.querySet, timestampAt) : undefined;
-    const pass = encoder.beginComputePass({ label: `engine.step${s + 1}.pass`, timestampWrites: writes });
-    const offset = [s * STEP_PARAMS_STRIDE];
-    for (let range = 0; range < RANGES_PER_STEP; range++) {
-      const tiles = this.plan.tileCounts[s * RANGES_PER_STEP + range];
-      if (tiles === 0) continue;
-      const snapshot = range === SNAPSHOT_RANGE;
-      pass.setPipeline(snapshot ? resources.snapshotPipeline : resources.applyPipelines[range]!);
-      pass.setBindGroup(0, snapshot ? resources.snapshotBindGroup : resources.applyBindGroup, offset);
-      pass.dispatchWorkgroups(...dispatchSize(tiles));
-      this.stats.dispatches++;
-    }
-    pass.end();
+    this.gpu.encodeStep(encoder, resources, s, this.stats, timestampAt);
     if (s + 1 < this.compiled.steps) this.checkpoints.save(device, encoder, resources.memory, s + 1);
     device.queue.submit([encoder.finish()]);
     this.stats.submissions++;
@@ -234,19 +185,14 @@ export class WebGpuEngine {
   async read(): Promise<Float32Array> {
     await this.ready;
     const { device, resources } = this.live();
-    const bytes = Math.max(16, this.memoryBytes);
-    this.readbackBuffer ??= device.createBuffer({ label: 'engine.readback', size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    const encoder = device.createCommandEncoder({ label: 'engine.read' });
-    encoder.copyBufferToBuffer(resources.memory, 0, this.readbackBuffer, 0, bytes);
-    device.queue.submit([encoder.finish()]);
+    const readback = this.gpu.copyOut(device, resources, Math.max(16, this.memoryBytes));
     this.stats.readbacks++;
-    const readback = this.readbackBuffer;
     try {
       await readback.mapAsync(GPUMapMode.READ);
     } catch (error) {
       // The device went away while reading: wait for it to come back and read again.
       await Promise.resolve();
-      if (this.life.is('recovering') || this.device !== device) return this.read();
+      if (this.life.is('recovering') || this.gpu.device !== device) return this.read();
       throw error;
     }
     const chunkMajor = new Float32Array(readback.getMappedRange().slice(0, this.memoryBytes));
@@ -299,10 +245,6 @@ export class WebGpuEngine {
 
   private release(): void {
     this.checkpoints.clear(true);
-    if (this.resources) destroyResources(this.resources);
-    this.readbackBuffer?.destroy();
-    this.device?.destroy();
-    this.device = null;
-    this.resources = null;
+    this.gpu.release();
   }
 }

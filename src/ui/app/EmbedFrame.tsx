@@ -11,6 +11,7 @@ import { MetricsPanel } from '../metrics/MetricsPanel';
 import { NarrationPanel } from '../narration/NarrationPanel';
 import { SimProvider, useSim } from '../StoreContext';
 import { EmbedNotices } from './EmbedNotices';
+import { plural } from '../format';
 
 /** standard: picture, player, narration; full: also metrics; minimal: picture and a small bar; none: picture and narration. */
 /** The figure's control sets and themes: the element's attributes and the iframe's URL take these. */
@@ -38,9 +39,7 @@ export function EmbedFrame({ store, controls = 'standard', theme = 'auto', docum
 function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProps>) {
   const root = useRef<HTMLDivElement>(null);
   useKeyboardControls(store, root, documentKeys);
-  const label = useSim(
-    (s) => `gradsync: ${s.custom?.name ?? s.config.algorithm} ${s.config.collective} on ${s.config.devices} device${s.config.devices === 1 ? '' : 's'}`,
-  );
+  const label = useSim((s) => `gradsync: ${s.custom?.name ?? s.config.algorithm} ${s.config.collective} on ${plural(s.config.devices, 'device')}`);
   const narration = controls !== 'minimal';
   const metrics = controls === 'full';
   return (

@@ -4,7 +4,7 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NcclTestsLog, Calibration } from '../../core/ncclTests';
-import type { LoadedLog } from '../../store/calibration';
+import type { LoadedLog } from '../../store/calibrationSlice';
 import { useElementWidth } from '../metrics/chart/useElementWidth';
 import { useSim } from '../StoreContext';
 import { CalibrationChart } from './CalibrationChart';

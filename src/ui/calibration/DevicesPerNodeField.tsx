@@ -2,10 +2,11 @@
 // different counts), as the command line's --devices-per-node: the log is fitted anew for them.
 
 import { useMemo } from 'react';
-import type { LoadedLog } from '../../store/calibration';
+import type { LoadedLog } from '../../store/calibrationSlice';
 import { LIMITS } from '../../store/config';
 import { NumberField, numberRule, type Parsed } from '../NumberField';
 import { useSim } from '../StoreContext';
+import { refused } from '../../core/errors';
 
 const wholeNumber = numberRule('devices per node', 1, LIMITS.devicesPerNode.max, { integer: true });
 
@@ -17,7 +18,7 @@ export function DevicesPerNodeField({ loaded }: { loaded: LoadedLog }) {
       (text: string): Parsed => {
         const parsed = wholeNumber(text);
         if (!parsed.ok || devices === null || devices % parsed.value === 0) return parsed;
-        return { ok: false, message: `devices per node must divide the log's ${devices} devices, got ${parsed.value}` };
+        return refused(`devices per node must divide the log's ${devices} devices, got ${parsed.value}`);
       },
     [devices],
   );

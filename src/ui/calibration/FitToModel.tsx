@@ -5,7 +5,7 @@ import { plainNumber } from '../format';
 import { useId, useMemo } from 'react';
 import type { Calibration, FitModel } from '../../core/ncclTests';
 import { COLLECTIVE_NAMES } from '../../core/schedule';
-import { fitModel, isFitModel } from '../../store/calibration';
+import { fitModel, isFitModel } from '../../store/calibrationSlice';
 import { useSim } from '../StoreContext';
 
 /** "8 devices on one switch, α 9.00 µs per step and B 473 GB/s per port: the ring all-reduce's 14 steps take …". */

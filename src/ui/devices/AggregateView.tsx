@@ -15,6 +15,7 @@ import { FALLBACK_SIZE } from './layout/fallbackSize';
 import { pickCompiledStep } from './motion/sprites';
 import { useElementSize } from './useElementSize';
 import { useThemeVersion } from './useThemeVersion';
+import { deviceLabel } from '../../core/notation';
 
 /** Most traffic curves drawn per step. */
 const MAX_TRAFFIC = 512;
@@ -112,7 +113,7 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
   };
   const onMove = (event: MouseEvent<HTMLCanvasElement>) => {
     const d = pointAt(event);
-    event.currentTarget.title = d >= 0 ? `GPU-${d}: ${Math.round(completeness[d] * 100)}% of contributions held` : '';
+    event.currentTarget.title = d >= 0 ? `${deviceLabel(d)}: ${Math.round(completeness[d] * 100)}% of contributions held` : '';
     event.currentTarget.style.cursor = d >= 0 ? 'pointer' : 'default';
   };
 

@@ -2,6 +2,7 @@
 
 import { chunkRange } from './layout/doubleTreeLayout';
 import type { DeviceLayout, LinkKind } from './layout/layouts';
+import { deviceLabel } from '../../core/notation';
 
 const LINK_NAMES: Partial<Record<LinkKind, string>> = {
   tree0: 'tree 0',
@@ -18,7 +19,7 @@ function linkLabel(kind: LinkKind, layout: DeviceLayout, chunks: number): string
   if ((kind === 'tree0' || kind === 'tree1') && layout.treeSplit !== undefined) {
     const root = layout.roots?.find((mark) => mark.kind === kind);
     const span = kind === 'tree0' ? chunkRange(0, layout.treeSplit) : chunkRange(layout.treeSplit, chunks);
-    return `${name}${root ? ` (root GPU-${root.device})` : ''}: ${span}`;
+    return `${name}${root ? ` (root ${deviceLabel(root.device)})` : ''}: ${span}`;
   }
   if (kind === 'partner') {
     const distances = [...new Set(layout.links.flatMap((link) => (link.distance ? [link.distance] : [])))].sort((a, b) => a - b);

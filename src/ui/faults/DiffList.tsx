@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import type { ReduceOp } from '../../core/ops';
 import type { Schedule } from '../../core/schedule';
 import { changeBody, diffSchedules } from '../../core/diagnosis';
-import { formatCount } from '../format';
+import { formatCount, plural } from '../format';
 import { StepJump } from './StepJump';
 
 /** Changes written out; the count says how many more there are. */
@@ -26,8 +26,7 @@ export function DiffList({ reference, schedule, op, shown, onJump }: DiffListPro
   return (
     <>
       <h3>
-        Against {name}:{' '}
-        {diff.total === 0 ? 'the same transfers' : `${formatCount(diff.total)} transfer${diff.total === 1 ? '' : 's'} differ${diff.total === 1 ? 's' : ''}`}
+        Against {name}: {diff.total === 0 ? 'the same transfers' : `${plural(diff.total, 'transfer')} differ${diff.total === 1 ? 's' : ''}`}
       </h3>
       <ul className="gs-faults-list" aria-label={`Differences from ${name}`}>
         {diff.changes.map((change, i) => (

@@ -6,12 +6,12 @@ import { useMemo, useState } from 'react';
 import type { CellFault } from '../../core/diagnosis';
 import type { ReduceOp } from '../../core/ops';
 import type { Schedule } from '../../core/schedule';
-import { formatCount } from '../format';
 import { useSim } from '../StoreContext';
 import { DiffList } from './DiffList';
 import { FaultList } from './FaultList';
 import { counterpartOf, faultsOf } from './faultsOf';
 import { LineageList } from './LineageList';
+import { plural } from '../format';
 
 export function FaultsPanel() {
   const derived = useSim((s) => s.derived);
@@ -39,7 +39,7 @@ function FaultsReport({ schedule, op, shown, onJump }: FaultsReportProps) {
   const reference = useMemo(() => counterpartOf(schedule), [schedule]);
   const [picked, setPicked] = useState<CellFault | null>(null);
   const selected = picked && faults.includes(picked) ? picked : (faults[0] ?? null);
-  const count = `${formatCount(faults.length)} chunk${faults.length === 1 ? '' : 's'}`;
+  const count = plural(faults.length, 'chunk');
   const onPick = (fault: CellFault) => {
     setPicked(fault);
     onJump(fault.since);

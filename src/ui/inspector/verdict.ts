@@ -6,8 +6,8 @@ import { firstAbsent, firstDoubled, isRangeOnce, type Contributions } from '../.
 import type { ReduceOp } from '../../core/ops';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import { reducesData, type Collective } from '../../core/schedule';
-import { formatCount } from '../format';
 import type { DeviceCheck } from './deviceCheck';
+import { plural } from '../format';
 
 export interface Verdict {
   tone: 'ok' | 'bad' | 'info';
@@ -26,7 +26,7 @@ export function resultNoun(op: ReduceOp, collective: Collective): string {
 }
 
 function values(count: number): string {
-  return count === 1 ? '1 value' : `${formatCount(count)} values`;
+  return plural(count, 'value');
 }
 
 function precision(maxUlps: number): string {

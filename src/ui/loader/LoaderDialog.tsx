@@ -31,7 +31,7 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
 
   const loader = { loadSchedule, loadNcclTestsLog };
   const settle = (loaded: Loaded, source: Problem['source']) => {
-    if (!loaded.ok) setProblem({ source, message: loaded.message });
+    if (!loaded.ok) setProblem({ source, message: loaded.reason });
     else onClose();
   };
   const onKeyDown = (event: KeyboardEvent) => {

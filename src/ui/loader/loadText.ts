@@ -5,12 +5,13 @@
 import { looksLikeNcclTestsLog } from '../../core/ncclTests';
 import type { Sim } from '../../store/simStore';
 import { capitalized, MAX_SCHEDULE_BYTES, readScheduleText } from './readSchedule';
-import { looksLikeJson, readTextFile } from './readScheduleFile';
+import { looksLikeJson, readTextFile, type TextRead } from './readScheduleFile';
+import { refused, type Refused } from '../../core/errors';
 
 const PASTED_SCHEDULE = 'pasted schedule';
 const PASTED_LOG = 'pasted nccl-tests log';
 
-export type Loaded = { ok: true; kind: 'schedule' | 'log' } | { ok: false; message: string };
+export type Loaded = { ok: true; kind: 'schedule' | 'log' } | Refused;
 
 type Loader = Pick<Sim, 'loadSchedule' | 'loadNcclTestsLog'>;
 
@@ -19,7 +20,7 @@ export function loadText(sim: Loader, text: string, name: string | null): Loaded
   if (looksLikeNcclTestsLog(text)) {
     const problem = sim.loadNcclTestsLog(text, name ?? PASTED_LOG);
     if (problem === null) return { ok: true, kind: 'log' };
-    return { ok: false, message: name === null ? capitalized(problem) : `${name}: ${problem}` };
+    return refused(name === null ? capitalized(problem) : `${name}: ${problem}`);
   }
   const read = readScheduleText(text, name);
   if (!read.ok) return read;
@@ -31,13 +32,10 @@ export function loadText(sim: Loader, text: string, name: string | null): Loaded
  * A file's text for loadText; never rejects. `schedulesAsJson`: a file that is not a log is taken as
  * a schedule only when it says it is JSON (a dropped photo is refused, not parsed).
  */
-export async function readLoadable(file: File, schedulesAsJson = false): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+export async function readLoadable(file: File, schedulesAsJson = false): Promise<TextRead> {
   const read = await readTextFile(file, MAX_SCHEDULE_BYTES, 'a schedule or log file');
   if (read.ok && schedulesAsJson && !looksLikeJson(file) && !looksLikeNcclTestsLog(read.text)) {
-    return {
-      ok: false,
-      message: `${file.name} is neither a .json schedule nor an nccl-tests log; drop a gradsync-schedule/1 JSON file or a *_perf output`,
-    };
+    return refused(`${file.name} is neither a .json schedule nor an nccl-tests log; drop a gradsync-schedule/1 JSON file or a *_perf output`);
   }
   return read;
 }

@@ -4,12 +4,12 @@
 // read; nothing throws.
 
 import { compileSchedule, type Schedule } from '../../core/schedule';
-import { GradsyncError } from '../../core/errors';
+import { GradsyncError, refused, type Refused } from '../../core/errors';
 import { looksLikeXml, parseScheduleText } from '../../core/formats';
 import { LIMITS } from '../../store/config';
 import { formatCount } from '../format';
 
-export type ScheduleRead = { ok: true; schedule: Schedule } | { ok: false; message: string };
+export type ScheduleRead = { ok: true; schedule: Schedule } | Refused;
 
 /** The largest file read: big enough for any schedule the app can show, small enough to parse at once. */
 export const MAX_SCHEDULE_BYTES = 50 * 1024 * 1024;
@@ -35,7 +35,7 @@ export function readScheduleText(text: string, name: string | null): ScheduleRea
   // Said before the core's own limit, which is the command line's and larger.
   const tooMany = (devices: number | null): ScheduleRead | null =>
     devices !== null && devices > LIMITS.devices.max
-      ? { ok: false, message: `${name ?? 'This schedule'} has ${formatCount(devices)} devices; the app shows at most ${formatCount(LIMITS.devices.max)}` }
+      ? refused(`${name ?? 'This schedule'} has ${formatCount(devices)} devices; the app shows at most ${formatCount(LIMITS.devices.max)}`)
       : null;
   const declared = tooMany(declaredDevices(json));
   if (declared) return declared;
@@ -47,7 +47,7 @@ export function readScheduleText(text: string, name: string | null): ScheduleRea
     return { ok: true, schedule };
   } catch (error) {
     if (!(error instanceof GradsyncError)) throw error;
-    return { ok: false, message: name === null ? capitalized(error.message) : `${name}: ${error.message}` };
+    return refused(name === null ? capitalized(error.message) : `${name}: ${error.message}`);
   }
 }
 

@@ -3,8 +3,9 @@
 // what is wrong inside it. readTextFile is the same first step for any JSON file the app takes.
 
 import { MAX_SCHEDULE_BYTES, readScheduleText, tooLargeMessage, type ScheduleRead } from './readSchedule';
+import { refused, type Refused } from '../../core/errors';
 
-type TextRead = { ok: true; text: string } | { ok: false; message: string };
+export type TextRead = { ok: true; text: string } | Refused;
 
 function readText(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -21,11 +22,11 @@ export function looksLikeJson(file: File): boolean {
 
 /** The text of `file`; never rejects. A file over `maxBytes` (`what` says what it is) is refused without being read. */
 export async function readTextFile(file: File, maxBytes: number, what: string): Promise<TextRead> {
-  if (file.size > maxBytes) return { ok: false, message: tooLargeMessage(file.name, file.size, what, maxBytes) };
+  if (file.size > maxBytes) return refused(tooLargeMessage(file.name, file.size, what, maxBytes));
   try {
     return { ok: true, text: await readText(file) };
   } catch (error) {
-    return { ok: false, message: `${file.name} could not be read (${error instanceof Error ? error.message : String(error)})` };
+    return refused(`${file.name} could not be read (${error instanceof Error ? error.message : String(error)})`);
   }
 }
 

@@ -16,7 +16,7 @@ export function useScheduleDrop(rootRef: RefObject<HTMLElement | null>): boolean
       // The dialog is closed while dropping, so a problem is said in the notices, on screen at the top.
       void readLoadable(file, true).then((read) => {
         const loaded = read.ok ? loadText(store.getState(), read.text, file.name) : read;
-        if (!loaded.ok) store.getState().notify('error', loaded.message);
+        if (!loaded.ok) store.getState().notify('error', loaded.reason);
       });
     },
     [store],

@@ -2,7 +2,8 @@
 // through the busiest port, or the latency of every step.
 
 import { type CostResult, BYTES_PER_ELEMENT, busiestDevice } from '../../core/model';
-import { formatBytes, formatMicroseconds } from '../format';
+import { formatBytes, formatMicroseconds, plural } from '../format';
+import { deviceLabel } from '../../core/notation';
 
 export interface Entrant {
   algorithm: string;
@@ -42,11 +43,11 @@ function raceReason(winner: Entrant, loser: Entrant): string {
   const bytesGain = l.bytesUs - w.bytesUs;
   const latencyGain = l.latencyUs - w.latencyUs;
   if (latencyGain > bytesGain && w.steps < l.steps) {
-    return `${winner.algorithm} needs ${w.steps} step${w.steps === 1 ? '' : 's'} to ${loser.algorithm}’s ${l.steps}, and with ${formatBytes(bufferBytes)} per GPU each step’s ${formatMicroseconds(winner.latencyUs)} latency outweighs the bytes`;
+    return `${winner.algorithm} needs ${plural(w.steps, 'step')} to ${loser.algorithm}’s ${l.steps}, and with ${formatBytes(bufferBytes)} per GPU each step’s ${formatMicroseconds(winner.latencyUs)} latency outweighs the bytes`;
   }
   if (l.busiest.bytes > w.busiest.bytes) {
     const verb = l.busiest.receives ? 'receives' : 'sends';
-    return `${loser.algorithm}’s GPU-${l.busiest.device} ${verb} ${buffers(l.busiest.bytes, bufferBytes)} (${formatBytes(l.busiest.bytes)}) through its one port, while no ${winner.algorithm} GPU sends or receives more than ${buffers(w.busiest.bytes, bufferBytes)} (${formatBytes(w.busiest.bytes)})`;
+    return `${loser.algorithm}’s ${deviceLabel(l.busiest.device)} ${verb} ${buffers(l.busiest.bytes, bufferBytes)} (${formatBytes(l.busiest.bytes)}) through its one port, while no ${winner.algorithm} GPU sends or receives more than ${buffers(w.busiest.bytes, bufferBytes)} (${formatBytes(w.busiest.bytes)})`;
   }
   return `${winner.algorithm} spends ${formatMicroseconds(w.bytesUs)} moving bytes and ${formatMicroseconds(w.latencyUs)} on latency; ${loser.algorithm} ${formatMicroseconds(l.bytesUs)} and ${formatMicroseconds(l.latencyUs)}`;
 }

@@ -6,7 +6,7 @@ import { phaseLabel } from '../../core/narration';
 import type { ReduceOp } from '../../core/ops';
 import { COLLECTIVE_NAMES, reducesData, type Schedule } from '../../core/schedule';
 import { BYTES_PER_ELEMENT } from '../../core/model';
-import { formatBytes, formatCount } from '../format';
+import { formatBytes, plural } from '../format';
 
 /** What the picture shows, as the narration panel heads it; step 0 is the state before any. */
 export function stepLine(schedule: Schedule, step: number): string {
@@ -23,10 +23,6 @@ export interface CaptionSource {
   customName: string | null;
   elements: number;
   op: ReduceOp;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 export function pictureCaption({ schedule, customName, elements, op }: CaptionSource): string {

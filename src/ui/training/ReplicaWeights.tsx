@@ -5,6 +5,7 @@
 import { scaleDiverging } from 'd3-scale';
 import { interpolateRdBu } from 'd3-scale-chromatic';
 import { deviceColor } from '../palette';
+import { deviceLabel } from '../../core/notation';
 
 interface Row {
   name: string;
@@ -17,7 +18,7 @@ export function ReplicaWeights({ weights, single, truth, devices }: { weights: F
   const reach = Math.max(1e-6, ...Array.from(truth, Math.abs), ...Array.from(weights, Math.abs));
   const color = scaleDiverging<string>((t) => interpolateRdBu(1 - t)).domain([-reach, 0, reach]);
   const rows: Row[] = [
-    ...Array.from({ length: devices }, (_, d) => ({ name: `GPU-${d}`, values: weights.subarray(d * P, (d + 1) * P), color: deviceColor(d, devices) })),
+    ...Array.from({ length: devices }, (_, d) => ({ name: deviceLabel(d), values: weights.subarray(d * P, (d + 1) * P), color: deviceColor(d, devices) })),
     { name: 'one device', values: single },
     { name: 'truth', values: truth },
   ];

@@ -3,7 +3,7 @@
 // are more workers than servers) is drawn full and hot; the numbers are core/training/serverPorts'.
 
 import type { ServerPorts, PortLoad } from '../../core/training';
-import { formatBytes, formatMicroseconds, formatPercent, formatTimes } from '../../core/units';
+import { formatBytes, formatMicroseconds, formatPercent, formatTimes, plural } from '../../core/units';
 import { useElementWidth } from '../metrics/chart/useElementWidth';
 
 const WORKER = { width: 14, height: 16 };
@@ -66,8 +66,7 @@ export function ServerPortsView({ ports }: { ports: ServerPorts }) {
   return (
     <section className="gs-train-ports" aria-label="Parameter server ports">
       <h3>
-        Ports · {worker.count.toLocaleString('en-US')} workers push to and pull from {server.count.toLocaleString('en-US')} server
-        {server.count === 1 ? '' : 's'}
+        Ports · {worker.count.toLocaleString('en-US')} workers push to and pull from {plural(server.count, 'server')}
       </h3>
       <div ref={ref} className="gs-train-ports-picture">
         <svg width={width} height={HEIGHT} aria-hidden="true">

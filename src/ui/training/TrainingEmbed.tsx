@@ -11,6 +11,7 @@ import { TrainingFigure } from './TrainingFigure';
 import { trainingPageLink } from './trainingLinks';
 import { reportFor, type TrainingSettings } from './trainingSettings';
 import { usePlayKey } from './usePlayKey';
+import { plural } from '../format';
 
 /** standard: the figure; full: the settings above it. */
 export const TRAIN_EMBED_CONTROLS = ['standard', 'full'] as const;
@@ -33,7 +34,7 @@ export function TrainingEmbed({ initial, notices, controls, theme, appBase, docu
   const root = useRef<HTMLDivElement>(null);
   usePlayKey(root, documentKeys ? 'document' : 'element');
   const name = 'model' in result ? result.model.name : settings.model;
-  const how = settings.strategy === 'ps' ? `${settings.servers} server${settings.servers === 1 ? '' : 's'}` : settings.algorithm;
+  const how = settings.strategy === 'ps' ? plural(settings.servers, 'server') : settings.algorithm;
   const title = `${name} on ${settings.devices.toLocaleString('en-US')} devices · ${STRATEGY_NAMES[settings.strategy]}, ${how}`;
   return (
     <div

@@ -153,7 +153,7 @@ describe('base64url', () => {
   });
 
   it('refuses a length no encoding has, and names a foreign character', () => {
-    expect(fromBase64url('abcde')).toEqual({ ok: false, foreign: null });
-    expect(fromBase64url('ab=c')).toEqual({ ok: false, foreign: '=' });
+    expect(fromBase64url('abcde')).toEqual({ ok: false, reason: 'it is cut short or damaged' });
+    expect(fromBase64url('ab=c')).toEqual({ ok: false, reason: 'it contains “=”, which no schedule value does' });
   });
 });

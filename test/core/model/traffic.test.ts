@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
 import { compileSchedule } from '../../../src/core/schedule/compile';
-import { StepPorts, busierFirst, busiestDevice, busiestDevices, chunkBytes, countTraffic, portBytes, stepLoads } from '../../../src/core/model/traffic';
+import { chunkBytes, countTraffic } from '../../../src/core/model/traffic';
+import { StepPorts, stepLoads } from '../../../src/core/model/stepLoads';
+import { busierFirst, busiestDevice, busiestDevices, portBytes } from '../../../src/core/model/busiestDevice';
 
 const traffic = (bytesSent: number[], bytesReceived: number[]) => ({ bytesSent, bytesReceived });
 

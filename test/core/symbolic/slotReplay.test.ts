@@ -7,7 +7,7 @@ import { placeReading } from '../../../src/core/symbolic/placeReading';
 import type { Schedule } from '../../../src/core/schedule/ir';
 import { parseScheduleText } from '../../../src/core/formats/scheduleText';
 import { resultSlot } from '../../../src/core/schedule/slots';
-import { startCompleteness } from '../../../src/core/symbolic/replayCells';
+import { startCompleteness } from '../../../src/core/symbolic/chunkRanges';
 import { StepTracker } from '../../../src/core/symbolic/stepTracker';
 import { allTerms, TermReplay } from '../../../src/core/symbolic/terms';
 import { ContributionReplay, nothingTerm } from '../../../src/core/symbolic/contributionReplay';

@@ -228,7 +228,7 @@ describe('reading a schedule file', () => {
     Object.defineProperty(file, 'size', { value: MAX_SCHEDULE_BYTES + 1 });
     await expect(readScheduleFile(file)).resolves.toEqual({
       ok: false,
-      message: 'huge.json is 52,428,801 bytes; a schedule file may be at most 52,428,800 bytes (50 MiB)',
+      reason: 'huge.json is 52,428,801 bytes; a schedule file may be at most 52,428,800 bytes (50 MiB)',
     });
   });
 
@@ -242,7 +242,7 @@ describe('reading a schedule file', () => {
   it('names the file in what is wrong inside it', async () => {
     await expect(readScheduleFile(new File(['{"x":1}'], 'mine.json'))).resolves.toEqual({
       ok: false,
-      message: 'mine.json: "format" must be "gradsync-schedule/1" or "gradsync-schedule/2", got nothing',
+      reason: 'mine.json: "format" must be "gradsync-schedule/1" or "gradsync-schedule/2", got nothing',
     });
   });
 
@@ -250,6 +250,6 @@ describe('reading a schedule file', () => {
     const notAFile = { name: 'gone.json', size: 10, type: 'application/json' } as File;
     const read = await readScheduleFile(notAFile);
     expect(read.ok).toBe(false);
-    expect(read.ok ? '' : read.message).toMatch(/^gone.json could not be read \(/);
+    expect(read.ok ? '' : read.reason).toMatch(/^gone.json could not be read \(/);
   });
 });

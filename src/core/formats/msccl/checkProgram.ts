@@ -2,8 +2,9 @@
 // what it takes but would run otherwise than the XML says or gradsync cannot read (a peer or a
 // dependency that does not exist, an offset past its buffer, two threadblocks on one connection, a
 // fused `re` chain of unequal cnt). They run element by element, so that the XML reader can stop at
-// the first problem with its line; checkMscclAlgo runs them over an algorithm built in code. Every
-// problem is one line naming the element, the attribute and what is allowed.
+// the first problem with its line (those that need a whole threadblock or GPU read are
+// checkThreadblocks.ts's); checkMscclAlgo runs them over an algorithm built in code. Every problem is
+// one line naming the element, the attribute and what is allowed.
 
 import { GradsyncError } from '../../errors';
 import { MAX_CHUNKS, MAX_DEVICES } from '../../schedule/ir';
@@ -25,8 +26,18 @@ import {
   type MscclStep,
   type MscclThreadblock,
 } from './program';
-import { transmissionsOf } from './transmissions';
+import {
+  checkConnections,
+  checkDependencies,
+  checkThreadblockIds,
+  checkTransmissions,
+  describeGpu,
+  describeStep,
+  describeTb,
+  type Fail,
+} from './checkThreadblocks';
 import { quoted } from './xmlReader';
+import { plural } from '../../units';
 
 /** Where an element, or one of its attributes, stands in the XML; undefined for an algo built in code. */
 export type Locate = (node: object, attribute?: string) => number | undefined;
@@ -43,18 +54,6 @@ function isInt(value: unknown): value is number {
 
 function oneOf(values: readonly string[]): string {
   return values.length === 2 ? `${values[0]} or ${values[1]}` : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
-}
-
-function describeGpu(gpu: MscclGpu): string {
-  return `<gpu id="${gpu.id}">`;
-}
-
-function describeTb(gpu: MscclGpu, tb: MscclThreadblock): string {
-  return `<tb id="${tb.id}"> of GPU ${gpu.id}`;
-}
-
-function describeStep(gpu: MscclGpu, tb: MscclThreadblock, step: MscclStep): string {
-  return `<step s="${step.s}"> of GPU ${gpu.id} threadblock ${tb.id}`;
 }
 
 /**
@@ -74,11 +73,11 @@ export class AlgoChecker {
   ) {}
 
   /** Throws the error; `what` names the element (a function when naming it costs, as for every step). */
-  private fail(node: object, attribute: string | undefined, what: string | (() => string), message: string): never {
+  private readonly fail: Fail = (node, attribute, what, message) => {
     const line = this.locate(node, attribute);
     const element = typeof what === 'string' ? what : what();
     throw new GradsyncError('bad-input', `${line === undefined ? '' : `line ${line}: `}${element}: ${message}`);
-  }
+  };
 
   private intIn(
     node: object,
@@ -205,102 +204,19 @@ export class AlgoChecker {
     const chunks = buffer === 'i' ? this.sizes.input : buffer === 'o' ? this.sizes.output : gpu.s_chunks;
     const offset = step[off];
     if (offset >= 0 && offset <= chunks - step.cnt) return;
-    const name = `the ${BUFFER_OF_LETTER[buffer]}${buffer === 's' ? ` (s_chunks="${gpu.s_chunks}")` : ''}, of ${chunks} chunk${chunks === 1 ? '' : 's'}`;
+    const name = `the ${BUFFER_OF_LETTER[buffer]}${buffer === 's' ? ` (s_chunks="${gpu.s_chunks}")` : ''}, of ${plural(chunks, 'chunk')}`;
     if (chunks < step.cnt) this.fail(step, buf, what, `${buf}="${buffer}" names ${name}: too few for cnt ${step.cnt}`);
     this.fail(step, off, what, `${off} must be 0..${chunks - step.cnt}${step.cnt > 1 ? ` for cnt ${step.cnt}` : ''} in ${name}, got ${offset}`);
   }
 
   endThreadblock(gpu: MscclGpu, tb: MscclThreadblock): void {
-    for (const t of transmissionsOf(tb)) {
-      const head = tb.steps[t.steps[0]];
-      if (t.waits.length > 0 && head.depid < 0) {
-        this.fail(
-          head,
-          'depid',
-          describeStep(gpu, tb, head),
-          'depid must be set: the nop steps before it wait for other threadblocks, and RCCL attaches their waits only to a step with a wait of its own, got -1',
-        );
-      }
-      for (const index of t.steps.slice(1)) {
-        const step = tb.steps[index];
-        const last = tb.steps[t.steps[t.steps.length - 1]];
-        if (step.cnt !== head.cnt) {
-          this.fail(
-            step,
-            'cnt',
-            describeStep(gpu, tb, step),
-            `cnt must be ${head.cnt} like step ${head.s}: RCCL fuses re steps with the same dstbuf, dstoff and srcbuf into one (steps ${head.s}..${last.s}) and gives all of them one cnt, got ${step.cnt}`,
-          );
-        }
-      }
-    }
+    checkTransmissions(gpu, tb, this.fail);
   }
 
   endGpu(gpu: MscclGpu): void {
-    const what = describeGpu(gpu);
-    const count = gpu.threadblocks.length;
-    for (let id = 0; id < count; id++) {
-      if (!this.tbs.has(id)) {
-        const highest = Math.max(...this.tbs.keys());
-        this.fail(gpu, undefined, what, `there is no <tb id="${id}">; threadblock ids must run 0, 1, 2, … without a gap (the highest is ${highest})`);
-      }
-    }
-    for (const tb of gpu.threadblocks) {
-      tb.steps.forEach((step) => {
-        if (step.depid < 0) return;
-        const stepWhat = describeStep(gpu, tb, step);
-        const target = this.tbs.get(step.depid);
-        if (!target || step.depid === tb.id) {
-          const allowed =
-            count === 1
-              ? `-1: GPU ${gpu.id} has no other threadblock`
-              : `-1 or another threadblock of GPU ${gpu.id} (${count === 2 ? 1 - tb.id : `0..${count - 1} but ${tb.id}`})`;
-          this.fail(step, 'depid', stepWhat, `depid must be ${allowed}, got ${step.depid}`);
-        }
-        if (step.deps >= target.steps.length) {
-          const allowed = target.steps.length === 0 ? `threadblock ${target.id} has no steps` : `0..${target.steps.length - 1}`;
-          this.fail(step, 'deps', stepWhat, `deps must be a step of threadblock ${target.id} (${allowed}), got ${step.deps}`);
-        }
-      });
-    }
-    // One connection per (peer, channel) and direction: two threadblocks on one would interleave its
-    // messages in no defined order. RCCL also allows at most MSCCL_LIMITS.threadblocksPerChannel
-    // threadblocks of each direction on a channel.
-    for (const [direction, peerOf, uses] of [
-      ['send', (tb: MscclThreadblock) => tb.send, sends],
-      ['recv', (tb: MscclThreadblock) => tb.recv, receives],
-    ] as const) {
-      const byConnection = new Map<string, MscclThreadblock>();
-      const perChannel = new Map<number, number>();
-      for (const tb of gpu.threadblocks) {
-        const peer = peerOf(tb);
-        if (peer < 0) continue;
-        const used = tb.steps.some((step) => uses(step.type));
-        if (used) {
-          const key = `${peer}:${tb.chan}`;
-          const other = byConnection.get(key);
-          const verb = direction === 'send' ? `sends to GPU ${peer}` : `receives from GPU ${peer}`;
-          if (other) {
-            this.fail(
-              tb,
-              direction,
-              describeTb(gpu, tb),
-              `threadblock ${other.id} also ${verb} on channel ${tb.chan}; a GPU may have one threadblock per peer, channel and direction`,
-            );
-          }
-          byConnection.set(key, tb);
-          if ((perChannel.get(tb.chan) ?? 0) >= MSCCL_LIMITS.threadblocksPerChannel) {
-            this.fail(
-              tb,
-              direction,
-              describeTb(gpu, tb),
-              `a GPU may have at most ${MSCCL_LIMITS.threadblocksPerChannel} threadblocks with ${direction} set on channel ${tb.chan}`,
-            );
-          }
-        }
-        perChannel.set(tb.chan, (perChannel.get(tb.chan) ?? 0) + 1);
-      }
-    }
+    checkThreadblockIds(gpu, this.tbs, this.fail);
+    checkDependencies(gpu, this.tbs, this.fail);
+    checkConnections(gpu, this.fail);
   }
 
   end(): void {

@@ -16,6 +16,7 @@
 import { GradsyncError, invariant } from '../../errors';
 import { byId, MSCCL_LIMITS, receives, sends, type MscclAlgo, type MscclStep, type MscclThreadblock } from './program';
 import { transmissionsOf } from './xml';
+import { plural } from '../../units';
 
 /** The channel ids a connection key leaves room for: every chan the reader accepts, 0..MSCCL_LIMITS.maxChan. */
 const CHANNEL_KEYS = MSCCL_LIMITS.maxChan + 1;
@@ -163,7 +164,7 @@ export function roundsOf(algo: MscclAlgo): Rounds {
     if (sender.step.cnt !== op.step.cnt) {
       throw new GradsyncError(
         'bad-input',
-        `GPU ${sender.gpu} threadblock ${sender.tb.id} step ${sender.step.s} sends ${sender.step.cnt} chunk${sender.step.cnt === 1 ? '' : 's'} to GPU ${op.gpu} on channel ${op.tb.chan}, but GPU ${op.gpu} threadblock ${op.tb.id} step ${op.step.s}, which receives that message, has cnt ${op.step.cnt}; a send and its receive must have the same cnt`,
+        `GPU ${sender.gpu} threadblock ${sender.tb.id} step ${sender.step.s} sends ${plural(sender.step.cnt, 'chunk')} to GPU ${op.gpu} on channel ${op.tb.chan}, but GPU ${op.gpu} threadblock ${op.tb.id} step ${op.step.s}, which receives that message, has cnt ${op.step.cnt}; a send and its receive must have the same cnt`,
       );
     }
     op.from = from;

@@ -8,6 +8,7 @@ import { isRangeOnce, type Contributions, expectedHolding, type VerifyResult } f
 import { deviceLabel, deviceLetter } from '../../../core/notation';
 import { faultNote } from '../../../core/diagnosis';
 import { faultsOf, originNote } from '../../faults/faultsOf';
+import { plural } from '../../../core/units';
 
 export interface ChunkView {
   set: Contributions;
@@ -105,7 +106,7 @@ export function flaggedAt(verification: VerifyResult | null, schedule: Schedule,
   const notes = new Set(cells.values());
   const only = notes.size === 1 ? [...notes][0] : null;
   const atEnd = shown >= schedule.steps.length;
-  const count = `${faults.length} chunk${faults.length === 1 ? '' : 's'}`;
+  const count = plural(faults.length, 'chunk');
   return {
     cells,
     devices,

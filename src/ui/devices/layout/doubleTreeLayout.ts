@@ -8,6 +8,7 @@
 import { dtree, type TreeShape } from '../../../core/algorithms';
 import type { DeviceLayout, LayoutLink, Point } from './layouts';
 import { treeLinks } from './treeLayouts';
+import { deviceLabel } from '../../../core/notation';
 
 /** Room between the halves, in rows: every leaf link crosses it. */
 const MIDDLE_GAP = 0.5;
@@ -96,8 +97,8 @@ export function doubleTreeLayout(n: number, chunks: number): DeviceLayout {
     // and cards wider than about one and a half columns would hide the links that climb between them.
     cardLimit: { widthShare: Math.min(0.4, 1.6 / Math.max(1, doubleTreeColumns(n) - 1)), heightShare: 1.3 * row },
     description:
-      `NCCL's double binary tree over ${n} devices: tree 0 (${chunkRange(0, split)}) hangs from GPU-${trees[0].root} at the top, ` +
-      `tree 1 (${chunkRange(split, chunks)}) grows up from GPU-${trees[1].root} at the bottom; ` +
+      `NCCL's double binary tree over ${n} devices: tree 0 (${chunkRange(0, split)}) hangs from ${deviceLabel(trees[0].root)} at the top, ` +
+      `tree 1 (${chunkRange(split, chunks)}) grows up from ${deviceLabel(trees[1].root)} at the bottom; ` +
       `each device is inside one tree and a leaf of the other`,
   };
 }

@@ -2,6 +2,7 @@
 
 import { btree, type TreeShape, binomialTreeRounds } from '../../../core/algorithms';
 import type { DeviceLayout, LayoutLink, Point } from './layouts';
+import { deviceLabel } from '../../../core/notation';
 
 /**
  * Top-down positions: leaves evenly spread in depth-first order, every parent centred over its
@@ -64,6 +65,6 @@ export function binomialLayout(n: number, root: number): DeviceLayout {
     positions: tidyTree(n, root, children),
     links: treeLinks(tree, 'tree'),
     groups: [],
-    description: `Binomial tree over ${n} devices, GPU-${root} at the root on top, each device linked to the devices it serves`,
+    description: `Binomial tree over ${n} devices, ${deviceLabel(root)} at the root on top, each device linked to the devices it serves`,
   };
 }

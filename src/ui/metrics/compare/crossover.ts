@@ -1,4 +1,4 @@
-// Where tree beats ring, in words: the ranges themselves come with the comparison (core/compare.ts).
+// Where tree beats ring, in words: the ranges themselves come with the comparison (core/model/compare.ts).
 
 import { fastestAt, type CompareData, type Wins, BYTES_PER_ELEMENT } from '../../../core/model';
 import { formatBytes, formatCount, formatMicroseconds } from '../../format';

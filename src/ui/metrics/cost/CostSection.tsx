@@ -2,7 +2,7 @@
 
 import type { Collective } from '../../../core/schedule';
 import type { Derived } from '../../../store/derive';
-import { formatBytes, formatGBs, formatMicroseconds } from '../../format';
+import { formatBytes, formatGBs, formatMicroseconds, plural } from '../../format';
 import { ModellingStatus } from '../../PreparingStatus';
 import { useSim } from '../../StoreContext';
 import { ModelInputs } from './ModelInputs';
@@ -35,7 +35,7 @@ export function CostSection({ derived }: { derived: Derived | null }) {
               <dt>model time</dt>
               <dd data-testid="model-time">{formatMicroseconds(derived.cost.totalUs)}</dd>
               <dd className="gs-cost-how">
-                {schedule.steps.length} step{schedule.steps.length === 1 ? '' : 's'}, each α + busiest port / B
+                {plural(schedule.steps.length, 'step')}, each α + busiest port / B
                 {isPlainTransport(derived.topology.transport) ? '' : ` (${derived.cost.protocol})`}
               </dd>
             </div>

@@ -1,4 +1,4 @@
-// NCCL's protocol and the channels the α-β model moves bytes with (core/transport.ts). They are not
+// NCCL's protocol and the channels the α-β model moves bytes with (core/model/transport.ts). They are not
 // part of the machine: changing them keeps a preset. An empty channels field fills every port.
 
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// The cost model's topology in a sentence (the rule that picks it is core/topology.ts).
+// The cost model's topology in a sentence (the rule that picks it is core/model/topology.ts).
 
 import type { Fabric, Topology } from '../../../core/model';
 import { formatGBs, plainNumber } from '../../format';

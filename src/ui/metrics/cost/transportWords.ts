@@ -1,9 +1,9 @@
-// The protocol and channels in sentences: how each fabric's α and B come about (core/transport.ts),
+// The protocol and channels in sentences: how each fabric's α and B come about (core/model/transport.ts),
 // and for 'auto' which protocol the model picked and what the others would take.
 
 import { topologyReadings, type CostResult, type Topology, protocolPickWords, type FabricReading } from '../../../core/model';
 import { PROTOCOL_LINES, type Protocol } from '../../../core/nccl';
-import { formatGBs, plainNumber } from '../../format';
+import { formatGBs, plainNumber, plural } from '../../format';
 
 function dataShare(reading: FabricReading, protocol: Protocol): string {
   if (reading.ownShare) return `, of which the fit's ${protocol} carries ${Number((reading.efficiency * 100).toPrecision(3))}%`;
@@ -13,7 +13,7 @@ function dataShare(reading: FabricReading, protocol: Protocol): string {
 
 function readingWords(reading: FabricReading, protocol: Protocol): string {
   const { channels, channelGBs, portGBs, reachGBs, fillsWith } = reading;
-  const lanes = (n: number) => `${n} channel${n === 1 ? '' : 's'} × ${formatGBs(channelGBs)}`;
+  const lanes = (n: number) => `${plural(n, 'channel')} × ${formatGBs(channelGBs)}`;
   const reach = !reading.chosen
     ? `the port's ${formatGBs(portGBs)}, full (${lanes(fillsWith)} fill${fillsWith === 1 ? 's' : ''} it)`
     : reachGBs < portGBs
@@ -35,5 +35,5 @@ export function transportSentence(topology: Topology, cost: Pick<CostResult, 'pr
 /** The protocol modelled and the channels in use, as the timeline tags it: "LL128, 12 channels". */
 export function transportTag(topology: Topology, protocol: Protocol): string {
   const channels = Math.max(...topologyReadings(topology, protocol).map((r) => r.channels));
-  return `${protocol}, ${channels} channel${channels === 1 ? '' : 's'}`;
+  return `${protocol}, ${plural(channels, 'channel')}`;
 }

@@ -6,7 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { MODEL_DEPARTURES, pairName, presetById } from '../../../core/nccl';
 import { BYTES_PER_ELEMENT } from '../../../core/model';
 import { LIMITS } from '../../../store/config';
-import { formatBytes, formatCount, formatMicroseconds } from '../../format';
+import { formatBytes, formatCount, formatMicroseconds, plural } from '../../format';
 import { useSim } from '../../StoreContext';
 import { formatTickBytes } from '../chart/chartTicks';
 import { CompareTable } from '../compare/CompareTable';
@@ -52,8 +52,8 @@ export function NcclChoice() {
       ) : (
         <>
           <p className="gs-nccl-note">
-            NCCL's tuner model of {what} on {machine.label}, {formatCount(devices)} GPUs ({nodes} node{nodes === 1 ? '' : 's'}): each pair's predicted time; the
-            band names the pick.
+            NCCL's tuner model of {what} on {machine.label}, {formatCount(devices)} GPUs ({plural(nodes, 'node')}): each pair's predicted time; the band names
+            the pick.
           </p>
           <ul className="gs-compare-legend gs-nccl-legend" aria-label="NCCL's algorithm and protocol pairs (emphasize one)">
             {sweep.series.map((s, i) => {

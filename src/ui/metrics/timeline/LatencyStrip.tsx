@@ -1,6 +1,6 @@
 // A thin strip over the timeline's bands that splits each step's model time in two: the bytes through
 // the busiest port at B (light), then the α the step waits (dark). The protocol changes the split: LL
-// shortens α and halves B, Simple the other way (core/transport.ts). Many steps make one path each.
+// shortens α and halves B, Simple the other way (core/model/transport.ts). Many steps make one path each.
 
 import { memo, useMemo } from 'react';
 import type { StepSpans } from './timelineFrame';

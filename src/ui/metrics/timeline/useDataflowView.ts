@@ -1,4 +1,4 @@
-// The schedule shown timed as soon as ready (core/dataflowTiming.ts), for the timeline: its total and,
+// The schedule shown timed as soon as ready (core/model/dataflowTiming.ts), for the timeline: its total and,
 // per row, when messages are under way. A small schedule is timed with the render, so both totals
 // show at once; a large one (a ring on 1024 devices is two million transfers) only when asked for,
 // after the switch has painted.

@@ -33,11 +33,11 @@ export function useMeasuredFile(zone: RefObject<HTMLElement | null>): MeasuredFi
   const loadFile = useCallback(
     async (file: File) => {
       const read = await readTextFile(file, MAX_SCHEDULE_BYTES, 'a measured trace or nccl-tests log');
-      if (!read.ok) return said(read.message);
+      if (!read.ok) return said(read.reason);
       // By its content, as the loader tells a log from a schedule; the loader's own path loads it.
       if (looksLikeNcclTestsLog(read.text)) {
         const loaded = loadText(store.getState(), read.text, file.name);
-        return said(loaded.ok ? null : loaded.message);
+        return said(loaded.ok ? null : loaded.reason);
       }
       if (!looksLikeJson(file)) {
         return said(

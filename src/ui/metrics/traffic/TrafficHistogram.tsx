@@ -4,7 +4,7 @@
 import { bin } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
 import { deviceLabel } from '../../../core/notation';
-import { formatBytes, formatCount } from '../../format';
+import { formatBytes, formatCount, plural } from '../../format';
 import { byteTicks, formatTickBytes } from '../chart/chartTicks';
 import { isBottleneck, type TrafficSummary } from './trafficSummary';
 import { useElementWidth } from '../chart/useElementWidth';
@@ -57,7 +57,7 @@ export function TrafficHistogram({ summary }: { summary: TrafficSummary }) {
                   y={y(b.length)}
                   height={y(0) - y(b.length)}
                 >
-                  <title>{`${b.length} device${b.length === 1 ? '' : 's'} carry ${formatBytes(b.x0 ?? 0)} – ${formatBytes(b.x1 ?? 0)}`}</title>
+                  <title>{`${plural(b.length, 'device')} carry ${formatBytes(b.x0 ?? 0)} – ${formatBytes(b.x1 ?? 0)}`}</title>
                 </rect>
               ),
           )}

@@ -3,6 +3,7 @@
 
 import { deviceLabel } from '../../../core/notation';
 import { busiestDevices, portBytes } from '../../../core/model';
+import { plural } from '../../format';
 
 export interface TrafficSummary {
   devices: number;
@@ -70,7 +71,7 @@ export function busiestLine(summary: TrafficSummary): string {
   }
   const [first] = summary.busiest;
   const ties = summary.busiest.length - 1;
-  const who = ties === 0 ? deviceLabel(first) : `${deviceLabel(first)} and ${ties} other${ties === 1 ? '' : 's'}`;
+  const who = ties === 0 ? deviceLabel(first) : `${deviceLabel(first)} and ${plural(ties, 'other')}`;
   const ratio = times(summary.ratio);
   if (!Number.isFinite(summary.ratio)) return `busiest: ${who} (${ratio})`;
   return `busiest: ${who}, ${ratio} ${summary.othersEqual ? 'the others' : 'the median device'}`;

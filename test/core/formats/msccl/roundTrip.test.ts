@@ -8,7 +8,7 @@ import { mscclXml } from '../../../../src/core/formats/msccl/exportXml';
 import { importMscclXml } from '../../../../src/core/formats/msccl/importXml';
 import { verifySchedule } from '../../../../src/core/symbolic/verify';
 import { generateInputs } from '../../../../src/engine/inputs';
-import { runOnCpu } from '../../../../src/engine/runCollective';
+import { runCollective } from '../../../../src/engine/runCollective';
 
 const REQUESTS: BuildRequest[] = [
   { algorithm: 'ring', devices: 4 },
@@ -30,7 +30,7 @@ function label(request: BuildRequest): string {
 
 describe('export as MSCCL XML, then import', () => {
   for (const request of REQUESTS) {
-    it(`${label(request)}: verified, the same bytes per device, the same values`, () => {
+    it(`${label(request)}: verified, the same bytes per device, the same values`, async () => {
       const original = buildSchedule(request);
       const imported = importMscclXml(mscclXml(original));
       expect(verifySchedule(imported).ok).toBe(true);
@@ -43,8 +43,8 @@ describe('export as MSCCL XML, then import', () => {
       if (original.devices > 8) return;
       for (const op of ['sum', 'max'] as const) {
         const inputs = generateInputs(original.devices, elements, op, 3, 'mixed');
-        const a = runOnCpu({ schedule: original, elements, op, inputs });
-        const b = runOnCpu({ schedule: imported, elements, op, inputs });
+        const a = await runCollective({ schedule: original, elements, op, inputs });
+        const b = await runCollective({ schedule: imported, elements, op, inputs });
         expect(b.verified).toBe(true);
         expect(new Uint32Array(b.buffers.buffer)).toEqual(new Uint32Array(a.buffers.buffer));
       }

@@ -4,7 +4,7 @@
 
 import { fabricText, parseFabricText } from '../core/formats';
 import { DEFAULT_ALGORITHM } from '../core/algorithms';
-import { GradsyncError } from '../core/errors';
+import { GradsyncError, refused, type Refused } from '../core/errors';
 import { fitAsModel, type FitModel, calibrate, type Calibration, parseNcclTestsLog, type NcclTestsLog } from '../core/ncclTests';
 import { algorithmIdsFor, LIMITS, type SimConfig } from './config';
 import { describeError } from './derive';
@@ -35,13 +35,13 @@ function fitted(log: NcclTestsLog, devicesPerNode: number | null): Fitted {
 }
 
 /** The log as loaded, or what is wrong with it in one line (the parser names the line). */
-function readLog(text: string, name: string): { ok: true; loaded: LoadedLog } | { ok: false; problem: string } {
+function readLog(text: string, name: string): { ok: true; loaded: LoadedLog } | Refused {
   try {
     const log = parseNcclTestsLog(text);
     return { ok: true, loaded: { name, log, devicesPerNode: null, ...fitted(log, null), applied: null } };
   } catch (error) {
     if (!(error instanceof GradsyncError)) throw error;
-    return { ok: false, problem: error.message };
+    return refused(error.message);
   }
 }
 
@@ -51,16 +51,16 @@ function withDevicesPerNode(loaded: LoadedLog, devicesPerNode: number): LoadedLo
 }
 
 /** The fit as the app's model, or why it cannot be (the core's reason, or the app's limits). */
-export function fitModel(calibration: Calibration): { ok: true; model: FitModel } | { ok: false; reason: string } {
+export function fitModel(calibration: Calibration): { ok: true; model: FitModel } | Refused {
   const derived = fitAsModel(calibration);
   if (!derived.ok) return derived;
   // As a link writes it (fabricText's six figures), so the fit survives the round trip exactly.
   const fabric = parseFabricText(fabricText(derived.model.fabric));
   const model = { ...derived.model, latencyUs: fabric.latencyUs, bandwidthGBs: fabric.bandwidthGBs, fabric };
-  if (model.devices > LIMITS.devices.max) return { ok: false, reason: `the log ran ${model.devices} devices; the app shows at most ${LIMITS.devices.max}` };
+  if (model.devices > LIMITS.devices.max) return refused(`the log ran ${model.devices} devices; the app shows at most ${LIMITS.devices.max}`);
   const within = (value: number, { min, max }: { min: number; max: number }) => value >= min && value <= max;
   if (!within(model.latencyUs, LIMITS.latencyUs) || !within(model.bandwidthGBs, LIMITS.bandwidthGBs)) {
-    return { ok: false, reason: `α ${model.latencyUs} µs and B ${model.bandwidthGBs} GB/s are outside the model's range` };
+    return refused(`α ${model.latencyUs} µs and B ${model.bandwidthGBs} GB/s are outside the model's range`);
   }
   return { ok: true, model };
 }
@@ -99,7 +99,7 @@ export function isFitModel(config: SimConfig, model: FitModel): boolean {
   );
 }
 
-export interface LogSlice {
+export interface CalibrationSlice {
   /** An nccl-tests log shown against the model; it stays until closed, whatever the schedule. */
   ncclLog: LoadedLog | null;
   /** Shows a log's fit; returns what is wrong with the text (one line naming its line), or null. */
@@ -112,15 +112,15 @@ export interface LogSlice {
 }
 
 /** The log's part of the store: its state and actions, over the store's get, set and setConfig. */
-export function logSlice(
-  get: () => LogSlice & { config: SimConfig; setConfig(patch: Partial<SimConfig>): void },
-  set: (patch: Partial<LogSlice>) => void,
-): LogSlice {
+export function calibrationSlice(
+  get: () => CalibrationSlice & { config: SimConfig; setConfig(patch: Partial<SimConfig>): void },
+  set: (patch: Partial<CalibrationSlice>) => void,
+): CalibrationSlice {
   return {
     ncclLog: null,
     loadNcclTestsLog(text, name) {
       const read = readLog(text, name);
-      if (!read.ok) return read.problem;
+      if (!read.ok) return read.reason;
       set({ ncclLog: read.loaded });
       return null;
     },

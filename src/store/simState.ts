@@ -1,0 +1,138 @@
+// What one simulator's store holds and offers: its state, its actions and the options it is made
+// with. The slices (scheduleSlice.ts, loadedSlice.ts, playerSlice.ts, engineSlice.ts, notices.ts,
+// calibration.ts) each implement a part of the actions; simStore.ts composes them.
+
+import type { StoreApi } from 'zustand/vanilla';
+import type { Schedule } from '../core/schedule';
+import type { Background, Progress } from './background';
+import type { CalibrationSlice } from './calibrationSlice';
+import type { SimConfig } from './config';
+import type { Derived } from './derive';
+import type { EngineStatus, GpuSource } from './engineRunner';
+import type { Measured } from './measured';
+import type { Notice } from './notices';
+import type { PlayerState } from './player';
+import type { StepReader } from './stepReader';
+
+/**
+ * The step change being shown: views animate a 'step' from `from` to `to` starting at `startedAt`
+ * (ms); a 'jump' (scrubbing, to start, to end) shows its target at once.
+ */
+export interface Transition {
+  kind: 'step' | 'jump';
+  from: number;
+  to: number;
+  startedAt: number;
+}
+
+export interface Readout {
+  step: number;
+  /** All devices' values, device-major. */
+  values: Float32Array;
+  /** The devices' inputs, device-major (what each contribution is). */
+  inputs: Float32Array;
+}
+
+/**
+ * How the timeline times the schedule: step by step (the cost model's) or as soon as ready
+ * (core/model/dataflowTiming.ts). Shared so that what is exported follows what is shown.
+ */
+export type TimelineTiming = 'steps' | 'dataflow';
+
+/** A schedule being prepared in the background: what it is, and how far the work got. */
+export interface Preparing {
+  algorithm: string;
+  devices: number;
+  progress: Progress;
+}
+
+/** A schedule the user loaded, and what it is called. */
+export interface CustomSchedule {
+  name: string;
+  schedule: Schedule;
+}
+
+export interface SimState {
+  config: SimConfig;
+  /** A schedule the user loaded; it replaces the algorithm until cleared. */
+  custom: CustomSchedule | null;
+  /** A measured run of the schedule shown (the torch program's --trace); gone when the schedule changes. */
+  measured: Measured | null;
+  derived: Derived | null;
+  /** Why there is nothing to show for this configuration. */
+  error: string | null;
+  /** Set while a large schedule is built, verified and read in the background (derived is null). */
+  preparing: Preparing | null;
+  /** Where long work runs off the page (null: all of it runs here). */
+  background: Background | null;
+  step: number;
+  transition: Transition;
+  /** Where the player is (src/store/player.ts); `playing` is `player === 'playing'`. */
+  player: PlayerState;
+  playing: boolean;
+  engine: EngineStatus | null;
+  inspected: number | null;
+  readout: Readout | null;
+  timelineTiming: TimelineTiming;
+  notices: Notice[];
+  /** Which contributions every chunk holds at any step, for the views of this store (stepReader.ts). */
+  tracker: StepReader;
+}
+
+export interface SimActions {
+  setConfig(patch: Partial<SimConfig>): void;
+  stepForward(): void;
+  stepBack(): void;
+  toStart(): void;
+  toEnd(): void;
+  seek(step: number): void;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  /** Shows a schedule (JSON text, or one already validated) in place of the algorithm, from step 0. */
+  loadSchedule(source: string | Schedule, name: string): boolean;
+  clearCustom(): void;
+  /** Shows a measured run of the schedule shown beside the model; returns what is wrong with it, or null. */
+  loadMeasured(text: string, name: string): string | null;
+  clearMeasured(): void;
+  inspect(device: number | null): void;
+  setTimelineTiming(timing: TimelineTiming): void;
+  notify(level: Notice['level'], text: string): void;
+  dismiss(id: number): void;
+  dispose(): void;
+}
+
+export type Sim = SimState & SimActions & CalibrationSlice;
+export type SimStore = StoreApi<Sim>;
+export type SetSim = SimStore['setState'];
+export type GetSim = SimStore['getState'];
+
+export interface SimStoreOptions {
+  config?: Partial<SimConfig>;
+  /** A validated schedule to show in place of the algorithm (one a link carried). */
+  schedule?: Schedule;
+  step?: number;
+  notices?: string[];
+  /** Where WebGPU comes from; null: CPU engine only. */
+  gpu?: GpuSource | null;
+  /** Where large schedules are prepared; without one every schedule is prepared at once, here. */
+  background?: Background | null;
+  /** False: no engine runs the data (a view of the schedule alone, such as the race's sides). */
+  engine?: boolean;
+  now?: () => number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/** The store's clock (ms): the one given, else the page's. */
+export function clockOf(options: SimStoreOptions): () => number {
+  return options.now ?? (() => performance.now());
+}
+
+export function stepDurationMs(config: SimConfig): number {
+  return 1000 / config.speed;
+}
+
+export function totalSteps(state: SimState): number {
+  return state.derived?.schedule.steps.length ?? 0;
+}
