@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserGpu } from './engine/webgpu/browser';
-import { pageBackground } from './store/pageBackground';
+import { pageBackground } from './store/background/pageBackground';
 import { createSimStore } from './store/simStore';
 import { parseUrlState } from './store/url';
 import { App } from './ui/app/App';

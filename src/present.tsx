@@ -4,7 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserGpu } from './engine/webgpu/browser';
-import { pageBackground } from './store/pageBackground';
+import { pageBackground } from './store/background/pageBackground';
 import { createSimStore } from './store/simStore';
 import { formatUrlState, linkSearch, parseUrlState } from './store/url';
 import { PresenterMode } from './ui/present/PresenterMode';

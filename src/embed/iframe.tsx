@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserGpu } from '../store/gpuSources';
-import { pageBackground } from '../store/pageBackground';
+import { pageBackground } from '../store/background/pageBackground';
 import { createSimStore } from '../store/simStore';
 import { EmbedFrame } from '../ui/app/EmbedFrame';
 import { reportHeight } from './frameHeight';

@@ -1,7 +1,7 @@
 // The engine of one store: the runner kept at the step shown (engineRunner.ts), its status and why it
 // fell back to the CPU, and the values read back while a device is inspected.
 
-import { preparesInBackground } from './background';
+import { preparesInBackground } from './background/background';
 import { EngineRunner } from './engineRunner';
 import type { AppendNotices } from './notices';
 import type { Playback } from './playerSlice';

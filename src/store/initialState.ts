@@ -2,7 +2,7 @@
 // initialState.ts does): nothing here reads a store or starts work. What that state waits for, its
 // engine or its schedule from the background, starts once the store is made (rebuild.ts, begin).
 
-import { preparesInBackground } from './background';
+import { preparesInBackground } from './background/background';
 import { DEFAULT_CONFIG, fitDevicesPerNode } from './config';
 import { configFor, loadedScheduleName, SHARED_NAME } from './loadedSchedule';
 import { noticeAppender, type NoticeDraft } from './notices';

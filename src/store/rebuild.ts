@@ -5,7 +5,7 @@
 import { GradsyncError } from '../core/errors';
 import type { Schedule } from '../core/schedule';
 import type { VerifyResult } from '../core/symbolic';
-import { preparesInBackground, type Background, type Progress } from './background';
+import { preparesInBackground, type Background, type Progress } from './background/background';
 import type { SimConfig } from './config';
 import { shapeKey, type Derived } from './derive';
 import type { StoreEngine } from './engineSlice';

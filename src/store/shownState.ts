@@ -3,7 +3,7 @@
 // is said once it is known. The first state (initialState.ts) and every rebuild (rebuild.ts) use them.
 
 import { GradsyncError } from '../core/errors';
-import type { Progress } from './background';
+import type { Progress } from './background/background';
 import type { SimConfig } from './config';
 import { derive, scheduleFor, type Derived } from './derive';
 import { incorrectScheduleWarning } from './loadedSchedule';

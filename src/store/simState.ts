@@ -4,7 +4,7 @@
 
 import type { StoreApi } from 'zustand/vanilla';
 import type { Schedule } from '../core/schedule';
-import type { Background, Progress } from './background';
+import type { Background, Progress } from './background/background';
 import type { CalibrationSlice } from './calibrationSlice';
 import type { SimConfig } from './config';
 import type { Derived } from './derive';

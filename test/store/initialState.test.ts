@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
-import { backgroundOver, type BackgroundRequest } from '../../src/store/background';
+import { backgroundOver, type BackgroundRequest } from '../../src/store/background/background';
 import { initialSimState, openingOf } from '../../src/store/initialState';
 import { createSimStore, type SimState, type SimStore, type SimStoreOptions } from '../../src/store/simStore';
 

@@ -119,7 +119,10 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
 
   const average = completeness.reduce((sum, c) => sum + c, 0) / Math.max(1, schedule.devices);
   const shape = marks.kind === 'ring' ? 'a ring, GPU-0 at the top and the rest clockwise' : 'blocks, one per node';
-  const label = `${schedule.devices} devices as marks on ${shape}, coloured by how complete they are: ${Math.round(average * 100)}% of contributions held on average at step ${shown} of ${schedule.steps.length}.${flagged.length > 0 ? ` ${flagged.length} ${flagged.length === 1 ? 'device holds' : 'devices hold'} a wrong chunk, outlined in red.` : ''}`;
+  const picture = `${schedule.devices} devices as marks on ${shape}, coloured by how complete they are`;
+  const held = `${Math.round(average * 100)}% of contributions held on average at step ${shown} of ${schedule.steps.length}.`;
+  const outlined = flagged.length === 0 ? '' : ` ${flagged.length} ${flagged.length === 1 ? 'device holds' : 'devices hold'} a wrong chunk, outlined in red.`;
+  const label = `${picture}: ${held}${outlined}`;
   return (
     <>
       <div className="gs-devices-stage" ref={stageRef}>

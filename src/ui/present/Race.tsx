@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { topologyUnder } from '../../core/model';
 import type { SimConfig } from '../../store/config';
-import type { Background } from '../../store/background';
+import type { Background } from '../../store/background/background';
 import { createSimStore } from '../../store/simStore';
 import { MODELLING, preparingWords } from '../PreparingStatus';
 import { formatUrlState } from '../../store/url';

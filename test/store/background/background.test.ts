@@ -2,16 +2,16 @@
 // worker, answers in later tasks and structured-clones every message both ways.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildSchedule } from '../../src/core/algorithms';
-import { compareData } from '../../src/core/model/compare';
-import { compileSchedule } from '../../src/core/schedule/compile';
-import { timelineData } from '../../src/core/model/timeline';
-import { buildGpuPlan, gpuLayout, gpuPlanFor } from '../../src/engine/webgpu/plan';
-import { backgroundOver, type BackgroundPort, type BackgroundRequest, type Progress } from '../../src/store/background';
-import { backgroundAnswers } from '../../src/store/backgroundAnswers';
-import { DEFAULT_CONFIG } from '../../src/store/config';
-import { derive } from '../../src/store/derive';
-import { createSimStore, type SimStore } from '../../src/store/simStore';
+import { buildSchedule } from '../../../src/core/algorithms';
+import { compareData } from '../../../src/core/model/compare';
+import { compileSchedule } from '../../../src/core/schedule/compile';
+import { timelineData } from '../../../src/core/model/timeline';
+import { buildGpuPlan, gpuLayout, gpuPlanFor } from '../../../src/engine/webgpu/plan';
+import { backgroundOver, type BackgroundPort, type BackgroundRequest, type Progress } from '../../../src/store/background/background';
+import { backgroundAnswers } from '../../../src/store/background/answers';
+import { DEFAULT_CONFIG } from '../../../src/store/config';
+import { derive } from '../../../src/store/derive';
+import { createSimStore, type SimStore } from '../../../src/store/simStore';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -2,9 +2,9 @@
 // out of that order is a bug of ours and fails at once.
 
 import { describe, expect, it } from 'vitest';
-import { backgroundOver, type BackgroundPort, type BackgroundReply, type BackgroundRequest } from '../../src/store/background';
-import { backgroundAnswers } from '../../src/store/backgroundAnswers';
-import { DEFAULT_CONFIG } from '../../src/store/config';
+import { backgroundOver, type BackgroundPort, type BackgroundReply, type BackgroundRequest } from '../../../src/store/background/background';
+import { backgroundAnswers } from '../../../src/store/background/answers';
+import { DEFAULT_CONFIG } from '../../../src/store/config';
 
 /** A port whose replies the test sends, one at a time, in any order. */
 function manualPort() {

@@ -1,13 +1,13 @@
 // Work too long for one frame, done in a module worker: building, verifying and costing a large
 // schedule, the comparison of every algorithm, and the GPU engine's tables. The page's side sends
-// requests (backgroundProtocol.ts) and hears each one's replies in the order the protocol gives
+// requests (protocol.ts) and hears each one's replies in the order the protocol gives
 // them; schedules cross as packed arrays, whose steps become objects when read.
 
-import type { CompareData, CompareInput } from '../core/model';
-import { GradsyncError, invariant } from '../core/errors';
-import { compileSchedule, packedBuffers, packSchedule, unpackSchedule, type PackedSchedule, type Schedule } from '../core/schedule';
-import { verifySchedule, type VerifyResult } from '../core/symbolic';
-import { adoptGpuPlan } from '../engine/webgpu/plan';
+import type { CompareData, CompareInput } from '../../core/model';
+import { GradsyncError, invariant } from '../../core/errors';
+import { compileSchedule, packedBuffers, packSchedule, unpackSchedule, type PackedSchedule, type Schedule } from '../../core/schedule';
+import { verifySchedule, type VerifyResult } from '../../core/symbolic';
+import { adoptGpuPlan } from '../../engine/webgpu/plan';
 import {
   ANSWER_KINDS,
   type Answer,
@@ -20,11 +20,11 @@ import {
   type Progress,
   type RequestOf,
   type ScheduleRef,
-} from './backgroundProtocol';
-import type { SimConfig } from './config';
-import { modelOf, type Derived, type Model } from './derive';
+} from './protocol';
+import type { SimConfig } from '../config';
+import { modelOf, type Derived, type Model } from '../derive';
 
-export type { BackgroundReply, BackgroundRequest, Progress } from './backgroundProtocol';
+export type { BackgroundReply, BackgroundRequest, Progress } from './protocol';
 
 /** Configurations of more devices than this are prepared in the worker (a ring of 128 takes ~60 ms). */
 const BACKGROUND_DEVICES = 64;

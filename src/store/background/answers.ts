@@ -1,18 +1,18 @@
-// The worker's side of the background (backgroundProtocol.ts): the same functions the page runs for
+// The worker's side of the background (protocol.ts): the same functions the page runs for
 // small configurations (derive, compareData, buildGpuPlan), here for the large ones, holding the
 // last few schedules. background.worker.ts wires it to the worker's messages; tests call it directly.
 
-import { compareData, timelineData } from '../core/model';
-import { compileSchedule, packedBuffers, packSchedule, unpackSchedule, type Schedule } from '../core/schedule';
-import { GradsyncError } from '../core/errors';
-import { verifySchedule, type VerifyResult } from '../core/symbolic';
-import { buildGpuPlan, gpuLayout, gpuPlanBuffers } from '../engine/webgpu/plan';
+import { compareData, timelineData } from '../../core/model';
+import { compileSchedule, packedBuffers, packSchedule, unpackSchedule, type Schedule } from '../../core/schedule';
+import { GradsyncError } from '../../core/errors';
+import { verifySchedule, type VerifyResult } from '../../core/symbolic';
+import { buildGpuPlan, gpuLayout, gpuPlanBuffers } from '../../engine/webgpu/plan';
 import { preparesInBackground } from './background';
-import { errorShape, type BackgroundReply, type BackgroundRequest, type ModelPart, type ScheduleRef } from './backgroundProtocol';
-import type { SimConfig } from './config';
-import { modelOf, scheduleFor, shapeKey, topologyFor } from './derive';
+import { errorShape, type BackgroundReply, type BackgroundRequest, type ModelPart, type ScheduleRef } from './protocol';
+import type { SimConfig } from '../config';
+import { modelOf, scheduleFor, shapeKey, topologyFor } from '../derive';
 import { ADDRESS_MESSAGE } from './earlyWorker';
-import { parseUrlState } from './url';
+import { parseUrlState } from '../url';
 
 export type Post = (message: BackgroundReply, transfer?: Transferable[]) => void;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HtmlTagDescriptor, IndexHtmlTransformContext, ResolvedConfig } from 'vite';
-import { earlyWorker } from '../../scripts/earlyWorker';
-import { ADDRESS_MESSAGE, EARLY_WORKER_GLOBAL } from '../../src/store/earlyWorker';
+import { earlyWorker } from '../../../scripts/earlyWorker';
+import { ADDRESS_MESSAGE, EARLY_WORKER_GLOBAL } from '../../../src/store/background/earlyWorker';
 
 type Handler = (html: string, context: Partial<IndexHtmlTransformContext>) => HtmlTagDescriptor[];
 
@@ -43,7 +43,7 @@ describe('the early background worker', () => {
     vi.stubGlobal('Worker', FakeWorker);
     const early = new FakeWorker();
     vi.stubGlobal(EARLY_WORKER_GLOBAL, early);
-    const { pageBackground } = await import('../../src/store/pageBackground');
+    const { pageBackground } = await import('../../../src/store/background/pageBackground');
     const background = pageBackground();
     expect(background).not.toBeNull();
     expect(pageBackground()).toBe(background);

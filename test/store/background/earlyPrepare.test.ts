@@ -1,16 +1,16 @@
 // The worker's side of a built page's early start: the configuration the page's address names is
 // prepared before the page asks, and the page's request then takes it.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildSchedule } from '../../src/core/algorithms';
-import { unpackSchedule } from '../../src/core/schedule/packed';
-import type { BackgroundReply } from '../../src/store/background';
-import { backgroundAnswers } from '../../src/store/backgroundAnswers';
-import { derive, scheduleFor } from '../../src/store/derive';
-import { ADDRESS_MESSAGE } from '../../src/store/earlyWorker';
-import { parseUrlState } from '../../src/store/url';
+import { buildSchedule } from '../../../src/core/algorithms';
+import { unpackSchedule } from '../../../src/core/schedule/packed';
+import type { BackgroundReply } from '../../../src/store/background/background';
+import { backgroundAnswers } from '../../../src/store/background/answers';
+import { derive, scheduleFor } from '../../../src/store/derive';
+import { ADDRESS_MESSAGE } from '../../../src/store/background/earlyWorker';
+import { parseUrlState } from '../../../src/store/url';
 
-vi.mock('../../src/store/derive', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/store/derive')>();
+vi.mock('../../../src/store/derive', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/store/derive')>();
   return { ...actual, scheduleFor: vi.fn(actual.scheduleFor) };
 });
 

@@ -1,7 +1,7 @@
-// The background worker (pageBackground.ts starts it): answers the page's requests (backgroundProtocol.ts).
+// The background worker (pageBackground.ts starts it): answers the page's requests (protocol.ts).
 
-import type { BackgroundReply, BackgroundRequest } from './backgroundProtocol';
-import { backgroundAnswers } from './backgroundAnswers';
+import type { BackgroundReply, BackgroundRequest } from './protocol';
+import { backgroundAnswers } from './answers';
 
 interface WorkerScope {
   postMessage(message: BackgroundReply, transfer?: Transferable[]): void;

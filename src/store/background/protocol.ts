@@ -1,15 +1,15 @@
 // The messages between the page and its background worker: background.ts is the page's side,
-// backgroundAnswers.ts the worker's. One map says, for each kind of request, what it sends and the
+// answers.ts the worker's. One map says, for each kind of request, what it sends and the
 // answer it gets; a derive also hears progress before its answer, and its model and proof after it.
 // A schedule the worker holds is named by a number; one it lacks is sent packed.
 
-import type { CompareData, CompareInput, TimelineData } from '../core/model';
-import type { ErrorCode, GradsyncError, SettingFault } from '../core/errors';
-import type { PackedSchedule } from '../core/schedule';
-import type { VerifyResult } from '../core/symbolic';
-import type { GpuPlan } from '../engine/webgpu/plan';
-import type { SimConfig } from './config';
-import type { Derived, Model } from './derive';
+import type { CompareData, CompareInput, TimelineData } from '../../core/model';
+import type { ErrorCode, GradsyncError, SettingFault } from '../../core/errors';
+import type { PackedSchedule } from '../../core/schedule';
+import type { VerifyResult } from '../../core/symbolic';
+import type { GpuPlan } from '../../engine/webgpu/plan';
+import type { SimConfig } from '../config';
+import type { Derived, Model } from '../derive';
 import type { ADDRESS_MESSAGE } from './earlyWorker';
 
 /** What the worker is doing for a request (it answers with the schedule as soon as it is built). */
