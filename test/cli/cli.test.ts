@@ -256,7 +256,9 @@ describe('gradsync verify judges valid schedule files', () => {
       const file = tmp.file(`ring${n}-missing.json`, schedule);
       expect(await runCli(['verify', '--schedule', file])).toEqual({
         code: 1,
-        out: `not verified: after step ${last}, GPU-0 chunk 1 (a₁) lacks a (GPU-0's contribution); its value was last reduced at step ${n - 1} on GPU-${n - 1}\n`,
+        out:
+          `not verified: after step ${last}, GPU-0 chunk 1 (a₁) lacks a (GPU-0's contribution); its value was last reduced at step ${n - 1} on GPU-${n - 1}\n` +
+          'most likely: step 1: GPU-0 → GPU-1, chunk 1, reduce is missing; the built-in ring makes it\n',
         err: '',
       });
     });
@@ -272,6 +274,8 @@ describe('gradsync verify judges valid schedule files', () => {
       expect(json.ok).toBe(false);
       expect(json.violation).toMatchObject({ kind: 'doubled', step: 1, device: 1, chunk: 0, contribution: 0 });
       expect(json.violation.message).toMatch(/^step 1: GPU-1 chunk 1 \(b₁\) holds a \(GPU-0's contribution\) twice/);
+      // The transfer that broke it, as the file lists it: the added copy of step 1's first transfer.
+      expect(json.cause).toMatchObject({ kind: 'added', evidence: 'reference', step: 1, transfer: n + 1, src: 0, dst: 1, chunk: 0, op: 'reduce' });
     });
   }
 });

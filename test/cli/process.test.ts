@@ -58,7 +58,9 @@ describe('bin/gradsync.mjs as a process', () => {
     const result = gradsync('verify', '--schedule', tmp.file('ring4-missing.json', schedule));
     expect(result).toEqual({
       code: 1,
-      out: "not verified: after step 6, GPU-0 chunk 1 (a₁) lacks a (GPU-0's contribution); its value was last reduced at step 3 on GPU-3\n",
+      out:
+        "not verified: after step 6, GPU-0 chunk 1 (a₁) lacks a (GPU-0's contribution); its value was last reduced at step 3 on GPU-3\n" +
+        'most likely: step 1: GPU-0 → GPU-1, chunk 1, reduce is missing; the built-in ring makes it\n',
       err: '',
     });
   });

@@ -4,8 +4,11 @@
 // - lineage: the writes that built a chunk's value, back to the inputs.
 // - counterpart, scheduleDiff: the built-in schedule a loaded one claims to be, and the transfers it
 //   drops, adds or changes against it.
+// - cause: the transfer where it went wrong, most likely first: against the built-in counterpart, or
+//   from the contributions alone (a second copy brought, the last holder of one copied over).
 
 export * from './faults';
 export * from './lineage';
 export * from './counterpart';
 export * from './scheduleDiff';
+export * from './cause';

@@ -1,7 +1,7 @@
 // Which transfers a schedule drops, adds or changes against a reference (its built-in counterpart),
 // step by step. A step's transfers are concurrent, so each step compares as a multiset of
-// (src, dst, chunk, op); what is left over pairs up as "changed" when only the op or only the chunk
-// differs, and is otherwise missing or added.
+// (src, dst, chunk, op); what is left over pairs up as "changed" when only the op, only the chunk or
+// only the destination differs, and is otherwise missing or added.
 
 import { deviceLabel } from '../notation';
 import { valueExpression } from '../narration/narration';
@@ -17,7 +17,7 @@ export interface TransferChange {
   step: number;
   /** The reference's transfer when missing, the schedule's otherwise. */
   transfer: Transfer;
-  /** For 'changed': the reference's transfer it stands in for (same src and dst). */
+  /** For 'changed': the reference's transfer it stands in for (same src, and two of dst, chunk and op). */
   instead?: Transfer;
   /** What the source held at the start of the step: in the reference when missing, in the schedule otherwise. */
   value: string;
@@ -60,6 +60,7 @@ function group(transfers: Transfer[], key: (t: Transfer) => string): Map<string,
 const exact = (t: Transfer) => `${t.src},${t.dst},${t.chunk},${t.op}`;
 const samePlace = (t: Transfer) => `${t.src},${t.dst},${t.chunk}`;
 const sameRoute = (t: Transfer) => `${t.src},${t.dst},${t.op}`;
+const sameSend = (t: Transfer) => `${t.src},${t.chunk},${t.op}`;
 
 /** The changes of one step (1-based `step`), unordered. */
 function diffStep(step: number, reference: Transfer[], candidate: Transfer[]): Unvalued[] {
@@ -67,8 +68,8 @@ function diffStep(step: number, reference: Transfer[], candidate: Transfer[]): U
   let extra: Transfer[] = candidate.filter((t) => take(pending, exact(t)) === undefined);
   let lacking = [...pending.values()].flat();
   const changes: Unvalued[] = [];
-  // Same place, other op; then same route and op, other chunk.
-  for (const key of [samePlace, sameRoute]) {
+  // Same place, other op; then same route and op, other chunk; then the same send to another device.
+  for (const key of [samePlace, sameRoute, sameSend]) {
     const pool = group(lacking, key);
     extra = extra.filter((t) => {
       const instead = take(pool, key(t));
@@ -132,7 +133,8 @@ function opWords(transfer: Transfer, instead: Transfer | undefined): string {
 export function changeBody(change: TransferChange): string {
   const { src, dst } = change.transfer;
   const value = change.insteadValue ? `${change.value} instead of ${change.insteadValue}` : change.value;
-  return `${deviceLabel(src)} → ${deviceLabel(dst)}, ${value}, ${opWords(change.transfer, change.instead)}`;
+  const to = change.instead && change.instead.dst !== dst ? `${deviceLabel(dst)} instead of ${deviceLabel(change.instead.dst)}` : deviceLabel(dst);
+  return `${deviceLabel(src)} → ${to}, ${value}, ${opWords(change.transfer, change.instead)}`;
 }
 
 /** "step 2: GPU-1 → GPU-2, (a₁+b₁), reduce — missing". */

@@ -1,0 +1,242 @@
+// Where a wrong schedule went wrong: the transfer that broke it, not only the chunk that ends wrong.
+// Three kinds of evidence, most certain first:
+// - a reference (the built-in algorithm the schedule names, same shape): the earliest transfer the
+//   schedule drops, adds or changes against it, and what changed (chunk, destination or op);
+// - a contribution counted twice: the transfer whose message brought the second copy;
+// - a contribution lost: a copy that overwrote a place holding it, named when making that copy a
+//   reduce keeps the contribution everywhere it was lacking.
+// A contribution lost otherwise (a dropped send) cannot be placed from contributions alone: where it
+// was last held, and the copy that erased it there, are said instead. Only plain schedules (one buffer, chunk c at both
+// ends) are read from contributions; with a reference, any shape the diff reads is.
+
+import { deviceLabel, term } from '../notation';
+import { compileSchedule, OP_COPY, type CompiledSchedule } from '../schedule/compile';
+import type { Schedule, Transfer } from '../schedule/ir';
+import { countOf } from '../symbolic/contributions';
+import { ContributionReplay } from '../symbolic/contributionReplay';
+import { listFaults, type CellFault } from './faults';
+import { diffSchedules, type TransferChange } from './scheduleDiff';
+
+type CulpritKind = 'missing' | 'added' | 'changed' | 'doubled' | 'overwrote';
+
+export interface Culprit {
+  kind: CulpritKind;
+  /** How it was found: against the reference, or from the contributions alone. */
+  evidence: 'reference' | 'contributions';
+  /** 1-based. */
+  step: number;
+  /** The schedule's transfer; the reference's for 'missing'. */
+  transfer: Transfer;
+  /** Its 0-based index among its step's transfers in the schedule (for 'missing', in the reference). */
+  index: number;
+  /** For 'changed': the reference's transfer it stands in for. */
+  instead?: Transfer;
+  /** One sentence, naming the step, both GPUs and the chunk. */
+  sentence: string;
+}
+
+export interface Diagnosis {
+  /** The most likely cause, first of `culprits`; null when the schedule is correct or nothing can be placed. */
+  likely: Culprit | null;
+  /** Every cause found, most likely first. */
+  culprits: Culprit[];
+  /** Where lost contributions were last held, when no transfer could be named for them. */
+  lastHeld: string[];
+}
+
+/** "GPU-0 → GPU-1, chunk 2, reduce": a transfer as messages name it (chunks counted from 1). */
+function transferWords(transfer: Transfer): string {
+  return `${deviceLabel(transfer.src)} → ${deviceLabel(transfer.dst)}, chunk ${transfer.chunk + 1}, ${transfer.op}`;
+}
+
+function indexIn(schedule: Schedule, step: number, transfer: Transfer): number {
+  return schedule.steps[step - 1]?.transfers.indexOf(transfer) ?? -1;
+}
+
+function changeSentence(change: TransferChange, name: string): string {
+  const { transfer, instead, step } = change;
+  if (change.kind === 'missing') return `step ${step}: ${transferWords(transfer)} is missing; the built-in ${name} makes it`;
+  if (change.kind === 'added') return `step ${step}: ${transferWords(transfer)} is one the built-in ${name} does not make`;
+  const was = instead!;
+  const what =
+    was.op !== transfer.op
+      ? `${transfer.op === 'copy' ? 'copies' : 'reduces'} where the built-in ${name} ${was.op === 'copy' ? 'copies' : 'reduces'}`
+      : was.chunk !== transfer.chunk
+        ? `moves chunk ${transfer.chunk + 1} where the built-in ${name} moves chunk ${was.chunk + 1}`
+        : `sends to ${deviceLabel(transfer.dst)} where the built-in ${name} sends to ${deviceLabel(was.dst)}`;
+  return `step ${step}: ${transferWords(transfer)} ${what}`;
+}
+
+/** The changes against the reference, earliest step first, as culprits. */
+function againstReference(schedule: Schedule, reference: Schedule): Culprit[] {
+  const { changes } = diffSchedules(reference, schedule, 'sum', 20);
+  return changes.map((change) => ({
+    kind: change.kind,
+    evidence: 'reference' as const,
+    step: change.step,
+    transfer: change.transfer,
+    index: indexIn(change.kind === 'missing' ? reference : schedule, change.step, change.transfer),
+    ...(change.instead ? { instead: change.instead } : {}),
+    sentence: changeSentence(change, reference.algorithm),
+  }));
+}
+
+function culpritAt(compiled: CompiledSchedule, t: number, kind: CulpritKind, sentence: (transfer: Transfer) => string): Culprit {
+  let s = 0;
+  while (compiled.stepStart[s + 1] <= t) s++;
+  const index = t - compiled.stepStart[s];
+  const transfer = compiled.schedule.steps[s].transfers[index];
+  return { kind, evidence: 'contributions', step: s + 1, transfer, index, sentence: sentence(transfer) };
+}
+
+/**
+ * Replays a plain schedule once, watching the contributions the faults name: the transfer that first
+ * counted one twice, and the copy that erased the last place holding one a fault lacks.
+ */
+function fromContributions(compiled: CompiledSchedule, faults: readonly CellFault[]): { culprits: Culprit[]; lastHeld: string[] } {
+  const { devices, stepStart, src, dst, chunk, op, steps } = compiled;
+  const lost = new Set<string>();
+  const doubled = new Set<string>();
+  for (const fault of faults) {
+    for (let i = 0; i < fault.missing.length; i += 3) for (let d = fault.missing[i]; d < fault.missing[i + 1]; d++) lost.add(`${d},${fault.chunk}`);
+    for (let i = 0; i < fault.doubled.length; i += 3) for (let d = fault.doubled[i]; d < fault.doubled[i + 1]; d++) doubled.add(`${d},${fault.chunk}`);
+  }
+  const replay = new ContributionReplay(compiled);
+  const holders = (contribution: number, c: number) => holdersOf(replay, devices, contribution, c);
+  const culprits: Culprit[] = [];
+  const placed = new Set<string>();
+  /** Every copy that erased a lost contribution from a place, in step order. */
+  const erasures: { t: number; key: string }[] = [];
+  /** For a lost contribution, the copy that erased its last holder, in words. */
+  const erasedAt = new Map<string, string>();
+  for (let s = 0; s < steps; s++) {
+    // Before the step: the copies that erase a lost contribution, and those that erase its last holder.
+    const erasable = new Map<number, string[]>();
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+      if (op[t] !== OP_COPY) continue;
+      const c = chunk[t];
+      const before = replay.value(dst[t], c).set;
+      const message = replay.value(src[t], c).set;
+      for (const key of lost) {
+        const [contribution, lostChunk] = key.split(',').map(Number);
+        if (lostChunk !== c || placed.has(key) || countOf(before, contribution) === 0 || countOf(message, contribution) > 0) continue;
+        erasures.push({ t, key });
+        if (holders(contribution, c).length !== 1) continue;
+        (erasable.get(t) ?? erasable.set(t, []).get(t)!).push(key);
+      }
+    }
+    for (const key of doubled) {
+      if (placed.has(key)) continue;
+      const [contribution, c] = key.split(',').map(Number);
+      const t = secondCopy(compiled, replay, s, contribution, c);
+      if (t < 0) continue;
+      placed.add(key);
+      const name = term(contribution, c, devices);
+      culprits.push(
+        culpritAt(compiled, t, 'doubled', (x) => `step ${s + 1}: ${transferWords(x)} brings ${name} to ${deviceLabel(x.dst)}, which already holds it`),
+      );
+    }
+    replay.apply();
+    for (const [t, keys] of erasable) {
+      for (const key of keys) {
+        const [contribution, c] = key.split(',').map(Number);
+        if (holders(contribution, c).length > 0 || erasedAt.has(key)) continue;
+        const x = culpritAt(compiled, t, 'overwrote', () => '').transfer;
+        const name = term(contribution, c, devices);
+        erasedAt.set(key, `${name} was last held by ${deviceLabel(x.dst)} until step ${s + 1}, when ${transferWords(x)} copied over it`);
+      }
+    }
+  }
+  culprits.push(...repairedByReduce(compiled, faults, erasures, placed));
+  return { culprits, lastHeld: lastHeldOf(compiled, replay, lost, placed, erasedAt) };
+}
+
+/** Copies tried as reduces at most, and the largest schedule they are tried on (each try is a replay). */
+const REPAIR_TRIES = 24;
+const REPAIR_TRANSFERS = 100_000;
+
+/**
+ * A copy that erased a contribution still held elsewhere: named when making it a reduce would keep
+ * that contribution everywhere it is lacking, and leave fewer cells wrong.
+ */
+function repairedByReduce(compiled: CompiledSchedule, faults: readonly CellFault[], erasures: { t: number; key: string }[], placed: Set<string>): Culprit[] {
+  if (compiled.stepStart[compiled.steps] > REPAIR_TRANSFERS) return [];
+  const out: Culprit[] = [];
+  let tries = 0;
+  for (const { t, key } of erasures) {
+    if (placed.has(key) || tries++ >= REPAIR_TRIES) continue;
+    const culprit = culpritAt(compiled, t, 'overwrote', () => '');
+    const repaired = withTransfer(compiled.schedule, culprit.step, culprit.index, { ...culprit.transfer, op: 'reduce' });
+    const after = listFaults(repaired);
+    const [contribution, c] = key.split(',').map(Number);
+    const stillLost = after.some((fault) => fault.chunk === c && countOf(fault.missing, contribution) > 0);
+    if (stillLost || after.length >= faults.length) continue;
+    placed.add(key);
+    const name = term(contribution, c, compiled.devices);
+    out.push({ ...culprit, sentence: `step ${culprit.step}: ${transferWords(culprit.transfer)} copies over ${name}, which a reduce would keep` });
+  }
+  return out;
+}
+
+/** `schedule` with transfer `index` of step `step` (1-based) replaced. */
+function withTransfer(schedule: Schedule, step: number, index: number, transfer: Transfer): Schedule {
+  const steps = schedule.steps.map((s, i) => (i === step - 1 ? { ...s, transfers: s.transfers.map((x, j) => (j === index ? transfer : x)) } : s));
+  return { ...schedule, steps };
+}
+
+/**
+ * The transfer of step `s` (0-based, not yet applied) that brings `contribution` of chunk `c` to a
+ * place holding it already: messages are read at the step's start and land in listed order.
+ */
+function secondCopy(compiled: CompiledSchedule, replay: ContributionReplay, s: number, contribution: number, c: number): number {
+  const { stepStart, src, dst, chunk, op } = compiled;
+  const held = new Map<number, number>();
+  for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+    if (chunk[t] !== c) continue;
+    const carried = countOf(replay.value(src[t], c).set, contribution);
+    const before = held.get(dst[t]) ?? countOf(replay.value(dst[t], c).set, contribution);
+    const after = op[t] === OP_COPY ? carried : before + carried;
+    held.set(dst[t], after);
+    if (carried > 0 && after >= 2) return t;
+  }
+  return -1;
+}
+
+/** The devices whose chunk `c` holds `contribution` in the replay's present state. */
+function holdersOf(replay: ContributionReplay, devices: number, contribution: number, c: number): number[] {
+  const out: number[] = [];
+  for (let d = 0; d < devices; d++) if (countOf(replay.value(d, c).set, contribution) > 0) out.push(d);
+  return out;
+}
+
+/** Where each lost contribution no transfer could be named for ends up, once the replay is done. */
+function lastHeldOf(compiled: CompiledSchedule, replay: ContributionReplay, lost: Set<string>, placed: Set<string>, erasedAt: Map<string, string>): string[] {
+  const { devices } = compiled;
+  const lastHeld: string[] = [];
+  for (const key of lost) {
+    if (placed.has(key)) continue;
+    const erased = erasedAt.get(key);
+    if (erased) {
+      lastHeld.push(erased);
+      continue;
+    }
+    const [contribution, c] = key.split(',').map(Number);
+    const held = holdersOf(replay, devices, contribution, c);
+    const name = term(contribution, c, devices);
+    lastHeld.push(
+      held.length > 0 ? `${name} ends held by ${held.map(deviceLabel).join(', ')} and no transfer carried it on` : `${name} is held nowhere at the end`,
+    );
+  }
+  return lastHeld;
+}
+
+/** The cause of `schedule`'s faults, most likely first; `reference` is its built-in counterpart, if any. */
+export function diagnoseCause(schedule: Schedule, reference: Schedule | null = null): Diagnosis {
+  const compiled = compileSchedule(schedule);
+  const faults = listFaults(compiled);
+  if (faults.length === 0) return { likely: null, culprits: [], lastHeld: [] };
+  const fromReference = reference ? againstReference(schedule, reference) : [];
+  const found = compiled.plain ? fromContributions(compiled, faults) : { culprits: [], lastHeld: [] };
+  const culprits = [...fromReference, ...found.culprits.sort((a, b) => a.step - b.step)];
+  return { likely: culprits[0] ?? null, culprits, lastHeld: found.lastHeld };
+}
