@@ -2,7 +2,7 @@
 // failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file), 3 a bug of ours.
 
 import { Command, CommanderError } from 'commander';
-import { GradsyncError } from '../core/errors';
+import { GradsyncError, isAlgorithmFault } from '../core/errors';
 import { benchCommand } from './commands/bench';
 import { calibrateCommand } from './commands/calibrate';
 import { exportCommand } from './commands/export';
@@ -78,8 +78,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     }
     if (error instanceof GradsyncError) {
       io.err(`gradsync: ${oneLine(cliWords(error))}\n`);
-      // An algorithm that deadlocks is well-formed input that is wrong, as a failed verification is.
-      return error.code === 'deadlock' ? EXIT_NOT_VERIFIED : EXIT_USAGE;
+      // An algorithm that cannot run is well-formed input that is wrong, as a failed verification is.
+      return isAlgorithmFault(error) ? EXIT_NOT_VERIFIED : EXIT_USAGE;
     }
     if (error instanceof RangeError && /allocation|Array buffer|Invalid typed array length/i.test(error.message)) {
       io.err('gradsync: out of memory for this size; use fewer devices or elements\n');

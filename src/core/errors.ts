@@ -4,7 +4,16 @@
 // the command line names its flag ("--devices-per-node"), the app names its field ("Devices per
 // node"). The message itself names neither, so it reads right wherever it is shown as it is.
 
-export type ErrorCode = 'bad-argument' | 'bad-input' | 'invalid-schedule' | 'deadlock' | 'unsupported' | 'too-large' | 'unavailable';
+export type ErrorCode = 'bad-argument' | 'bad-input' | 'invalid-schedule' | 'deadlock' | 'unmatched' | 'unsupported' | 'too-large' | 'unavailable';
+
+/**
+ * A well-formed program that cannot run as written: steps that wait forever, or a message no step
+ * receives, or received with another size. The algorithm is wrong, as a failed verification says,
+ * not the input's form.
+ */
+export function isAlgorithmFault(error: GradsyncError): boolean {
+  return error.code === 'deadlock' || error.code === 'unmatched';
+}
 
 /** Another setting under which the given value would be allowed: 'binomial-tree' with collective broadcast. */
 export interface AllowedWith {

@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT_NOT_VERIFIED, EXIT_OK } from '../../src/cli/exitCodes';
+import { ring } from '../../src/core/algorithms/ring';
+import { programXml } from '../core/formats/msccl/mscclDsl';
 import { expectUsageError, makeTempDir, runCli, STACK_FRAME } from './helpers';
 
 const FIXTURES = 'test/fixtures/msccl';
@@ -48,6 +50,21 @@ describe('MSCCL XML as a schedule', () => {
       await runCli(['bench', '--schedule', `${FIXTURES}/allreduce_allpairs.xml`, '--min-bytes', '4', '--max-bytes', '16']),
       /holds the 8 equal chunks/,
     );
+  });
+
+  it('names a send no step receives, a fault of the algorithm like a deadlock, and exits 1', async () => {
+    // GPU 0 sends two chunks to GPU 1, which receives one.
+    const unreceived = programXml({
+      chunks: 2,
+      gpus: [{ tbs: [{ send: 1, steps: ['s i 0 i 0 1', 's i 1 i 1 1'] }] }, { tbs: [{ recv: 0, steps: ['r i 0 i 0 1'] }] }],
+    });
+    const file = dir.file('unreceived.xml', unreceived);
+    const result = await runCli(['verify', '--schedule', file]);
+    expect(result.code).toBe(EXIT_NOT_VERIFIED);
+    expect(result.out).toMatch(/^not verified: \S+unreceived\.xml: GPU 0 threadblock 0 step 1 sends to GPU 1 on channel 0, but no step receives it\n$/);
+    const run = await runCli(['run', '--schedule', file, '--elements', '24']);
+    expect(run.code).toBe(EXIT_NOT_VERIFIED);
+    expect(run.err).toMatch(/^gradsync: .*no step receives it\n$/);
   });
 
   it('names a deadlock by GPU, threadblock and step, and exits 1', async () => {
@@ -114,5 +131,18 @@ describe('gradsync export --format msccl-xml', () => {
     expect(printed.out).toMatch(/<\/algo>\n$/);
     expectUsageError(await runCli(['export', '--format', 'msccl-xml', '--algorithm', 'naive', '--devices', '66']), /GPU 0 would need 65 threadblocks/);
     expectUsageError(await runCli(['export', '--format', 'msccl-xml', '--algorithm', 'ring', '--devices', '4', '--max-steps', '999']), /--max-steps/);
+  });
+
+  it('writes a schedule that does not verify as asked, and warns in one line that it does not', async () => {
+    const broken = ring.build({ devices: 4 });
+    broken.steps[0].transfers.shift();
+    for (const format of ['msccl-xml', 'torch']) {
+      const exported = await runCli(['export', '--format', format, '--schedule', dir.file(`broken-${format}.json`, broken)]);
+      expect(exported.code).toBe(EXIT_OK);
+      expect(exported.out.length).toBeGreaterThan(0);
+      expect(exported.err).toBe(
+        `gradsync: warning: this schedule does not verify (after step 6, GPU-0 chunk 1 (a₁) lacks a (GPU-0's contribution); its value was last reduced at step 3 on GPU-3); the ${format} output runs it as written\n`,
+      );
+    }
   });
 });

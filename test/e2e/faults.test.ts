@@ -53,6 +53,10 @@ describe.skipIf(skipReason !== null)('a wrong schedule in Chromium', () => {
     const diff = panel.getByRole('list', { name: 'Differences from the built-in ring on 4 GPUs' });
     expect(await diff.getByRole('listitem').allInnerTexts()).toEqual(['step 2: GPU-1 → GPU-2, (a₁+b₁), reduce — missing']);
     expect(await panel.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Against the built-in ring on 4 GPUs: 1 transfer differs']);
+    // The cause comes first, in one sentence naming the step, both GPUs and the chunk.
+    expect(await panel.locator('.gs-faults-cause').innerText()).toBe(
+      'Most likely: step 2: GPU-1 → GPU-2, chunk 1, reduce is missing; the built-in ring makes it',
+    );
     expect(await onScreen(page, '.gs-faults')).toBe(true);
     await diff.getByRole('button').click();
     await expect.poll(() => heading(page)).toMatch(/^Step 2 of 6/);

@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { MSCCL_LIMITS, mscclXml, torchProgram } from '../../core/formats';
 import { parseReduceOp, REDUCE_OPS } from '../../core/ops';
+import { verifySchedule } from '../../core/symbolic';
 import { parseChoice, parseInteger } from '../args';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import { checkWritable, writeWhole } from '../files';
@@ -39,6 +40,9 @@ export function exportCommand(io: Io, done: (code: ExitCode) => void): Command {
       const text = format === 'torch' ? torchProgram(schedule, { op }) : mscclXml(schedule, { maxSteps });
       if (flags.out !== undefined) writeWhole(flags.out, [text]);
       else io.out(text);
+      // Written as asked, since a wrong algorithm is worth running for real too; but never silently.
+      const { violation } = verifySchedule(schedule);
+      if (violation) io.err(`gradsync: warning: this schedule does not verify (${violation.message}); the ${format} output runs it as written\n`);
       done(EXIT_OK);
     });
   return command;

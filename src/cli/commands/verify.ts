@@ -1,7 +1,7 @@
 // gradsync verify: proves a schedule file's collective postcondition or names the first violation.
 
 import { Command } from 'commander';
-import { GradsyncError } from '../../core/errors';
+import { GradsyncError, isAlgorithmFault } from '../../core/errors';
 import { builtInCounterpart, diagnoseCause, type Culprit } from '../../core/diagnosis';
 import { verifySchedule } from '../../core/symbolic';
 import { readSchedule } from '../files';
@@ -27,9 +27,9 @@ export function verifyCommand(io: Io, done: (code: ExitCode) => void): Command {
       try {
         schedule = readSchedule(flags.schedule);
       } catch (error) {
-        // An MSCCL algorithm that can never finish is a wrong algorithm: named like any violation.
-        if (!(error instanceof GradsyncError) || error.code !== 'deadlock') throw error;
-        io.out(flags.json ? `${JSON.stringify({ ok: false, deadlock: error.message })}\n` : `not verified: ${error.message}\n`);
+        // An MSCCL algorithm that can never finish, or leaves a message unmatched, is a wrong algorithm: named like any violation.
+        if (!(error instanceof GradsyncError) || !isAlgorithmFault(error)) throw error;
+        io.out(flags.json ? `${JSON.stringify({ ok: false, [error.code]: error.message })}\n` : `not verified: ${error.message}\n`);
         done(EXIT_NOT_VERIFIED);
         return;
       }

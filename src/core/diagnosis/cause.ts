@@ -15,7 +15,7 @@ import type { Schedule, Transfer } from '../schedule/ir';
 import { countOf } from '../symbolic/contributions';
 import { ContributionReplay } from '../symbolic/contributionReplay';
 import { listFaults, type CellFault } from './faults';
-import { diffSchedules, type TransferChange } from './scheduleDiff';
+import { diffSchedules, listedTransfer, type TransferChange } from './scheduleDiff';
 
 type CulpritKind = 'missing' | 'added' | 'changed' | 'doubled' | 'overwrote';
 
@@ -46,7 +46,9 @@ export interface Diagnosis {
 
 /** "GPU-0 → GPU-1, chunk 2, reduce": a transfer as messages name it (chunks counted from 1). */
 function transferWords(transfer: Transfer): string {
-  return `${deviceLabel(transfer.src)} → ${deviceLabel(transfer.dst)}, chunk ${transfer.chunk + 1}, ${transfer.op}`;
+  const sent = transfer.srcChunk ?? transfer.chunk;
+  const chunks = sent === transfer.chunk ? `chunk ${sent + 1}` : `chunk ${sent + 1} into chunk ${transfer.chunk + 1}`;
+  return `${deviceLabel(transfer.src)} → ${deviceLabel(transfer.dst)}, ${chunks}, ${transfer.op}`;
 }
 
 function indexIn(schedule: Schedule, step: number, transfer: Transfer): number {
@@ -58,13 +60,16 @@ function changeSentence(change: TransferChange, name: string): string {
   if (change.kind === 'missing') return `step ${step}: ${transferWords(transfer)} is missing; the built-in ${name} makes it`;
   if (change.kind === 'added') return `step ${step}: ${transferWords(transfer)} is one the built-in ${name} does not make`;
   const was = instead!;
-  const what =
-    was.op !== transfer.op
-      ? `${transfer.op === 'copy' ? 'copies' : 'reduces'} where the built-in ${name} ${was.op === 'copy' ? 'copies' : 'reduces'}`
-      : was.chunk !== transfer.chunk
-        ? `moves chunk ${transfer.chunk + 1} where the built-in ${name} moves chunk ${was.chunk + 1}`
-        : `sends to ${deviceLabel(transfer.dst)} where the built-in ${name} sends to ${deviceLabel(was.dst)}`;
-  return `step ${step}: ${transferWords(transfer)} ${what}`;
+  const verb = (op: Transfer['op']) => (op === 'copy' ? 'copies' : 'reduces');
+  const route = `${deviceLabel(transfer.src)} → ${deviceLabel(transfer.dst)}`;
+  const sent = transfer.srcChunk ?? transfer.chunk;
+  if (was.op !== transfer.op) return `step ${step}: ${transferWords(transfer)} ${verb(transfer.op)} where the built-in ${name} ${verb(was.op)}`;
+  if (was.chunk !== transfer.chunk && sent === was.chunk) {
+    return `step ${step}: ${route} ${verb(transfer.op)} chunk ${sent + 1} into chunk ${transfer.chunk + 1}, where the built-in ${name} ${verb(was.op)} it into chunk ${was.chunk + 1}`;
+  }
+  if (was.chunk !== transfer.chunk)
+    return `step ${step}: ${transferWords(transfer)} moves chunk ${transfer.chunk + 1} where the built-in ${name} moves chunk ${was.chunk + 1}`;
+  return `step ${step}: ${transferWords(transfer)} sends to ${deviceLabel(transfer.dst)} where the built-in ${name} sends to ${deviceLabel(was.dst)}`;
 }
 
 /** The changes against the reference, earliest step first, as culprits. */
@@ -75,7 +80,7 @@ function againstReference(schedule: Schedule, reference: Schedule): Culprit[] {
     evidence: 'reference' as const,
     step: change.step,
     transfer: change.transfer,
-    index: indexIn(change.kind === 'missing' ? reference : schedule, change.step, change.transfer),
+    index: indexIn(change.kind === 'missing' ? reference : schedule, change.step, listedTransfer(change.transfer)),
     ...(change.instead ? { instead: change.instead } : {}),
     sentence: changeSentence(change, reference.algorithm),
   }));
@@ -101,6 +106,12 @@ function fromContributions(compiled: CompiledSchedule, faults: readonly CellFaul
     for (let i = 0; i < fault.missing.length; i += 3) for (let d = fault.missing[i]; d < fault.missing[i + 1]; d++) lost.add(`${d},${fault.chunk}`);
     for (let i = 0; i < fault.doubled.length; i += 3) for (let d = fault.doubled[i]; d < fault.doubled[i + 1]; d++) doubled.add(`${d},${fault.chunk}`);
   }
+  /** The lost contributions of each chunk. */
+  const lostIn = new Map<number, number[]>();
+  for (const key of lost) {
+    const [contribution, c] = key.split(',').map(Number);
+    (lostIn.get(c) ?? lostIn.set(c, []).get(c)!).push(contribution);
+  }
   const replay = new ContributionReplay(compiled);
   const holders = (contribution: number, c: number) => holdersOf(replay, devices, contribution, c);
   const culprits: Culprit[] = [];
@@ -117,9 +128,9 @@ function fromContributions(compiled: CompiledSchedule, faults: readonly CellFaul
       const c = chunk[t];
       const before = replay.value(dst[t], c).set;
       const message = replay.value(src[t], c).set;
-      for (const key of lost) {
-        const [contribution, lostChunk] = key.split(',').map(Number);
-        if (lostChunk !== c || placed.has(key) || countOf(before, contribution) === 0 || countOf(message, contribution) > 0) continue;
+      for (const contribution of lostIn.get(c) ?? []) {
+        const key = `${contribution},${c}`;
+        if (placed.has(key) || countOf(before, contribution) === 0 || countOf(message, contribution) > 0) continue;
         erasures.push({ t, key });
         if (holders(contribution, c).length !== 1) continue;
         (erasable.get(t) ?? erasable.set(t, []).get(t)!).push(key);
@@ -230,13 +241,17 @@ function lastHeldOf(compiled: CompiledSchedule, replay: ContributionReplay, lost
   return lastHeld;
 }
 
+/** The largest schedule whose contributions are followed step by step for a cause (the diff has no limit). */
+const CONTRIBUTIONS_TRANSFERS = 200_000;
+
 /** The cause of `schedule`'s faults, most likely first; `reference` is its built-in counterpart, if any. */
 export function diagnoseCause(schedule: Schedule, reference: Schedule | null = null): Diagnosis {
   const compiled = compileSchedule(schedule);
   const faults = listFaults(compiled);
   if (faults.length === 0) return { likely: null, culprits: [], lastHeld: [] };
   const fromReference = reference ? againstReference(schedule, reference) : [];
-  const found = compiled.plain ? fromContributions(compiled, faults) : { culprits: [], lastHeld: [] };
+  const readable = compiled.plain && compiled.stepStart[compiled.steps] <= CONTRIBUTIONS_TRANSFERS;
+  const found = readable ? fromContributions(compiled, faults) : { culprits: [], lastHeld: [] };
   const culprits = [...fromReference, ...found.culprits.sort((a, b) => a.step - b.step)];
   return { likely: culprits[0] ?? null, culprits, lastHeld: found.lastHeld };
 }

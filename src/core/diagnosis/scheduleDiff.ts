@@ -4,7 +4,7 @@
 // only the destination differs, and is otherwise missing or added.
 
 import { deviceLabel } from '../notation';
-import { valueExpression } from '../narration/narration';
+import { cellExpression } from '../narration/narration';
 import type { ReduceOp } from '../ops';
 import type { Schedule, Transfer } from '../schedule/ir';
 import { TermReplay } from '../symbolic/terms';
@@ -57,13 +57,57 @@ function group(transfers: Transfer[], key: (t: Transfer) => string): Map<string,
   return out;
 }
 
-const exact = (t: Transfer) => `${t.src},${t.dst},${t.chunk},${t.op}`;
-const samePlace = (t: Transfer) => `${t.src},${t.dst},${t.chunk}`;
+/** The chunk a transfer's message comes from: `srcChunk` in version 2, its chunk in version 1. */
+const from = (t: Transfer) => t.srcChunk ?? t.chunk;
+const exact = (t: Transfer) => `${t.src},${from(t)},${t.dst},${t.chunk},${t.op}`;
+const samePlace = (t: Transfer) => `${t.src},${from(t)},${t.dst},${t.chunk}`;
 const sameRoute = (t: Transfer) => `${t.src},${t.dst},${t.op}`;
-const sameSend = (t: Transfer) => `${t.src},${t.chunk},${t.op}`;
+const sameSend = (t: Transfer) => `${t.src},${from(t)},${t.op}`;
+
+/** Both ends in the one buffer a version-1 schedule has: the input, in place (or no buffer named). */
+function inTheBuffer(t: Transfer): boolean {
+  return (t.srcBuffer ?? 'input') === 'input' && (t.dstBuffer ?? 'input') === 'input';
+}
+
+/**
+ * A step's transfers as a version-1 schedule would list them. An imported MSCCL rrc is two
+ * transfers: the message copied into a place, then the receiver's own chunk reduced into it; read
+ * together they are one reduce (the message's chunk combined with the receiver's, landing in that
+ * place), so it compares with the built-in's reduce and a wrong destination chunk shows as one.
+ */
+function asSends(transfers: readonly Transfer[]): Transfer[] {
+  const out: Transfer[] = [];
+  const merged = new Set<Transfer>();
+  for (let i = 0; i < transfers.length; i++) {
+    const t = transfers[i];
+    if (merged.has(t)) continue;
+    const local = t.op === 'copy' && t.src !== t.dst && inTheBuffer(t) ? transfers.slice(i + 1).find((u) => isLocalReduceInto(u, t)) : undefined;
+    if (!local) {
+      out.push(t);
+      continue;
+    }
+    merged.add(local);
+    out.push({ src: t.src, dst: t.dst, srcChunk: from(t), chunk: t.chunk, op: 'reduce' });
+    listedAs.set(out[out.length - 1], t);
+  }
+  return out;
+}
+
+function isLocalReduceInto(u: Transfer, copy: Transfer): boolean {
+  return u.op === 'reduce' && u.src === copy.dst && u.dst === copy.dst && u.chunk === copy.chunk && inTheBuffer(u) && (u.count ?? 1) === 1;
+}
+
+/** For a transfer read from an rrc pair, the copy the schedule lists first. */
+const listedAs = new WeakMap<Transfer, Transfer>();
+
+/** The transfer as the schedule lists it (the first of an rrc pair read as one). */
+export function listedTransfer(transfer: Transfer): Transfer {
+  return listedAs.get(transfer) ?? transfer;
+}
 
 /** The changes of one step (1-based `step`), unordered. */
-function diffStep(step: number, reference: Transfer[], candidate: Transfer[]): Unvalued[] {
+function diffStep(step: number, reference: Transfer[], listed: Transfer[]): Unvalued[] {
+  const candidate = asSends(listed);
   const pending = group(reference, exact);
   let extra: Transfer[] = candidate.filter((t) => take(pending, exact(t)) === undefined);
   let lacking = [...pending.values()].flat();
@@ -109,13 +153,14 @@ function withValues(changes: Unvalued[], reference: Schedule, candidate: Schedul
   for (let s = 1; s <= last; s++) {
     for (; next < changes.length && changes[next].step === s; next++) {
       const change = changes[next];
-      const { src, chunk } = change.transfer;
+      const { src } = change.transfer;
+      const chunk = from(change.transfer);
       const tracker = change.kind === 'missing' ? inReference : inCandidate;
-      const value = valueExpression(tracker.terms(src, chunk), chunk, reference.devices, op);
+      const value = cellExpression(tracker.compiled, tracker.terms(src, chunk), chunk, op);
       const instead = change.instead && change.instead.chunk !== chunk ? change.instead : null;
       out.push(
         instead
-          ? { ...change, value, insteadValue: valueExpression(inReference.terms(instead.src, instead.chunk), instead.chunk, reference.devices, op) }
+          ? { ...change, value, insteadValue: cellExpression(inReference.compiled, inReference.terms(instead.src, instead.chunk), instead.chunk, op) }
           : { ...change, value },
       );
     }
@@ -134,7 +179,12 @@ export function changeBody(change: TransferChange): string {
   const { src, dst } = change.transfer;
   const value = change.insteadValue ? `${change.value} instead of ${change.insteadValue}` : change.value;
   const to = change.instead && change.instead.dst !== dst ? `${deviceLabel(dst)} instead of ${deviceLabel(change.instead.dst)}` : deviceLabel(dst);
-  return `${deviceLabel(src)} → ${to}, ${value}, ${opWords(change.transfer, change.instead)}`;
+  const landing = change.transfer.chunk;
+  const lands =
+    change.instead && change.instead.chunk !== landing && from(change.transfer) === change.instead.chunk
+      ? ` into chunk ${landing + 1} instead of chunk ${change.instead.chunk + 1}`
+      : '';
+  return `${deviceLabel(src)} → ${to}, ${value}${lands}, ${opWords(change.transfer, change.instead)}`;
 }
 
 /** "step 2: GPU-1 → GPU-2, (a₁+b₁), reduce — missing". */

@@ -1,5 +1,5 @@
-// "What went wrong" for a schedule that fails its collective: the verdict, every chunk that ends
-// wrong, and either the transfers that differ from the built-in it names or, with no built-in to
+// "What went wrong" for a schedule that fails its collective: the verdict, the transfer that most
+// likely broke it (core/diagnosis/cause.ts), every chunk that ends wrong, and either the transfers that differ from the built-in it names or, with no built-in to
 // compare with, how a wrong chunk was built. Every row jumps to its step.
 
 import { useMemo, useState } from 'react';
@@ -9,7 +9,8 @@ import type { Schedule } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { DiffList } from './DiffList';
 import { FaultList } from './FaultList';
-import { counterpartOf, faultsOf } from './faultsOf';
+import { causeOf, counterpartOf, faultsOf } from './faultsOf';
+import { StepJump } from './StepJump';
 import { LineageList } from './LineageList';
 import { plural } from '../format';
 
@@ -37,6 +38,7 @@ function bySince(a: CellFault, b: CellFault): number {
 function FaultsReport({ schedule, op, shown, onJump }: FaultsReportProps) {
   const faults = useMemo(() => [...faultsOf(schedule)].sort(bySince), [schedule]);
   const reference = useMemo(() => counterpartOf(schedule), [schedule]);
+  const { likely, lastHeld } = useMemo(() => causeOf(schedule), [schedule]);
   const [picked, setPicked] = useState<CellFault | null>(null);
   const selected = picked && faults.includes(picked) ? picked : (faults[0] ?? null);
   const count = plural(faults.length, 'chunk');
@@ -51,6 +53,18 @@ function FaultsReport({ schedule, op, shown, onJump }: FaultsReportProps) {
         <span aria-hidden="true">✗ </span>
         Not a correct {schedule.collective}: {count} end{faults.length === 1 ? 's' : ''} wrong.
       </p>
+      {likely ? (
+        <StepJump step={likely.step} shown={shown} onJump={onJump} className="gs-faults-cause">
+          <strong>Most likely:</strong> {likely.sentence}
+          {likely.evidence === 'contributions' && <span className="gs-faults-evidence"> (from the contributions alone)</span>}
+        </StepJump>
+      ) : (
+        lastHeld.length > 0 && (
+          <p className="gs-faults-cause">
+            <strong>Where it was lost:</strong> {lastHeld[0]}
+          </p>
+        )
+      )}
       <FaultList faults={faults} shown={shown} selected={reference ? null : selected} onPick={onPick} />
       {reference ? (
         <DiffList reference={reference} schedule={schedule} op={op} shown={shown} onJump={onJump} />

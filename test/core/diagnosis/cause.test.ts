@@ -3,9 +3,12 @@
 // reduce/copy swap. Against the built-in it names the mutated transfer's step and both GPUs every time;
 // from contributions alone it always does for a doubled send and a swap, which contributions decide.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS, buildSchedule } from '../../../src/core/algorithms';
 import { diagnoseCause, type Culprit } from '../../../src/core/diagnosis/cause';
+import { builtInCounterpart } from '../../../src/core/diagnosis/counterpart';
+import { parseScheduleText } from '../../../src/core/formats/scheduleText';
 import { GradsyncError } from '../../../src/core/errors';
 import { random } from '../../../src/core/random';
 import type { Schedule, Transfer } from '../../../src/core/schedule/ir';
@@ -129,5 +132,21 @@ describe('what the cause says', () => {
     expect(alone.likely).toBeNull();
     expect(alone.lastHeld).toEqual(['a₁ was last held by GPU-0 until step 4, when GPU-3 → GPU-0, chunk 1, copy copied over it']);
     expect(diagnoseCause(dropped, ring4).likely?.sentence).toBe('step 1: GPU-0 → GPU-1, chunk 1, reduce is missing; the built-in ring makes it');
+  });
+
+  it('an MSCCL ring whose rrc lands in the wrong chunk, named as written, against the built-in ring', () => {
+    const text = readFileSync(new URL('../../fixtures/msccl/allreduce_ring_rrc.xml', import.meta.url), 'utf8').replace(
+      'name="allreduce_ring_rrc"',
+      'name="ring"',
+    );
+    // GPU 2's step 5 receives chunk 4 from GPU 1, adds its own chunk 4 and stores the sum in chunk 1 instead.
+    const gpu2 = text.indexOf('<gpu id="2"');
+    const step5 = text.indexOf('<step s="5" type="rrc" srcbuf="i" srcoff="3" dstbuf="i" dstoff="3"', gpu2);
+    const wrong = text.slice(0, step5) + text.slice(step5).replace('dstoff="3"', 'dstoff="0"');
+    const schedule = parseScheduleText(wrong);
+    const { likely } = diagnoseCause(schedule, builtInCounterpart(schedule));
+    expect(likely?.sentence).toBe('step 3: GPU-1 → GPU-2 reduces chunk 4 into chunk 1, where the built-in ring reduces it into chunk 4');
+    // The transfer as the schedule lists it: the message's copy, first of the two the rrc became.
+    expect(schedule.steps[2].transfers[likely!.index]).toMatchObject({ src: 1, dst: 2, srcChunk: 3, chunk: 0, op: 'copy' });
   });
 });

@@ -74,7 +74,7 @@ interface Rounds {
 }
 
 /**
- * The rounds of a checked algorithm. Throws GradsyncError: 'bad-input' for a send and receive of
+ * The rounds of a checked algorithm. Throws GradsyncError: 'unmatched' for a send and receive of
  * different cnt or a send nobody receives; 'deadlock' when steps can never run.
  */
 export function roundsOf(algo: MscclAlgo): Rounds {
@@ -163,7 +163,7 @@ export function roundsOf(algo: MscclAlgo): Rounds {
     const sender = ops[from];
     if (sender.step.cnt !== op.step.cnt) {
       throw new GradsyncError(
-        'bad-input',
+        'unmatched',
         `GPU ${sender.gpu} threadblock ${sender.tb.id} step ${sender.step.s} sends ${plural(sender.step.cnt, 'chunk')} to GPU ${op.gpu} on channel ${op.tb.chan}, but GPU ${op.gpu} threadblock ${op.tb.id} step ${op.step.s}, which receives that message, has cnt ${op.step.cnt}; a send and its receive must have the same cnt`,
       );
     }
@@ -217,7 +217,7 @@ export function roundsOf(algo: MscclAlgo): Rounds {
   const unreceived = ops.find((op) => sends(op.step.type) && op.step.cnt > 0 && op.to < 0);
   if (unreceived) {
     throw new GradsyncError(
-      'bad-input',
+      'unmatched',
       `GPU ${unreceived.gpu} threadblock ${unreceived.tb.id} step ${unreceived.step.s} sends to GPU ${unreceived.tb.send} on channel ${unreceived.tb.chan}, but no step receives it`,
     );
   }

@@ -74,8 +74,9 @@ class Relays {
 
 /**
  * The schedule of an MSCCL algorithm (checked as checkMscclAlgo checks it). Throws GradsyncError:
- * 'bad-input' for an invalid algorithm, a send and receive of different cnt, a send nobody receives
- * or two writes of one place that nothing orders; 'deadlock' when steps can never run; 'unsupported'
+ * 'bad-input' for an invalid algorithm or two writes of one place that nothing orders; 'unmatched'
+ * for a send and receive of different cnt or a send nobody receives; 'deadlock' when steps can never
+ * run; 'unsupported'
  * for what gradsync's schedules cannot say; 'too-large' past the IR's limits.
  */
 export function scheduleFromMscclAlgo(algo: MscclAlgo): Schedule {
