@@ -257,7 +257,7 @@ describe('gradsync verify judges valid schedule files', () => {
       expect(await runCli(['verify', '--schedule', file])).toEqual({
         code: 1,
         out:
-          `not verified: after step ${last}, GPU-0 chunk 1 (a₁) lacks a (GPU-0's contribution); its value was last reduced at step ${n - 1} on GPU-${n - 1}\n` +
+          `not verified: after step ${last}, GPU-0 chunk 1 lacks its own a₁; its value was last reduced at step ${n - 1} on GPU-${n - 1}\n` +
           'most likely: step 1: GPU-0 → GPU-1, chunk 1, reduce is missing; the built-in ring makes it\n',
         err: '',
       });
@@ -324,7 +324,7 @@ describe('gradsync commands that succeed', () => {
     const result = await runCli(['run', '--schedule', tmp.file('run-missing.json', schedule), '--elements', '8']);
     expect(result.code).toBe(1);
     expect(result.err).toBe('');
-    expect(result.out).toContain('✗ not verified: after step 6, GPU-0 chunk 1 (a₁) lacks a');
+    expect(result.out).toContain('✗ not verified: after step 6, GPU-0 chunk 1 lacks its own a₁');
   });
 
   const ops: [string, (column: number[]) => number][] = [

@@ -59,7 +59,7 @@ describe('bin/gradsync.mjs as a process', () => {
     expect(result).toEqual({
       code: 1,
       out:
-        "not verified: after step 6, GPU-0 chunk 1 (a₁) lacks a (GPU-0's contribution); its value was last reduced at step 3 on GPU-3\n" +
+        'not verified: after step 6, GPU-0 chunk 1 lacks its own a₁; its value was last reduced at step 3 on GPU-3\n' +
         'most likely: step 1: GPU-0 → GPU-1, chunk 1, reduce is missing; the built-in ring makes it\n',
       err: '',
     });

@@ -82,6 +82,10 @@ function describeViolation(v: Omit<Violation, 'message'>, lastStep: number, devi
     return v.heldBy.device === v.device && v.heldBy.chunk === v.chunk ? origin : `${origin}; it ends up in ${where}`;
   }
   const produced = v.step === 0 ? 'it was never reduced' : `its value was last reduced at step ${v.step} on ${deviceLabel(v.device)}`;
+  if (v.kind === 'missing' && v.contribution === v.heldBy.device) {
+    // Its own input is what it lacks: named once, not as the cell's label and again as the lack.
+    return `after step ${lastStep}, ${deviceLabel(v.heldBy.device)} chunk ${v.heldBy.chunk + 1} lacks its own ${term(v.heldBy.device, v.heldBy.chunk, devices)}; ${produced}`;
+  }
   const verb = v.kind === 'missing' ? 'lacks' : 'still holds';
   return `after step ${lastStep}, ${where} ${verb} ${what}; ${produced}`;
 }
@@ -192,6 +196,10 @@ function describePlaceViolation(compiled: CompiledSchedule, v: Omit<Violation, '
     return v.step === 0
       ? `after step ${compiled.steps}, ${where} holds nothing: no result was written there`
       : `after step ${compiled.steps}, ${where} holds a value reduced with a place nothing was written to; ${produced}`;
+  }
+  const own = layout.inPlace && v.contribution === v.heldBy.chunk * compiled.devices + v.heldBy.device;
+  if (v.kind === 'missing' && own) {
+    return `after step ${compiled.steps}, ${deviceLabel(v.heldBy.device)} chunk ${v.heldBy.chunk + 1} lacks its own ${term(v.heldBy.device, v.heldBy.chunk, compiled.devices)}; ${produced}`;
   }
   const verb = v.kind === 'missing' ? 'lacks' : 'still holds';
   return `after step ${compiled.steps}, ${where} ${verb} ${what}; ${produced}`;
