@@ -1,5 +1,6 @@
 // The share menu's panel: share (link, embed code, command line), export (trace, schedule, torch
-// program, SVG, PNG, GIF), what happened, and the copy fallback or the GIF progress when there is one.
+// program, SVG, PNG, GIF) with a warning above it when the schedule does not verify, what happened,
+// and the copy fallback or the GIF progress when there is one.
 
 import { useInView } from '../useInView';
 import { useId, useRef, type KeyboardEvent } from 'react';
@@ -22,6 +23,7 @@ export function SharePanel({ id, actions, onClose }: SharePanelProps) {
   useInView(panel);
   const busy = actions.recording !== null;
   const timing = useSim((s) => s.timelineTiming);
+  const wrong = useSim((s) => s.derived?.verification?.ok === false);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -49,6 +51,11 @@ export function SharePanel({ id, actions, onClose }: SharePanelProps) {
         {item('Copy embed code', actions.copyEmbed, 'Two lines that put this simulation in any web page')}
         {item('Copy command line', actions.copyCommand, 'gradsync run with these settings: the same model time, algbw and busbw')}
       </ul>
+      {wrong && (
+        <p className="gs-share-warning">
+          <span aria-hidden="true">✗ </span>This schedule does not verify: the files below write it as it is, faults and all.
+        </p>
+      )}
       <ul className="gs-share-list" aria-label="Export">
         {item(
           'Download trace (JSON)',

@@ -291,3 +291,22 @@ describe('Share & export: the menu', () => {
     expect(document.activeElement).toBe(button);
   });
 });
+
+describe('Share & export: a schedule that does not verify', () => {
+  it('warns above the downloads that they write it as it is, and says nothing for a correct one', async () => {
+    const broken = ring.build({ devices: 4 });
+    broken.steps[0].transfers.shift();
+    const store = makeStore();
+    store.getState().loadSchedule(JSON.stringify(broken), 'broken.json');
+    await show(store);
+    const dialog = openMenu();
+    await waitFor(() =>
+      expect(within(dialog).getByText(/This schedule does not verify/).textContent).toBe(
+        '✗ This schedule does not verify: the files below write it as it is, faults and all.',
+      ),
+    );
+    cleanup();
+    await show(makeStore());
+    expect(within(openMenu()).queryByText(/does not verify/)).toBeNull();
+  });
+});
