@@ -15,7 +15,7 @@ import type { Schedule, Transfer } from '../schedule/ir';
 import { countOf } from '../symbolic/contributions';
 import { ContributionReplay } from '../symbolic/contributionReplay';
 import { listFaults, type CellFault } from './faults';
-import { diffSchedules, listedTransfer, type TransferChange } from './scheduleDiff';
+import { diffSchedules, type TransferChange } from './scheduleDiff';
 
 type CulpritKind = 'missing' | 'added' | 'changed' | 'doubled' | 'overwrote';
 
@@ -80,18 +80,23 @@ function againstReference(schedule: Schedule, reference: Schedule): Culprit[] {
     evidence: 'reference' as const,
     step: change.step,
     transfer: change.transfer,
-    index: indexIn(change.kind === 'missing' ? reference : schedule, change.step, listedTransfer(change.transfer)),
+    index: indexIn(change.kind === 'missing' ? reference : schedule, change.step, change.listed ?? change.transfer),
     ...(change.instead ? { instead: change.instead } : {}),
     sentence: changeSentence(change, reference.algorithm),
   }));
 }
 
-function culpritAt(compiled: CompiledSchedule, t: number, kind: CulpritKind, sentence: (transfer: Transfer) => string): Culprit {
+/** Compiled transfer `t` as the schedule lists it: its step (1-based), index in the step, and the transfer. */
+function listedAt(compiled: CompiledSchedule, t: number): { step: number; index: number; transfer: Transfer } {
   let s = 0;
   while (compiled.stepStart[s + 1] <= t) s++;
   const index = t - compiled.stepStart[s];
-  const transfer = compiled.schedule.steps[s].transfers[index];
-  return { kind, evidence: 'contributions', step: s + 1, transfer, index, sentence: sentence(transfer) };
+  return { step: s + 1, index, transfer: compiled.schedule.steps[s].transfers[index] };
+}
+
+function culpritAt(compiled: CompiledSchedule, t: number, kind: CulpritKind, sentence: (transfer: Transfer) => string): Culprit {
+  const listed = listedAt(compiled, t);
+  return { kind, evidence: 'contributions', ...listed, sentence: sentence(listed.transfer) };
 }
 
 /**
@@ -152,7 +157,7 @@ function fromContributions(compiled: CompiledSchedule, faults: readonly CellFaul
       for (const key of keys) {
         const [contribution, c] = key.split(',').map(Number);
         if (holders(contribution, c).length > 0 || erasedAt.has(key)) continue;
-        const x = culpritAt(compiled, t, 'overwrote', () => '').transfer;
+        const x = listedAt(compiled, t).transfer;
         const name = term(contribution, c, devices);
         erasedAt.set(key, `${name} was last held by ${deviceLabel(x.dst)} until step ${s + 1}, when ${transferWords(x)} copied over it`);
       }
@@ -162,29 +167,34 @@ function fromContributions(compiled: CompiledSchedule, faults: readonly CellFaul
   return { culprits, lastHeld: lastHeldOf(compiled, replay, lost, placed, erasedAt) };
 }
 
-/** Copies tried as reduces at most, and the largest schedule they are tried on (each try is a replay). */
+/** Transfers replayed at most in trying copies as reduces, and tries at most: each try is a whole replay. */
+const REPAIR_TRANSFERS = 200_000;
 const REPAIR_TRIES = 24;
-const REPAIR_TRANSFERS = 100_000;
 
 /**
  * A copy that erased a contribution still held elsewhere: named when making it a reduce would keep
  * that contribution everywhere it is lacking, and leave fewer cells wrong.
  */
 function repairedByReduce(compiled: CompiledSchedule, faults: readonly CellFault[], erasures: { t: number; key: string }[], placed: Set<string>): Culprit[] {
-  if (compiled.stepStart[compiled.steps] > REPAIR_TRANSFERS) return [];
+  const tries = Math.min(REPAIR_TRIES, Math.floor(REPAIR_TRANSFERS / Math.max(1, compiled.stepStart[compiled.steps])));
   const out: Culprit[] = [];
-  let tries = 0;
+  let tried = 0;
   for (const { t, key } of erasures) {
-    if (placed.has(key) || tries++ >= REPAIR_TRIES) continue;
-    const culprit = culpritAt(compiled, t, 'overwrote', () => '');
-    const repaired = withTransfer(compiled.schedule, culprit.step, culprit.index, { ...culprit.transfer, op: 'reduce' });
-    const after = listFaults(repaired);
+    if (placed.has(key)) continue;
+    if (tried++ >= tries) break;
+    const listed = listedAt(compiled, t);
+    const after = listFaults(withTransfer(compiled.schedule, listed.step, listed.index, { ...listed.transfer, op: 'reduce' }));
     const [contribution, c] = key.split(',').map(Number);
     const stillLost = after.some((fault) => fault.chunk === c && countOf(fault.missing, contribution) > 0);
     if (stillLost || after.length >= faults.length) continue;
     placed.add(key);
     const name = term(contribution, c, compiled.devices);
-    out.push({ ...culprit, sentence: `step ${culprit.step}: ${transferWords(culprit.transfer)} copies over ${name}, which a reduce would keep` });
+    out.push({
+      kind: 'overwrote',
+      evidence: 'contributions',
+      ...listed,
+      sentence: `step ${listed.step}: ${transferWords(listed.transfer)} copies over ${name}, which a reduce would keep`,
+    });
   }
   return out;
 }
@@ -244,14 +254,18 @@ function lastHeldOf(compiled: CompiledSchedule, replay: ContributionReplay, lost
 /** The largest schedule whose contributions are followed step by step for a cause (the diff has no limit). */
 const CONTRIBUTIONS_TRANSFERS = 200_000;
 
-/** The cause of `schedule`'s faults, most likely first; `reference` is its built-in counterpart, if any. */
-export function diagnoseCause(schedule: Schedule, reference: Schedule | null = null): Diagnosis {
+/**
+ * The cause of `schedule`'s faults, most likely first. `reference` is its built-in counterpart, if
+ * any: its diff is exact, so the contributions are followed only without one. `faults` are the
+ * schedule's, where the caller has them already.
+ */
+export function diagnoseCause(schedule: Schedule, reference: Schedule | null = null, faults?: readonly CellFault[]): Diagnosis {
   const compiled = compileSchedule(schedule);
-  const faults = listFaults(compiled);
-  if (faults.length === 0) return { likely: null, culprits: [], lastHeld: [] };
+  const wrong = faults ?? listFaults(compiled);
+  if (wrong.length === 0) return { likely: null, culprits: [], lastHeld: [] };
   const fromReference = reference ? againstReference(schedule, reference) : [];
-  const readable = compiled.plain && compiled.stepStart[compiled.steps] <= CONTRIBUTIONS_TRANSFERS;
-  const found = readable ? fromContributions(compiled, faults) : { culprits: [], lastHeld: [] };
+  const readable = fromReference.length === 0 && compiled.plain && compiled.stepStart[compiled.steps] <= CONTRIBUTIONS_TRANSFERS;
+  const found = readable ? fromContributions(compiled, wrong) : { culprits: [], lastHeld: [] };
   const culprits = [...fromReference, ...found.culprits.sort((a, b) => a.step - b.step)];
   return { likely: culprits[0] ?? null, culprits, lastHeld: found.lastHeld };
 }

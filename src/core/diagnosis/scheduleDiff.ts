@@ -19,6 +19,8 @@ export interface TransferChange {
   transfer: Transfer;
   /** For 'changed': the reference's transfer it stands in for (same src, and two of dst, chunk and op). */
   instead?: Transfer;
+  /** Where `transfer` stands for an rrc pair the schedule lists as two: the first of them. */
+  listed?: Transfer;
   /** What the source held at the start of the step: in the reference when missing, in the schedule otherwise. */
   value: string;
   /** For 'changed' chunks: what the reference sends instead, at the start of the step in the reference. */
@@ -70,60 +72,60 @@ function inTheBuffer(t: Transfer): boolean {
 }
 
 /**
- * A step's transfers as a version-1 schedule would list them. An imported MSCCL rrc is two
- * transfers: the message copied into a place, then the receiver's own chunk reduced into it; read
- * together they are one reduce (the message's chunk combined with the receiver's, landing in that
- * place), so it compares with the built-in's reduce and a wrong destination chunk shows as one.
+ * A step's transfers as a version-1 schedule would list them, each mapped to the transfer the
+ * schedule lists for it. An imported MSCCL rrc is two transfers: the message copied into a place,
+ * then the receiver's own chunk reduced into it; read together they are one reduce (the message's
+ * chunk combined with the receiver's, landing in that place), so it compares with the built-in's
+ * reduce and a wrong destination chunk shows as one.
  */
-function asSends(transfers: readonly Transfer[]): Transfer[] {
-  const out: Transfer[] = [];
-  const merged = new Set<Transfer>();
-  for (let i = 0; i < transfers.length; i++) {
-    const t = transfers[i];
-    if (merged.has(t)) continue;
-    const local = t.op === 'copy' && t.src !== t.dst && inTheBuffer(t) ? transfers.slice(i + 1).find((u) => isLocalReduceInto(u, t)) : undefined;
-    if (!local) {
-      out.push(t);
-      continue;
+function asSends(transfers: readonly Transfer[]): Map<Transfer, Transfer> {
+  // The local reduces of the step by the place they land in, each read with the copy before it.
+  const localInto = new Map<string, Transfer[]>();
+  for (const u of transfers) {
+    if (u.op === 'reduce' && u.src === u.dst && inTheBuffer(u) && (u.count ?? 1) === 1) {
+      const key = `${u.dst},${u.chunk}`;
+      (localInto.get(key) ?? localInto.set(key, []).get(key)!).push(u);
     }
-    merged.add(local);
-    out.push({ src: t.src, dst: t.dst, srcChunk: from(t), chunk: t.chunk, op: 'reduce' });
-    listedAs.set(out[out.length - 1], t);
+  }
+  const out = new Map<Transfer, Transfer>();
+  const merged = new Set<Transfer>();
+  const position = new Map(transfers.map((t, i) => [t, i]));
+  for (const [i, t] of transfers.entries()) {
+    if (merged.has(t)) continue;
+    const local =
+      t.op === 'copy' && t.src !== t.dst && inTheBuffer(t)
+        ? localInto.get(`${t.dst},${t.chunk}`)?.find((u) => !merged.has(u) && position.get(u)! > i)
+        : undefined;
+    if (local) {
+      merged.add(local);
+      out.set({ src: t.src, dst: t.dst, srcChunk: from(t), chunk: t.chunk, op: 'reduce' }, t);
+    } else {
+      out.set(t, t);
+    }
   }
   return out;
 }
 
-function isLocalReduceInto(u: Transfer, copy: Transfer): boolean {
-  return u.op === 'reduce' && u.src === copy.dst && u.dst === copy.dst && u.chunk === copy.chunk && inTheBuffer(u) && (u.count ?? 1) === 1;
-}
-
-/** For a transfer read from an rrc pair, the copy the schedule lists first. */
-const listedAs = new WeakMap<Transfer, Transfer>();
-
-/** The transfer as the schedule lists it (the first of an rrc pair read as one). */
-export function listedTransfer(transfer: Transfer): Transfer {
-  return listedAs.get(transfer) ?? transfer;
-}
-
 /** The changes of one step (1-based `step`), unordered. */
 function diffStep(step: number, reference: Transfer[], listed: Transfer[]): Unvalued[] {
-  const candidate = asSends(listed);
+  const sends = asSends(listed);
   const pending = group(reference, exact);
-  let extra: Transfer[] = candidate.filter((t) => take(pending, exact(t)) === undefined);
+  let extra: Transfer[] = [...sends.keys()].filter((t) => take(pending, exact(t)) === undefined);
   let lacking = [...pending.values()].flat();
   const changes: Unvalued[] = [];
+  const inSchedule = (t: Transfer) => (sends.get(t) === t ? {} : { listed: sends.get(t) });
   // Same place, other op; then same route and op, other chunk; then the same send to another device.
   for (const key of [samePlace, sameRoute, sameSend]) {
     const pool = group(lacking, key);
     extra = extra.filter((t) => {
       const instead = take(pool, key(t));
-      if (instead) changes.push({ kind: 'changed', step, transfer: t, instead });
+      if (instead) changes.push({ kind: 'changed', step, transfer: t, instead, ...inSchedule(t) });
       return instead === undefined;
     });
     lacking = [...pool.values()].flat();
   }
   for (const t of lacking) changes.push({ kind: 'missing', step, transfer: t });
-  for (const t of extra) changes.push({ kind: 'added', step, transfer: t });
+  for (const t of extra) changes.push({ kind: 'added', step, transfer: t, ...inSchedule(t) });
   return changes;
 }
 

@@ -23,7 +23,7 @@ export function counterpartOf(schedule: Schedule): Schedule | null {
 /** The transfer that most likely broke it, against the built-in when there is one. */
 export function causeOf(schedule: Schedule): Diagnosis {
   let found = causes.get(schedule);
-  if (!found) causes.set(schedule, (found = diagnoseCause(schedule, counterpartOf(schedule))));
+  if (!found) causes.set(schedule, (found = diagnoseCause(schedule, counterpartOf(schedule), faultsOf(schedule))));
   return found;
 }
 
