@@ -13,6 +13,13 @@ import { browserSession, onCpuEngine, skipReasonFor } from './session';
 const skipReason = skipReasonFor('test/e2e/phones.test.ts');
 
 const PHONE = { width: 390, height: 844 };
+
+/** Ring on 4 without its first transfer, named as the user's own. */
+function brokenRing() {
+  const schedule = buildSchedule({ algorithm: 'ring', devices: 4 });
+  schedule.steps[0].transfers.shift();
+  return { ...schedule, algorithm: 'my-ring' };
+}
 const PRESENTER = 'test/e2e/presentPages/presenter.html';
 
 interface Box {
@@ -59,6 +66,12 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
       (p) => p.locator('#ps').getByRole('region', { name: 'Parameter server ports' }).locator('.gs-train-port-meter'),
     ],
     ['train.html?embed=1', 'train.html?embed=1&strategy=ps&controls=full', (p) => p.getByRole('region', { name: 'Parameter server ports' })],
+    // A wrong schedule of the user's own: its chip in the header names it, its verdict and its first fault.
+    [
+      'the app with a wrong schedule',
+      onCpuEngine(`/?schedule=${encodeURIComponent(JSON.stringify(brokenRing()))}`),
+      (p) => p.getByRole('region', { name: 'What went wrong' }),
+    ],
   ];
 
   /** Each phone page is opened once and shared by the tests that look at it. */
@@ -74,7 +87,7 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
     for (const page of opened.values()) await (await page).close();
   });
 
-  it('no page scrolls sideways at 390×844: app, presenter, race, embed, blog example, training step and figure', async () => {
+  it('no page scrolls sideways at 390×844: app (also with a wrong schedule loaded), presenter, race, embed, blog example, training step and figure', async () => {
     const widths: Record<string, number> = {};
     for (const name of [...pages.map(([n]) => n), 'the presenter'])
       widths[name] = await (await phonePage(name)).evaluate(() => document.documentElement.scrollWidth);
@@ -86,6 +99,7 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
       'the training step': 390,
       'the training figure': 390,
       'train.html?embed=1': 390,
+      'the app with a wrong schedule': 390,
       'the presenter': 390,
     });
   }, 60_000);
