@@ -63,7 +63,7 @@ function changeSentence(change: TransferChange, name: string): string {
   const verb = (op: Transfer['op']) => (op === 'copy' ? 'copies' : 'reduces');
   const route = `${deviceLabel(transfer.src)} → ${deviceLabel(transfer.dst)}`;
   const sent = transfer.srcChunk ?? transfer.chunk;
-  if (was.op !== transfer.op) return `step ${step}: ${transferWords(transfer)} ${verb(transfer.op)} where the built-in ${name} ${verb(was.op)}`;
+  if (was.op !== transfer.op) return `step ${step}: ${route} ${verb(transfer.op)} chunk ${sent + 1} where the built-in ${name} ${verb(was.op)} it`;
   if (was.chunk !== transfer.chunk && sent === was.chunk) {
     return `step ${step}: ${route} ${verb(transfer.op)} chunk ${sent + 1} into chunk ${transfer.chunk + 1}, where the built-in ${name} ${verb(was.op)} it into chunk ${was.chunk + 1}`;
   }
@@ -125,14 +125,17 @@ function fromContributions(compiled: CompiledSchedule, faults: readonly CellFaul
   const erasures: { t: number; key: string }[] = [];
   /** For a lost contribution, the copy that erased its last holder, in words. */
   const erasedAt = new Map<string, string>();
+  /** The lost contributions some message carried. */
+  const carried = new Set<string>();
   for (let s = 0; s < steps; s++) {
     // Before the step: the copies that erase a lost contribution, and those that erase its last holder.
     const erasable = new Map<number, string[]>();
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
-      if (op[t] !== OP_COPY) continue;
       const c = chunk[t];
-      const before = replay.value(dst[t], c).set;
       const message = replay.value(src[t], c).set;
+      for (const contribution of lostIn.get(c) ?? []) if (countOf(message, contribution) > 0) carried.add(`${contribution},${c}`);
+      if (op[t] !== OP_COPY) continue;
+      const before = replay.value(dst[t], c).set;
       for (const contribution of lostIn.get(c) ?? []) {
         const key = `${contribution},${c}`;
         if (placed.has(key) || countOf(before, contribution) === 0 || countOf(message, contribution) > 0) continue;
@@ -159,7 +162,14 @@ function fromContributions(compiled: CompiledSchedule, faults: readonly CellFaul
         if (holders(contribution, c).length > 0 || erasedAt.has(key)) continue;
         const x = listedAt(compiled, t).transfer;
         const name = term(contribution, c, devices);
-        erasedAt.set(key, `${name} was last held by ${deviceLabel(x.dst)} until step ${s + 1}, when ${transferWords(x)} copied over it`);
+        const over = `at step ${s + 1} ${deviceLabel(x.src)} → ${deviceLabel(x.dst)} copied chunk ${c + 1} over it`;
+        // A contribution no message ever carried was dropped where it started: the send is what is missing.
+        erasedAt.set(
+          key,
+          carried.has(key)
+            ? `${name} was last held by ${deviceLabel(x.dst)}, and ${over}`
+            : `${name} never left ${deviceLabel(contribution)}: no transfer carried it, and ${over}`,
+        );
       }
     }
   }
@@ -193,7 +203,7 @@ function repairedByReduce(compiled: CompiledSchedule, faults: readonly CellFault
       kind: 'overwrote',
       evidence: 'contributions',
       ...listed,
-      sentence: `step ${listed.step}: ${transferWords(listed.transfer)} copies over ${name}, which a reduce would keep`,
+      sentence: `step ${listed.step}: ${deviceLabel(listed.transfer.src)} → ${deviceLabel(listed.transfer.dst)} copies chunk ${c + 1} over ${name}, which a reduce would keep`,
     });
   }
   return out;

@@ -1,5 +1,5 @@
-// "What went wrong" for a schedule that fails its collective: the verdict, the transfer that most
-// likely broke it (core/diagnosis/cause.ts), every chunk that ends wrong, and either the transfers that differ from the built-in it names or, with no built-in to
+// "What went wrong" for a schedule that fails its collective: first the transfer that most likely
+// broke it (core/diagnosis/cause.ts), then the verdict, every chunk that ends wrong, and either the transfers that differ from the built-in it names or, with no built-in to
 // compare with, how a wrong chunk was built. Every row jumps to its step.
 
 import { useMemo, useState } from 'react';
@@ -49,10 +49,6 @@ function FaultsReport({ schedule, op, shown, onJump }: FaultsReportProps) {
   return (
     <section className="gs-panel gs-faults" aria-label="What went wrong">
       <h2>What went wrong</h2>
-      <p className="gs-faults-verdict">
-        <span aria-hidden="true">✗ </span>
-        Not a correct {schedule.collective}: {count} end{faults.length === 1 ? 's' : ''} wrong.
-      </p>
       {likely ? (
         <StepJump step={likely.step} shown={shown} onJump={onJump} className="gs-faults-cause">
           <strong>Most likely:</strong> {likely.sentence}
@@ -65,6 +61,10 @@ function FaultsReport({ schedule, op, shown, onJump }: FaultsReportProps) {
           </p>
         )
       )}
+      <p className="gs-faults-verdict">
+        <span aria-hidden="true">✗ </span>
+        Not a correct {schedule.collective}: {count} end{faults.length === 1 ? 's' : ''} wrong.
+      </p>
       <FaultList faults={faults} shown={shown} selected={reference ? null : selected} onPick={onPick} />
       {reference ? (
         <DiffList reference={reference} schedule={schedule} op={op} shown={shown} onJump={onJump} />

@@ -1,5 +1,5 @@
 // The share menu's panel: share (link, embed code, command line), export (trace, schedule, torch
-// program, SVG, PNG, GIF) with a warning above it when the schedule does not verify, what happened,
+// program, SVG, PNG, GIF) under a warning when the schedule does not verify, what happened,
 // and the copy fallback or the GIF progress when there is one.
 
 import { useInView } from '../useInView';
@@ -39,23 +39,33 @@ export function SharePanel({ id, actions, onClose }: SharePanelProps) {
   );
 
   return (
-    <div ref={panel} id={id} className="gs-share-panel gs-panel" role="dialog" aria-modal="false" aria-labelledby={title} tabIndex={-1} onKeyDown={onKeyDown}>
+    <div
+      ref={panel}
+      id={id}
+      className="gs-share-panel gs-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={title}
+      aria-describedby={wrong ? `${title}-warning` : undefined}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <header className="gs-share-header">
         <h2 id={title}>Share &amp; export</h2>
         <button type="button" className="gs-icon-button" aria-label="Close" onClick={onClose}>
           ×
         </button>
       </header>
+      {wrong && (
+        <p id={`${title}-warning`} className="gs-share-warning">
+          <span aria-hidden="true">✗ </span>This schedule does not verify: what you share or download here runs it as it is, faults and all.
+        </p>
+      )}
       <ul className="gs-share-list" aria-label="Share">
         {item('Copy link', actions.copyLink, 'The address of this configuration at this step', true)}
         {item('Copy embed code', actions.copyEmbed, 'Two lines that put this simulation in any web page')}
         {item('Copy command line', actions.copyCommand, 'gradsync run with these settings: the same model time, algbw and busbw')}
       </ul>
-      {wrong && (
-        <p className="gs-share-warning">
-          <span aria-hidden="true">✗ </span>This schedule does not verify: the files below write it as it is, faults and all.
-        </p>
-      )}
       <ul className="gs-share-list" aria-label="Export">
         {item(
           'Download trace (JSON)',

@@ -122,7 +122,7 @@ describe('what the cause says', () => {
     expect(diagnoseCause(doubled).likely?.sentence).toBe('step 2: GPU-2 → GPU-3, chunk 2, reduce brings b₂ to GPU-3, which already holds it');
     const swapped = copyOf(ring4);
     swapped.steps[0].transfers[1].op = 'copy';
-    expect(diagnoseCause(swapped).likely?.sentence).toBe('step 1: GPU-1 → GPU-2, chunk 2, copy copies over c₂, which a reduce would keep');
+    expect(diagnoseCause(swapped).likely?.sentence).toBe('step 1: GPU-1 → GPU-2 copies chunk 2 over c₂, which a reduce would keep');
   });
 
   it('tells a dropped send without a reference by where its contribution was lost, and with one by the drop', () => {
@@ -130,7 +130,7 @@ describe('what the cause says', () => {
     dropped.steps[0].transfers.splice(0, 1);
     const alone = diagnoseCause(dropped);
     expect(alone.likely).toBeNull();
-    expect(alone.lastHeld).toEqual(['a₁ was last held by GPU-0 until step 4, when GPU-3 → GPU-0, chunk 1, copy copied over it']);
+    expect(alone.lastHeld).toEqual(['a₁ never left GPU-0: no transfer carried it, and at step 4 GPU-3 → GPU-0 copied chunk 1 over it']);
     expect(diagnoseCause(dropped, ring4).likely?.sentence).toBe('step 1: GPU-0 → GPU-1, chunk 1, reduce is missing; the built-in ring makes it');
   });
 

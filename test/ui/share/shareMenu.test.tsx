@@ -293,7 +293,7 @@ describe('Share & export: the menu', () => {
 });
 
 describe('Share & export: a schedule that does not verify', () => {
-  it('warns above the downloads that they write it as it is, and says nothing for a correct one', async () => {
+  it('warns above the links and downloads that they carry it as it is, and says nothing for a correct one', async () => {
     const broken = ring.build({ devices: 4 });
     broken.steps[0].transfers.shift();
     const store = makeStore();
@@ -302,7 +302,7 @@ describe('Share & export: a schedule that does not verify', () => {
     const dialog = openMenu();
     await waitFor(() =>
       expect(within(dialog).getByText(/This schedule does not verify/).textContent).toBe(
-        '✗ This schedule does not verify: the files below write it as it is, faults and all.',
+        '✗ This schedule does not verify: what you share or download here runs it as it is, faults and all.',
       ),
     );
     cleanup();
