@@ -1,13 +1,14 @@
 // Where a wrong schedule went wrong: the transfer that broke it, not only the chunk that ends wrong.
-// Three kinds of evidence, most certain first:
+// The evidence, most certain first:
 // - a reference (the built-in algorithm the schedule names, same shape): the earliest transfer the
 //   schedule drops, adds or changes against it, and what changed (chunk, destination or op);
-// - a contribution counted twice: the transfer whose message brought the second copy;
-// - a contribution lost: a copy that overwrote a place holding it, named when making that copy a
-//   reduce keeps the contribution everywhere it was lacking.
-// A contribution lost otherwise (a dropped send) cannot be placed from contributions alone: where it
-// was last held, and the copy that erased it there, are said instead. Only plain schedules (one buffer, chunk c at both
-// ends) are read from contributions; with a reference, any shape the diff reads is.
+// - a repair (repair.ts): one transfer dropped, changed or added that makes the schedule verify,
+//   told with what the contributions show there (a second copy brought, a place copied over);
+// - in a schedule that moves values between places, the first transfer that mixes two chunks;
+// - a contribution counted twice: the transfer whose message brought the second copy.
+// Where nothing names a transfer (two sends dropped), where each lost contribution was last held,
+// and the copy that erased it there, are said instead. The contributions are followed only without a
+// reference: its diff is exact.
 
 import { deviceLabel, term } from '../notation';
 import { compileSchedule, OP_COPY, type CompiledSchedule } from '../schedule/compile';
@@ -15,9 +16,11 @@ import type { Schedule, Transfer } from '../schedule/ir';
 import { countOf } from '../symbolic/contributions';
 import { ContributionReplay } from '../symbolic/contributionReplay';
 import { listFaults, type CellFault } from './faults';
+import { repairsOf, type Repair } from './repair';
+import { resultChunks } from '../schedule/slots';
 import { diffSchedules, type TransferChange } from './scheduleDiff';
 
-type CulpritKind = 'missing' | 'added' | 'changed' | 'doubled' | 'overwrote';
+type CulpritKind = 'missing' | 'added' | 'changed' | 'doubled' | 'overwrote' | 'mixed';
 
 export interface Culprit {
   kind: CulpritKind;
@@ -99,11 +102,21 @@ function culpritAt(compiled: CompiledSchedule, t: number, kind: CulpritKind, sen
   return { kind, evidence: 'contributions', ...listed, sentence: sentence(listed.transfer) };
 }
 
+/** What following the contributions of a plain schedule finds. */
+interface Evidence {
+  /** The transfers that brought a second copy of a contribution. */
+  culprits: Culprit[];
+  /** Where lost contributions were last held. */
+  lastHeld: string[];
+  /** Per compiled transfer that copied over a lost contribution: the contribution, as "contribution,chunk". */
+  erased: Map<number, string>;
+}
+
 /**
  * Replays a plain schedule once, watching the contributions the faults name: the transfer that first
- * counted one twice, and the copy that erased the last place holding one a fault lacks.
+ * counted one twice, and the copies that erased one a fault lacks.
  */
-function fromContributions(compiled: CompiledSchedule, faults: readonly CellFault[]): { culprits: Culprit[]; lastHeld: string[] } {
+function fromContributions(compiled: CompiledSchedule, faults: readonly CellFault[]): Evidence {
   const { devices, stepStart, src, dst, chunk, op, steps } = compiled;
   const lost = new Set<string>();
   const doubled = new Set<string>();
@@ -144,15 +157,26 @@ function fromContributions(compiled: CompiledSchedule, faults: readonly CellFaul
         (erasable.get(t) ?? erasable.set(t, []).get(t)!).push(key);
       }
     }
+    /** Per transfer of the step, the contributions it brought a second copy of, as [contribution, chunk]. */
+    const brought = new Map<number, [number, number][]>();
     for (const key of doubled) {
       if (placed.has(key)) continue;
       const [contribution, c] = key.split(',').map(Number);
       const t = secondCopy(compiled, replay, s, contribution, c);
       if (t < 0) continue;
       placed.add(key);
-      const name = term(contribution, c, devices);
+      (brought.get(t) ?? brought.set(t, []).get(t)!).push([contribution, c]);
+    }
+    for (const [t, terms] of brought) {
+      const names = terms.sort((a, b) => a[0] - b[0]).map(([contribution, c]) => term(contribution, c, devices));
+      const it = names.length === 1 ? 'it' : 'them';
       culprits.push(
-        culpritAt(compiled, t, 'doubled', (x) => `step ${s + 1}: ${transferWords(x)} brings ${name} to ${deviceLabel(x.dst)}, which already holds it`),
+        culpritAt(
+          compiled,
+          t,
+          'doubled',
+          (x) => `step ${s + 1}: ${transferWords(x)} brings ${names.join(', ')} to ${deviceLabel(x.dst)}, which already holds ${it}`,
+        ),
       );
     }
     replay.apply();
@@ -173,46 +197,9 @@ function fromContributions(compiled: CompiledSchedule, faults: readonly CellFaul
       }
     }
   }
-  culprits.push(...repairedByReduce(compiled, faults, erasures, placed));
-  return { culprits, lastHeld: lastHeldOf(compiled, replay, lost, placed, erasedAt) };
-}
-
-/** Transfers replayed at most in trying copies as reduces, and tries at most: each try is a whole replay. */
-const REPAIR_TRANSFERS = 200_000;
-const REPAIR_TRIES = 24;
-
-/**
- * A copy that erased a contribution still held elsewhere: named when making it a reduce would keep
- * that contribution everywhere it is lacking, and leave fewer cells wrong.
- */
-function repairedByReduce(compiled: CompiledSchedule, faults: readonly CellFault[], erasures: { t: number; key: string }[], placed: Set<string>): Culprit[] {
-  const tries = Math.min(REPAIR_TRIES, Math.floor(REPAIR_TRANSFERS / Math.max(1, compiled.stepStart[compiled.steps])));
-  const out: Culprit[] = [];
-  let tried = 0;
-  for (const { t, key } of erasures) {
-    if (placed.has(key)) continue;
-    if (tried++ >= tries) break;
-    const listed = listedAt(compiled, t);
-    const after = listFaults(withTransfer(compiled.schedule, listed.step, listed.index, { ...listed.transfer, op: 'reduce' }));
-    const [contribution, c] = key.split(',').map(Number);
-    const stillLost = after.some((fault) => fault.chunk === c && countOf(fault.missing, contribution) > 0);
-    if (stillLost || after.length >= faults.length) continue;
-    placed.add(key);
-    const name = term(contribution, c, compiled.devices);
-    out.push({
-      kind: 'overwrote',
-      evidence: 'contributions',
-      ...listed,
-      sentence: `step ${listed.step}: ${deviceLabel(listed.transfer.src)} → ${deviceLabel(listed.transfer.dst)} copies chunk ${c + 1} over ${name}, which a reduce would keep`,
-    });
-  }
-  return out;
-}
-
-/** `schedule` with transfer `index` of step `step` (1-based) replaced. */
-function withTransfer(schedule: Schedule, step: number, index: number, transfer: Transfer): Schedule {
-  const steps = schedule.steps.map((s, i) => (i === step - 1 ? { ...s, transfers: s.transfers.map((x, j) => (j === index ? transfer : x)) } : s));
-  return { ...schedule, steps };
+  const erased = new Map<number, string>();
+  for (const { t, key } of erasures) if (!erased.has(t)) erased.set(t, key);
+  return { culprits, lastHeld: lastHeldOf(compiled, replay, lost, placed, erasedAt), erased };
 }
 
 /**
@@ -264,6 +251,90 @@ function lastHeldOf(compiled: CompiledSchedule, replay: ContributionReplay, lost
 /** The largest schedule whose contributions are followed step by step for a cause (the diff has no limit). */
 const CONTRIBUTIONS_TRANSFERS = 200_000;
 
+/** What a repair changes, said after the transfer: "where a reduce would make every result right". */
+function repairSentence(repair: Repair, compiled: CompiledSchedule, evidence: Map<number, Culprit>, erased: Map<number, string>): string {
+  const { step, transfer, edit } = repair;
+  const right = 'would make every result right';
+  if (edit.kind === 'add') return `step ${step}: ${transferWords(transfer)} is missing: adding it ${right}`;
+  const t = compiled.stepStart[step - 1] + repair.index;
+  const route = `${deviceLabel(transfer.src)} → ${deviceLabel(transfer.dst)}`;
+  const sent = transfer.srcChunk ?? transfer.chunk;
+  const verb = transfer.op === 'copy' ? 'copies' : 'reduces';
+  const doubled = evidence.get(t);
+  if (edit.kind === 'drop')
+    return doubled
+      ? `${doubled.sentence}; without it every result would be right`
+      : `step ${step}: ${transferWords(transfer)} is one too many: without it every result would be right`;
+  if (edit.kind === 'op') {
+    const key = erased.get(t);
+    if (transfer.op === 'copy' && key) {
+      const [contribution, c] = key.split(',').map(Number);
+      return `step ${step}: ${route} copies chunk ${c + 1} over ${term(contribution, c, compiled.devices)}; a reduce would keep it and make every result right`;
+    }
+    return `step ${step}: ${route} ${verb} chunk ${sent + 1}, where a ${transfer.op === 'copy' ? 'reduce' : 'copy'} ${right}`;
+  }
+  if (edit.kind === 'chunk') return `step ${step}: ${route} ${verb} chunk ${sent + 1}, where moving chunk ${edit.chunk + 1} ${right}`;
+  return `step ${step}: ${route} ${verb} chunk ${sent + 1}, where sending it to ${deviceLabel(edit.dst)} ${right}`;
+}
+
+const KIND_OF_EDIT = { add: 'missing', drop: 'added', op: 'changed', chunk: 'changed', dst: 'changed' } as const;
+
+function repairCulprit(repair: Repair, compiled: CompiledSchedule, evidence: Map<number, Culprit>, erased: Map<number, string>): Culprit {
+  const t = compiled.stepStart[repair.step - 1] + repair.index;
+  let kind: CulpritKind = KIND_OF_EDIT[repair.edit.kind];
+  if (repair.edit.kind === 'drop' && evidence.has(t)) kind = 'doubled';
+  if (repair.edit.kind === 'op' && repair.transfer.op === 'copy' && erased.has(t)) kind = 'overwrote';
+  return {
+    kind,
+    evidence: 'contributions',
+    step: repair.step,
+    transfer: repair.transfer,
+    index: repair.index,
+    ...(repair.repaired ? { instead: repair.repaired } : {}),
+    sentence: repairSentence(repair, compiled, evidence, erased),
+  };
+}
+
+/**
+ * In a schedule that moves values between places: the first transfer that puts one chunk's terms
+ * where another chunk's result belongs, or adds them to a value of another chunk. Null when none does.
+ */
+function firstMix(compiled: CompiledSchedule): Culprit | null {
+  const { devices, chunks, layout, steps, stepStart, src, dst, chunk, srcChunk, op } = compiled;
+  const nothing = chunks * devices;
+  const replay = new ContributionReplay(compiled);
+  const chunksOf = (set: Int32Array): Set<number> => {
+    const out = new Set<number>();
+    for (let i = 0; i < set.length; i += 3) for (let x = set[i]; x < set[i + 1]; x++) if (x !== nothing) out.add(Math.floor(x / devices));
+    return out;
+  };
+  const belongs = new Map<number, Int32Array>();
+  const resultOf = (device: number, slot: number) => (belongs.get(device) ?? belongs.set(device, resultChunks(layout, device)).get(device)!)[slot];
+  for (let s = 0; s < steps; s++) {
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+      const message = replay.value(src[t], srcChunk[t]).set;
+      const carried = chunksOf(message);
+      const owner = resultOf(dst[t], chunk[t]);
+      const into = op[t] === OP_COPY ? new Set<number>() : chunksOf(replay.value(dst[t], chunk[t]).set);
+      const other = [...carried].find((c) => (owner >= 0 && c !== owner) || [...into].some((held) => held !== c));
+      if (other === undefined) continue;
+      const listed = listedAt(compiled, t);
+      const x = listed.transfer;
+      const where =
+        owner >= 0 && other !== owner ? `GPU-${x.dst}'s place for chunk ${owner + 1}` : `a value of chunk ${[...into].find((held) => held !== other)! + 1}`;
+      const verb = op[t] === OP_COPY ? 'copies' : 'reduces';
+      return {
+        kind: 'mixed',
+        evidence: 'contributions',
+        ...listed,
+        sentence: `step ${s + 1}: ${deviceLabel(x.src)} → ${deviceLabel(x.dst)} ${verb} terms of chunk ${other + 1} into ${where}: the first transfer to mix chunks`,
+      };
+    }
+    replay.apply();
+  }
+  return null;
+}
+
 /**
  * The cause of `schedule`'s faults, most likely first. `reference` is its built-in counterpart, if
  * any: its diff is exact, so the contributions are followed only without one. `faults` are the
@@ -274,8 +345,16 @@ export function diagnoseCause(schedule: Schedule, reference: Schedule | null = n
   const wrong = faults ?? listFaults(compiled);
   if (wrong.length === 0) return { likely: null, culprits: [], lastHeld: [] };
   const fromReference = reference ? againstReference(schedule, reference) : [];
-  const readable = fromReference.length === 0 && compiled.plain && compiled.stepStart[compiled.steps] <= CONTRIBUTIONS_TRANSFERS;
-  const found = readable ? fromContributions(compiled, wrong) : { culprits: [], lastHeld: [] };
-  const culprits = [...fromReference, ...found.culprits.sort((a, b) => a.step - b.step)];
-  return { likely: culprits[0] ?? null, culprits, lastHeld: found.lastHeld };
+  if (fromReference.length > 0 || compiled.stepStart[compiled.steps] > CONTRIBUTIONS_TRANSFERS) {
+    return { likely: fromReference[0] ?? null, culprits: fromReference, lastHeld: [] };
+  }
+  const found: Evidence = compiled.plain ? fromContributions(compiled, wrong) : { culprits: [], lastHeld: [], erased: new Map() };
+  const evidence = new Map(found.culprits.map((culprit) => [compiled.stepStart[culprit.step - 1] + culprit.index, culprit]));
+  const repairs = repairsOf(compiled, wrong, new Set(evidence.keys())).map((repair) => repairCulprit(repair, compiled, evidence, found.erased));
+  const mixed = compiled.plain ? null : firstMix(compiled);
+  const named = new Set(repairs.map((culprit) => `${culprit.step},${culprit.index}`));
+  const rest = found.culprits.filter((culprit) => !named.has(`${culprit.step},${culprit.index}`)).sort((a, b) => a.step - b.step);
+  const culprits = [...repairs, ...(mixed ? [mixed] : []), ...rest];
+  // A repair accounts for every lost contribution; where there is none, where they were last held is said.
+  return { likely: culprits[0] ?? null, culprits, lastHeld: repairs.length > 0 ? [] : found.lastHeld };
 }

@@ -5,7 +5,7 @@
 // - counterpart, scheduleDiff: the built-in schedule a loaded one claims to be, and the transfers it
 //   drops, adds or changes against it.
 // - cause: the transfer where it went wrong, most likely first: against the built-in counterpart, or
-//   from the contributions alone (a second copy brought, the last holder of one copied over).
+//   from the contributions alone (repair: the one-transfer changes that make it verify).
 
 export * from './faults';
 export * from './lineage';
