@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { browserGpu } from './engine/webgpu/browser';
 import { pageBackground } from './store/background/pageBackground';
 import { createSimStore } from './store/simStore';
-import { formatUrlState, linkSearch, parseUrlState } from './store/url';
+import { addressSearch, parseUrlState } from './store/url';
 import { PresenterMode } from './ui/present/PresenterMode';
 import { Race } from './ui/present/Race';
 import { parseRaceUrl } from './ui/present/raceUrl';
@@ -31,7 +31,7 @@ if (params.has('race')) {
   // The same search as the app's: a schedule carried by the link stays in it, in and out of the presenter.
   const search = () => {
     const state = store.getState();
-    return linkSearch(`${location.origin}${location.pathname}`, state.config, state.step, state.custom?.schedule ?? null) ?? formatUrlState(state.config, 0);
+    return addressSearch(`${location.origin}${location.pathname}`, state.config, state.step, state.custom);
   };
   let shown = '';
   store.subscribe(() => {

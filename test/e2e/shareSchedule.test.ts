@@ -119,15 +119,29 @@ describe.skipIf(skipReason !== null)('sharing a loaded schedule in Chromium', ()
     await expect.poll(() => sentences(figure)).toEqual(narrateStep(MINE, 1).sentences);
   }, 60_000);
 
-  it('a schedule too large for a link says so in the share menu', async () => {
+  it('a schedule too large for a link says so in the share menu, and the address names it and its step', async () => {
     const page = await openApp('?algorithm=ring&devices=4');
     await load(page, ring.build({ devices: 32 }));
     await page.evaluate(() => navigator.clipboard.writeText('before'));
     expect(await share(page, 'Copy link')).toBe('This schedule is too large to share in a link (6.72 KiB compressed); download the schedule JSON instead');
     expect(await clipboard(page)).toBe('before');
-    // The address cannot carry it either: it keeps the algorithm, at the device count shown.
-    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '32', backend: 'cpu' });
+    await page.keyboard.press('Escape');
+    // The address cannot carry it either: it names it, follows its step and claims no algorithm.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ loaded: 'ring', backend: 'cpu', step: '1' });
+    const address = new URL(page.url()).search;
     await page.close();
+
+    // Opened, that address shows the built-in ring at step 0 and says why, on screen.
+    const opened = await openApp(address);
+    const notices = opened.getByRole('region', { name: 'Notices' }).getByRole('status');
+    await expect.poll(() => notices.count()).toBe(1);
+    expect(await notices.locator('.gs-notice-text').allTextContents()).toEqual([
+      'warning: This link was made while showing “ring”, a loaded schedule too large to share in a link: load it again to see it (the built-in ring is shown until then)',
+    ]);
+    expect(await heading(opened)).toMatch(/^Before the first step/);
+    await expect.poll(() => Object.fromEntries(new URL(opened.url()).searchParams)).toEqual({ algorithm: 'ring', devices: '4', backend: 'cpu' });
+    await opened.close();
   }, 60_000);
 
   it('changing devices starts the new schedule at step 0, in the app and in an embed', async () => {

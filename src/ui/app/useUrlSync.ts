@@ -1,10 +1,11 @@
 // The page URL follows the simulation (configuration and step, and a loaded schedule itself), so a
-// link opens exactly this state.
+// link opens exactly this state; a loaded schedule too large for a link is named instead, never
+// passed off as the algorithm it replaced.
 
 import { useEffect } from 'react';
 import type { SimStore } from '../../store/simStore';
 import { afterFrame, type Timer } from '../../store/tasks';
-import { formatUrlState, linkSearch } from '../../store/url';
+import { addressSearch } from '../../store/url';
 
 /**
  * While a run plays, the address follows it at most this often: each write is a navigation the browser
@@ -22,9 +23,9 @@ export function useUrlSync(store: SimStore, enabled: boolean): void {
     let pending: Timer | null = null;
     const write = () => {
       const { config, step, custom, playing } = store.getState();
-      // A schedule too large for a link stays out of the address (a reload would fail at the server);
-      // the address keeps the algorithm it replaced, and the share menu says why.
-      const search = linkSearch(`${location.origin}${location.pathname}`, config, step, custom?.schedule ?? null) ?? formatUrlState(config, 0);
+      // A schedule too large for a link stays out of the address (a reload would fail at the server):
+      // the address names it instead, and the share menu says why.
+      const search = addressSearch(`${location.origin}${location.pathname}`, config, step, custom);
       if (search === last) return;
       const wait = playing ? writtenAt + PLAYING_WRITE_MS - performance.now() : 0;
       if (wait > 0) {

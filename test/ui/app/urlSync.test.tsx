@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ring } from '../../../src/core/algorithms/ring';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
+import { parseUrlState } from '../../../src/store/url';
 import { useUrlSync } from '../../../src/ui/app/useUrlSync';
 
 const stepInAddress = () => new URLSearchParams(location.search).get('step');
@@ -48,5 +50,29 @@ describe('the address', () => {
     sim.getState().pause();
     vi.advanceTimersByTime(FRAME);
     expect(stepInAddress()).toBe(String(sim.getState().step));
+  });
+
+  it('names a loaded schedule too large for a link and follows its step, and opening that address says what it cannot show', () => {
+    store = createSimStore({ gpu: null, config: { backend: 'cpu', algorithm: 'ring', devices: 4 } });
+    const sim = store;
+    renderHook(() => useUrlSync(sim, true));
+    expect(sim.getState().loadSchedule({ ...ring.build({ devices: 64 }), algorithm: '' }, 'ring-64.json')).toBe(true);
+    sim.getState().stepForward();
+    sim.getState().stepForward();
+    vi.advanceTimersByTime(FRAME);
+    expect(location.search).toBe('?loaded=ring-64.json&backend=cpu&step=2');
+    cleanup();
+    sim.getState().dispose();
+
+    // Opened from that address: the built-in algorithm, one notice, and then the address of what is shown.
+    const { config, step, notices } = parseUrlState(location.search);
+    store = createSimStore({ gpu: null, config, step, notices });
+    const opened = store;
+    renderHook(() => useUrlSync(opened, true));
+    expect(opened.getState().notices.map((n) => n.text)).toEqual([
+      'This link was made while showing “ring-64.json”, a loaded schedule too large to share in a link: load it again to see it (the built-in ring is shown until then)',
+    ]);
+    vi.advanceTimersByTime(FRAME);
+    expect(location.search).toBe('?algorithm=ring&devices=4&backend=cpu');
   });
 });
