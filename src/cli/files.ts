@@ -4,7 +4,7 @@
 import { accessSync, closeSync, constants, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { GradsyncError } from '../core/errors';
-import { parseScheduleText } from '../core/formats';
+import { parseScheduleText, readScheduleWithSources, type ScheduleSources } from '../core/formats';
 import type { Schedule } from '../core/schedule';
 
 const F32_MAX = 3.4028234663852886e38;
@@ -41,8 +41,21 @@ export function readParsed<T>(path: string, what: string, parse: (text: string) 
   }
 }
 
+/** The text each schedule was read from, for messages that send the reader back to a line of it. */
+const READ_FROM = new WeakMap<Schedule, string>();
+
 export function readSchedule(path: string): Schedule {
-  return readParsed(path, 'schedule file', parseScheduleText);
+  return readParsed(path, 'schedule file', (text) => {
+    const schedule = parseScheduleText(text);
+    READ_FROM.set(schedule, text);
+    return schedule;
+  });
+}
+
+/** Where each transfer of a schedule readSchedule read is written; null for one built here. */
+export function sourcesOf(schedule: Schedule): ScheduleSources | null {
+  const text = READ_FROM.get(schedule);
+  return text === undefined ? null : readScheduleWithSources(text).sources;
 }
 
 function describe(value: unknown): string {

@@ -20,6 +20,7 @@ import { formatBytes, formatGBs, formatMicroseconds, plural } from '../core/unit
 import type { RunReport } from '../engine/runCollective';
 import { formatNumber } from './format';
 import { deviceLabel } from '../core/notation';
+import { causeJson, causeLines, type Cause } from './causeText';
 
 export interface RunSummary {
   schedule: Schedule;
@@ -33,9 +34,11 @@ export interface RunSummary {
   /** The same schedule timed as soon as ready, without a barrier between steps (dataflowTiming). */
   dataflowTimeUs: number;
   report: RunReport;
+  /** Why a schedule that does not verify is wrong (causeText.ts); null when it verifies. */
+  cause: Cause | null;
 }
 
-export function runJson({ schedule, elements, op, backend, adapter, topology, cost, metrics, dataflowTimeUs, report }: RunSummary): object {
+export function runJson({ schedule, elements, op, backend, adapter, topology, cost, metrics, dataflowTimeUs, report, cause }: RunSummary): object {
   const { symbolic, numeric } = report;
   return {
     verified: report.verified,
@@ -60,7 +63,7 @@ export function runJson({ schedule, elements, op, backend, adapter, topology, co
     busbwGBs: metrics.busbwGBs,
     topology,
     formulas: formulaReport(schedule, cost.traffic).lines.map(({ scope, formula, expected, check }) => ({ scope, formula, expected, check })),
-    symbolic: { ok: symbolic.ok, violation: symbolic.violation },
+    symbolic: { ok: symbolic.ok, violation: symbolic.violation, cause: cause && causeJson(cause) },
     numeric: {
       wrong: numeric.wrong,
       maxAbsError: numeric.maxAbsError,
@@ -130,6 +133,7 @@ export function formatRunReport(summary: RunSummary): string {
   const lines = [
     `${schedule.algorithm} ${schedule.collective} · ${plural(schedule.devices, 'device')} × ${plural(elements, 'element')} (f32, ${op}) · ${engine}`,
     verdict(summary),
+    ...(summary.cause ? causeLines(summary.cause).map((line) => `  ${line}`) : []),
     `  ${plural(schedule.steps.length, 'step')} · ${plural(cost.traffic.elementsTransferred, 'element')} moved (${formatBytes(cost.traffic.bytesTransferred)}) · model time ${formatMicroseconds(cost.totalUs)} · algbw ${formatGBs(metrics.algbwGBs)} · busbw ${formatGBs(metrics.busbwGBs)}`,
     ...formulaLines(summary),
     `  topology: ${describeTopology(topology)} · engine ${formatMicroseconds(report.engineMs * 1e3)}`,

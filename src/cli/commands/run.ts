@@ -1,5 +1,6 @@
 // gradsync run: executes a schedule on real data, verifies it and reports traffic and model time.
 
+import { causeOf } from '../causeText';
 import { Command } from 'commander';
 import { modelCost, dataflowTiming, bandwidthMetrics } from '../../core/model';
 import { GradsyncError } from '../../core/errors';
@@ -73,7 +74,8 @@ export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
     const metrics = bandwidthMetrics(schedule.collective, schedule.devices, elements, cost.totalUs);
     if (flags.output !== undefined) writeOutputs(flags.output, report.buffers, schedule.devices, elements);
     const dataflowTimeUs = dataflowTiming(schedule, elements, topology).totalUs;
-    const summary = { schedule, elements, op, backend, adapter: report.adapter, topology, cost, metrics, dataflowTimeUs, report };
+    const cause = report.symbolic.ok ? null : causeOf(schedule);
+    const summary = { schedule, elements, op, backend, adapter: report.adapter, topology, cost, metrics, dataflowTimeUs, report, cause };
     io.out(flags.json ? `${JSON.stringify(runJson(summary))}\n` : formatRunReport(summary));
     done(report.verified ? EXIT_OK : EXIT_NOT_VERIFIED);
   });

@@ -2,9 +2,9 @@
 
 import { Command } from 'commander';
 import { GradsyncError, isAlgorithmFault } from '../../core/errors';
-import { builtInCounterpart, diagnoseCause, type Culprit } from '../../core/diagnosis';
 import { verifySchedule } from '../../core/symbolic';
 import { readSchedule } from '../files';
+import { causeJson, causeLines, causeOf } from '../causeText';
 import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 
@@ -34,11 +34,10 @@ export function verifyCommand(io: Io, done: (code: ExitCode) => void): Command {
         return;
       }
       const result = verifySchedule(schedule);
-      const diagnosis = result.ok ? null : diagnoseCause(schedule, builtInCounterpart(schedule));
-      const likely = diagnosis?.likely ?? null;
+      const found = result.ok ? null : causeOf(schedule);
       if (flags.json) {
         const { ok, collective, violation } = result;
-        const cause = likely && causeJson(likely);
+        const cause = found && causeJson(found);
         io.out(
           `${JSON.stringify({ ok, collective, algorithm: schedule.algorithm, devices: schedule.devices, steps: schedule.steps.length, violation, cause })}\n`,
         );
@@ -48,15 +47,8 @@ export function verifyCommand(io: Io, done: (code: ExitCode) => void): Command {
         );
       } else {
         io.out(`not verified: ${result.violation!.message}\n`);
-        if (likely) io.out(`most likely: ${likely.sentence}${likely.evidence === 'reference' ? '' : ' (from the contributions alone)'}\n`);
-        else if (diagnosis && diagnosis.lastHeld.length > 0) io.out(`where it was lost: ${diagnosis.lastHeld[0]}\n`);
+        for (const line of causeLines(found!)) io.out(`${line}\n`);
       }
       done(result.ok ? EXIT_OK : EXIT_NOT_VERIFIED);
     });
-}
-
-/** The cause in --json: the transfer as the file lists it (step and transfer counted from 1), and the sentence. */
-function causeJson({ kind, evidence, step, index, transfer, sentence }: Culprit) {
-  const { src, dst, chunk, op } = transfer;
-  return { kind, evidence, step, transfer: index + 1, src, dst, chunk, op, sentence };
 }

@@ -17,7 +17,7 @@ import { countOf } from '../symbolic/contributions';
 import { ContributionReplay } from '../symbolic/contributionReplay';
 import { listFaults, type CellFault } from './faults';
 import { repairsOf, type Repair } from './repair';
-import { resultChunks } from '../schedule/slots';
+import { placeName, resultChunks } from '../schedule/slots';
 import { diffSchedules, type TransferChange } from './scheduleDiff';
 
 type CulpritKind = 'missing' | 'added' | 'changed' | 'doubled' | 'overwrote' | 'mixed';
@@ -295,6 +295,19 @@ function repairCulprit(repair: Repair, compiled: CompiledSchedule, evidence: Map
   };
 }
 
+/** "(d₄+a₄)": the terms of chunk `c` in a set of terms (c·N + d), as the seeds write a partial sum; long ones cut short. */
+function termSum(set: Int32Array, c: number, devices: number): string {
+  const names: string[] = [];
+  let total = 0;
+  for (let i = 0; i < set.length; i += 3) {
+    for (let x = Math.max(set[i], c * devices); x < Math.min(set[i + 1], (c + 1) * devices); x++) {
+      total++;
+      if (names.length < 6) names.push(term(x - c * devices, c, devices));
+    }
+  }
+  return `(${names.join('+')}${total > names.length ? '+…' : ''})`;
+}
+
 /**
  * In a schedule that moves values between places: the first transfer that puts one chunk's terms
  * where another chunk's result belongs, or adds them to a value of another chunk. Null when none does.
@@ -320,14 +333,15 @@ function firstMix(compiled: CompiledSchedule): Culprit | null {
       if (other === undefined) continue;
       const listed = listedAt(compiled, t);
       const x = listed.transfer;
-      const where =
-        owner >= 0 && other !== owner ? `GPU-${x.dst}'s place for chunk ${owner + 1}` : `a value of chunk ${[...into].find((held) => held !== other)! + 1}`;
       const verb = op[t] === OP_COPY ? 'copies' : 'reduces';
+      const place = `${deviceLabel(x.dst)}'s ${placeName(layout, chunk[t])}`;
+      const why =
+        owner >= 0 && other !== owner ? `where chunk ${owner + 1}'s result belongs` : `which holds chunk ${[...into].find((held) => held !== other)! + 1}`;
       return {
         kind: 'mixed',
         evidence: 'contributions',
         ...listed,
-        sentence: `step ${s + 1}: ${deviceLabel(x.src)} → ${deviceLabel(x.dst)} ${verb} terms of chunk ${other + 1} into ${where}: the first transfer to mix chunks`,
+        sentence: `step ${s + 1}: ${deviceLabel(x.src)} → ${deviceLabel(x.dst)} ${verb} ${termSum(message, other, devices)} of chunk ${other + 1} into ${place}, ${why}: the first transfer to mix chunks`,
       };
     }
     replay.apply();

@@ -1,7 +1,8 @@
 // Every way a schedule or a run is written down and read back, each with its own rules of text.
 //
 // - scheduleJson: `gradsync-schedule/1` and `/2` JSON as people read it; scheduleText tells a file's
-//   format (JSON or MSCCL XML) by its content; scheduleUrl carries a schedule inside a link.
+//   format (JSON or MSCCL XML) by its content; scheduleUrl carries a schedule inside a link;
+//   transferSources says where in its text each transfer of a schedule read from a file is written.
 // - msccl: MSCCL's XML algorithms, read into a schedule and written from one.
 // - trace, dataflowTrace: the model timeline as a Chrome trace (Perfetto, chrome://tracing).
 // - measuredRun: the trace a real run writes, read back for the timeline.
@@ -17,3 +18,4 @@ export * from './dataflowTrace';
 export * from './measuredRun';
 export * from './fabricText';
 export * from './torchProgram';
+export * from './transferSources';

@@ -16,7 +16,8 @@ import { MAX_CELLS, SCHEDULE_FORMAT_2, type BufferName, type Schedule, type Step
 import { slotLayout, slotOf, slotPlace } from '../../schedule/slots';
 import { forwards, roundsOf, type Op } from './importRounds';
 import { BUFFER_OF_LETTER, GRADSYNC_COLLECTIVE_OF, type MscclAlgo, type MscclBuffer } from './program';
-import { checkMscclAlgo, parseMscclXml, writesDestination } from './xml';
+import { checkMscclAlgo, parseMscclXml, stepLine, writesDestination } from './xml';
+import type { ScheduleSources, TransferSource } from '../transferSources';
 
 /** A place on a device: a buffer's chunk, its slot (-1 for a relay chunk, which nothing else touches). */
 interface Place {
@@ -80,6 +81,11 @@ class Relays {
  * for what gradsync's schedules cannot say; 'too-large' past the IR's limits.
  */
 export function scheduleFromMscclAlgo(algo: MscclAlgo): Schedule {
+  return withSources(algo).schedule;
+}
+
+/** scheduleFromMscclAlgo, with where each transfer is written: the step it was made from. */
+function withSources(algo: MscclAlgo): { schedule: Schedule; sources: ScheduleSources } {
   checkMscclAlgo(algo);
   const devices = algo.ngpus;
   const chunks = algo.nchunksperloop;
@@ -234,14 +240,16 @@ export function scheduleFromMscclAlgo(algo: MscclAlgo): Schedule {
   }
 
   const steps: Step[] = [];
+  const sources: (TransferSource | null)[][] = [];
   for (const list of placed) {
     if (list.length === 0) continue;
     list.sort((a, b) => a.op - b.op);
     const transfers = list.map((entry) => entry.transfer);
     steps.push({ phase: transfers.some((t) => t.op === 'reduce') ? 'share-reduce' : 'share-only', transfers });
+    sources.push(list.map((entry) => sourceOfOp(ops[entry.op])));
   }
   const scratch = ownScratch + relays.count;
-  return {
+  const schedule: Schedule = {
     format: SCHEDULE_FORMAT_2,
     collective,
     algorithm: algo.name === '' ? 'msccl' : algo.name,
@@ -255,9 +263,21 @@ export function scheduleFromMscclAlgo(algo: MscclAlgo): Schedule {
     ...(scratch > 0 && { scratch }),
     steps,
   };
+  return { schedule, sources };
+}
+
+/** Where the step an op runs is written; a relayed message's copy is its receiving step's. */
+function sourceOfOp({ gpu, tb, step }: Op): TransferSource | null {
+  const line = stepLine(step);
+  return line === undefined ? null : { line, where: `gpu ${gpu}, tb ${tb.id}, step s=${step.s} (${step.type})` };
 }
 
 /** Reads an MSCCL algorithm's XML (parseMscclXml) and makes its schedule (scheduleFromMscclAlgo). */
 export function importMscclXml(text: string): Schedule {
   return scheduleFromMscclAlgo(parseMscclXml(text));
+}
+
+/** importMscclXml, with where each transfer is written (transferSources.ts). */
+export function importMscclXmlWithSources(text: string): { schedule: Schedule; sources: ScheduleSources } {
+  return withSources(parseMscclXml(text));
 }

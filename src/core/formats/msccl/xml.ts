@@ -103,6 +103,14 @@ class Attributes {
   }
 }
 
+/** The line each step read from XML stands on, kept as long as the step is. */
+const STEP_LINES = new WeakMap<MscclStep, number>();
+
+/** The line a step was read from, for a step parseMscclXml read. */
+export function stepLine(step: MscclStep): number | undefined {
+  return STEP_LINES.get(step);
+}
+
 /**
  * Reads and checks an MSCCL algorithm's XML. The result lists GPUs by id and each GPU's threadblocks
  * by id. Throws GradsyncError('bad-input') with one line naming the first problem and its line.
@@ -190,6 +198,7 @@ export function parseMscclXml(text: string): MscclAlgo {
     const hasdep = at.int('hasdep');
     step.hasdep = type === 'nop' ? 0 : (hasdep as 0 | 1);
     places.set(step, at.place());
+    STEP_LINES.set(step, line);
     checker!.step(g, b, step, b.steps.length);
     b.steps.push(step);
   };

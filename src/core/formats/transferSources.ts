@@ -1,0 +1,89 @@
+// Where each transfer of a schedule read from text is written, so that a message about a transfer
+// can send the reader back to the line to fix: in schedule JSON, `steps[i].transfers[j]` and its
+// line; in MSCCL XML, the GPU, threadblock and step (`s`) it was made from and that step's line.
+// A transfer with no place of its own in the text (none: every transfer has one today) is null.
+
+import { parseSchedule } from '../schedule/compile';
+import type { Schedule } from '../schedule/ir';
+import { importMscclXmlWithSources } from './msccl/importXml';
+import { looksLikeXml } from './scheduleText';
+
+export interface TransferSource {
+  /** 1-based line of the text. */
+  line: number;
+  /** How the file names it: "steps[2].transfers[0]" or "gpu 2, tb 0, step s=5 (rrc)". */
+  where: string;
+}
+
+/** Per step, per transfer: where it is written. */
+export type ScheduleSources = readonly (readonly (TransferSource | null)[])[];
+
+/** "gpu 2, tb 0, step s=5 (rrc), line 42": a transfer's place in its file, as messages say it. */
+export function sourceWords(source: TransferSource): string {
+  return `${source.where}, line ${source.line}`;
+}
+
+/**
+ * Where a transfer a diagnosis names (1-based step, index in the step) is written; null without
+ * sources, and for one the schedule lacks (kind 'missing'), which is written nowhere.
+ */
+export function writtenAt(sources: ScheduleSources | null | undefined, at: { kind: string; step: number; index: number }): TransferSource | null {
+  return at.kind === 'missing' ? null : (sources?.[at.step - 1]?.[at.index] ?? null);
+}
+
+/** A schedule read from its text (as parseScheduleText reads it), with where each transfer is written. */
+export function readScheduleWithSources(text: string): { schedule: Schedule; sources: ScheduleSources } {
+  if (looksLikeXml(text)) return importMscclXmlWithSources(text);
+  const schedule = parseSchedule(text);
+  const lines = jsonTransferLines(text);
+  const sources = schedule.steps.map((step, i) =>
+    step.transfers.map((_, j) => {
+      const line = lines[i]?.[j];
+      return line === undefined ? null : { line, where: `steps[${i}].transfers[${j}]` };
+    }),
+  );
+  return { schedule, sources };
+}
+
+/** A JSON container being read: an object (and the key of the value being read) or an array (and the index). */
+type Frame = { array: false; key: string | null; expectKey: boolean } | { array: true; index: number };
+
+/**
+ * The line each `steps[i].transfers[j]` object starts on, in JSON text that parses. One pass over
+ * the characters, knowing only strings, brackets, commas and colons.
+ */
+function jsonTransferLines(text: string): number[][] {
+  const lines: number[][] = [];
+  const stack: Frame[] = [];
+  let line = 1;
+  /** Whether the innermost containers are root.steps[i].transfers, and then [i, j]. */
+  const transferAt = (): [number, number] | null => {
+    if (stack.length !== 4) return null;
+    const [root, steps, step, transfers] = stack;
+    if (root.array || root.key !== 'steps' || !steps.array || step.array || step.key !== 'transfers' || !transfers.array) return null;
+    return [steps.index, transfers.index];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    const top = stack[stack.length - 1];
+    if (ch === '\n') line++;
+    else if (ch === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (top && !top.array && top.expectKey) {
+        top.key = JSON.parse(text.slice(i, end + 1)) as string;
+        top.expectKey = false;
+      }
+      i = end;
+    } else if (ch === '{' || ch === '[') {
+      const at = ch === '{' ? transferAt() : null;
+      if (at) (lines[at[0]] ??= [])[at[1]] = line;
+      stack.push(ch === '{' ? { array: false, key: null, expectKey: true } : { array: true, index: 0 });
+    } else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === ',' && top) {
+      if (top.array) top.index++;
+      else top.expectKey = true;
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,84 @@
+// Where each transfer of a schedule read from text is written: JSON paths and lines however the JSON
+// is laid out, and for MSCCL XML the step every transfer was made from, on its own line.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ring } from '../../../src/core/algorithms/ring';
+import { scheduleJson } from '../../../src/core/formats/scheduleJson';
+import { parseScheduleText } from '../../../src/core/formats/scheduleText';
+import { readScheduleWithSources, sourceWords, writtenAt } from '../../../src/core/formats/transferSources';
+
+const FIXTURES = [
+  'allgather_ring',
+  'allreduce_allpairs',
+  'allreduce_ring_fused',
+  'allreduce_ring_oop',
+  'allreduce_ring_rrc',
+  'broadcast_tree',
+  'reducescatter_ring',
+];
+
+describe('where a JSON schedule writes each transfer', () => {
+  it('as gradsync writes it: one transfer a line', () => {
+    const text = scheduleJson(ring.build({ devices: 4 }));
+    const { schedule, sources } = readScheduleWithSources(text);
+    const lines = text.split('\n');
+    schedule.steps.forEach((step, i) =>
+      step.transfers.forEach((transfer, j) => {
+        const source = sources[i][j]!;
+        expect(source.where).toBe(`steps[${i}].transfers[${j}]`);
+        expect(JSON.parse(lines[source.line - 1].trim().replace(/,$/, ''))).toEqual(transfer);
+      }),
+    );
+  });
+
+  it('laid out any way: keys in any order, strings holding brackets, commas and quotes', () => {
+    const text = [
+      '{"steps": [',
+      '  {"note": "a [tricky], {one} \\" here", "transfers": [{"src": 0, "dst": 1, "chunk": 0, "op": "reduce"},',
+      '    {"src": 1, "dst": 0, "chunk": 1, "op": "reduce"}]},',
+      '  {"transfers": [',
+      '',
+      '    {"src": 1, "dst": 0, "chunk": 0, "op": "copy"}, {"src": 0, "dst": 1, "chunk": 1, "op": "copy"}',
+      ']}],',
+      ' "format": "gradsync-schedule/1", "collective": "allreduce", "algorithm": "pair", "devices": 2, "chunks": 2}',
+    ].join('\n');
+    const { sources } = readScheduleWithSources(text);
+    expect(sources.map((step) => step.map((source) => source!.line))).toEqual([
+      [2, 3],
+      [6, 6],
+    ]);
+    expect(sourceWords(sources[1][1]!)).toBe('steps[1].transfers[1], line 6');
+  });
+
+  it('names no place for a transfer the schedule lacks', () => {
+    const { sources } = readScheduleWithSources(scheduleJson(ring.build({ devices: 4 })));
+    expect(writtenAt(sources, { kind: 'missing', step: 1, index: 0 })).toBeNull();
+    expect(writtenAt(sources, { kind: 'added', step: 1, index: 0 })?.where).toBe('steps[0].transfers[0]');
+    expect(writtenAt(null, { kind: 'added', step: 1, index: 0 })).toBeNull();
+  });
+});
+
+describe('where an MSCCL program writes each transfer', () => {
+  for (const name of FIXTURES) {
+    it(`${name}: every transfer comes from a step of its GPU's threadblock, on the line named`, () => {
+      const text = readFileSync(new URL(`../../fixtures/msccl/${name}.xml`, import.meta.url), 'utf8');
+      const { schedule, sources } = readScheduleWithSources(text);
+      expect(schedule).toEqual(parseScheduleText(text));
+      const lines = text.split('\n');
+      schedule.steps.forEach((step, i) =>
+        step.transfers.forEach((transfer, j) => {
+          const source = sources[i][j]!;
+          const [, gpu, tb, s, type] = /^gpu (\d+), tb (\d+), step s=(\d+) \((\w+)\)$/.exec(source.where)!.map(String);
+          expect(lines[source.line - 1]).toContain(`<step s="${s}" type="${type}"`);
+          // The step's threadblock and GPU are the elements that enclose its line.
+          const before = lines.slice(0, source.line).reverse();
+          expect(before.find((line) => line.includes('<tb '))).toContain(`id="${tb}"`);
+          expect(before.find((line) => line.includes('<gpu '))).toContain(`id="${gpu}"`);
+          // The receiving GPU's step makes the transfer (a local one, its own).
+          expect(Number(gpu)).toBe(transfer.dst);
+        }),
+      );
+    });
+  }
+});
