@@ -51,6 +51,7 @@ export function initialSimState(opening: Opening, options: SimStoreOptions): Sim
     engine: null,
     inspected: null,
     timelineTiming: 'steps',
+    sourceMark: null,
     notices: noticeAppender([])([], [...opened, ...said, ...unfit]),
     tracker: new StepReader(),
   };

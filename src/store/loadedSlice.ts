@@ -10,11 +10,11 @@ import { readMeasured } from './measured';
 import type { Rebuilder } from './rebuild';
 import type { GetSim, SetSim, SimActions } from './simState';
 
-type LoadedActions = Pick<SimActions, 'loadSchedule' | 'clearCustom' | 'loadMeasured' | 'clearMeasured'>;
+type LoadedActions = Pick<SimActions, 'loadSchedule' | 'showSource' | 'clearCustom' | 'loadMeasured' | 'clearMeasured'>;
 
 export function loadedSlice(set: SetSim, get: GetSim, rebuilder: Rebuilder): LoadedActions {
   return {
-    loadSchedule(source, name) {
+    loadSchedule(source, name, text) {
       let schedule: Schedule;
       try {
         schedule = typeof source === 'string' ? parseScheduleText(source) : source;
@@ -23,12 +23,16 @@ export function loadedSlice(set: SetSim, get: GetSim, rebuilder: Rebuilder): Loa
         get().notify('error', `${name}: ${caught.message}`);
         return false;
       }
-      const custom = { name: loadedScheduleName(schedule, name), schedule };
-      set(rebuilder.rebuild({ asked: configFor(get().config, schedule), custom, step: 0, afterwards: { verdict: true } }));
+      const read = typeof source === 'string' ? source : text;
+      const custom = { name: loadedScheduleName(schedule, name), schedule, ...(read !== undefined && { text: read }) };
+      set({ ...rebuilder.rebuild({ asked: configFor(get().config, schedule), custom, step: 0, afterwards: { verdict: true } }), sourceMark: null });
       return true;
     },
+    showSource(mark) {
+      set({ sourceMark: mark });
+    },
     clearCustom() {
-      set(rebuilder.rebuild({ asked: get().config, custom: null, step: 0 }));
+      set({ ...rebuilder.rebuild({ asked: get().config, custom: null, step: 0 }), sourceMark: null });
     },
     loadMeasured(text, name) {
       const read = readMeasured(text, name, get().derived?.schedule ?? null);

@@ -46,10 +46,18 @@ export interface Preparing {
   progress: Progress;
 }
 
+/** A line of a loaded schedule's text, and what is written there ("gpu 2, tb 0, step s=5 (rrc): step 3: …"). */
+export interface SourceMark {
+  line: number;
+  note: string;
+}
+
 /** A schedule the user loaded, and what it is called. */
 export interface CustomSchedule {
   name: string;
   schedule: Schedule;
+  /** The text it was read from (a file or a paste), which messages about a transfer point into. */
+  text?: string;
 }
 
 export interface SimState {
@@ -74,6 +82,8 @@ export interface SimState {
   inspected: number | null;
   readout: Readout | null;
   timelineTiming: TimelineTiming;
+  /** A line of the loaded schedule's text to show marked in the loader (a fault's transfer); null when none is asked for. */
+  sourceMark: SourceMark | null;
   notices: Notice[];
   /** Which contributions every chunk holds at any step, for the views of this store (stepReader.ts). */
   tracker: StepReader;
@@ -89,8 +99,13 @@ export interface SimActions {
   play(): void;
   pause(): void;
   togglePlay(): void;
-  /** Shows a schedule (JSON text, or one already validated) in place of the algorithm, from step 0. */
-  loadSchedule(source: string | Schedule, name: string): boolean;
+  /**
+   * Shows a schedule (JSON text, or one already validated) in place of the algorithm, from step 0;
+   * `text` is what a validated one was read from.
+   */
+  loadSchedule(source: string | Schedule, name: string, text?: string): boolean;
+  /** Opens the loaded schedule's text in the loader with a line marked; null closes it. */
+  showSource(mark: SourceMark | null): void;
   clearCustom(): void;
   /** Shows a measured run of the schedule shown beside the model; returns what is wrong with it, or null. */
   loadMeasured(text: string, name: string): string | null;

@@ -45,6 +45,20 @@ export function readScheduleWithSources(text: string): { schedule: Schedule; sou
   return { schedule, sources };
 }
 
+/**
+ * The line of `text` a problem reading it names, or null: "line 6: …" (MSCCL XML, and JSON.parse in
+ * some engines), "step 3, transfer 2: …" (schedule JSON's validation) or JSON.parse's "position 57".
+ */
+export function problemLine(text: string, message: string): number | null {
+  const line = /\bline (\d+)\b/i.exec(message);
+  if (line) return Number(line[1]);
+  const transfer = /\bstep (\d+), transfer (\d+)\b/.exec(message);
+  if (transfer && !looksLikeXml(text)) return jsonTransferLines(text)[Number(transfer[1]) - 1]?.[Number(transfer[2]) - 1] ?? null;
+  const position = /\bposition (\d+)\b/.exec(message);
+  if (position) return text.slice(0, Number(position[1])).split('\n').length;
+  return null;
+}
+
 /** A JSON container being read: an object (and the key of the value being read) or an array (and the index). */
 type Frame = { array: false; key: string | null; expectKey: boolean } | { array: true; index: number };
 

@@ -1,6 +1,7 @@
 // "What went wrong" for a schedule that fails its collective: first the transfer that most likely
 // broke it (core/diagnosis/cause.ts), then the verdict, every chunk that ends wrong, and either the transfers that differ from the built-in it names or, with no built-in to
-// compare with, how a wrong chunk was built. Every row jumps to its step.
+// compare with, how a wrong chunk was built. Every row jumps to its step; for a schedule loaded from
+// text, the line its likely transfer is written on opens in the loader, marked.
 
 import { useMemo, useState } from 'react';
 import type { CellFault } from '../../core/diagnosis';
@@ -9,7 +10,9 @@ import type { Schedule } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { DiffList } from './DiffList';
 import { FaultList } from './FaultList';
-import { causeOf, counterpartOf, faultsOf } from './faultsOf';
+import { causeOf, causeSource, counterpartOf, faultsOf } from './faultsOf';
+import { sourceWords } from '../../core/formats';
+import type { SourceMark } from '../../store/simState';
 import { StepJump } from './StepJump';
 import { LineageList } from './LineageList';
 import { plural } from '../format';
@@ -19,12 +22,19 @@ export function FaultsPanel() {
   const op = useSim((s) => s.config.op);
   const shown = useSim((s) => s.step);
   const seek = useSim((s) => s.seek);
+  const custom = useSim((s) => s.custom);
+  const showSource = useSim((s) => s.showSource);
   if (!derived || derived.verification === null || derived.verification.ok) return null;
-  return <FaultsReport schedule={derived.schedule} op={op} shown={shown} onJump={seek} />;
+  // The text the schedule shown was read from, if it was loaded from one.
+  const text = custom?.schedule === derived.schedule ? (custom.text ?? null) : null;
+  return <FaultsReport schedule={derived.schedule} text={text} op={op} shown={shown} onJump={seek} onSource={showSource} />;
 }
 
 interface FaultsReportProps {
   schedule: Schedule;
+  /** The text it was read from, or null. */
+  text: string | null;
+  onSource(mark: SourceMark): void;
   op: ReduceOp;
   shown: number;
   onJump(step: number): void;
@@ -35,10 +45,11 @@ function bySince(a: CellFault, b: CellFault): number {
   return a.since - b.since || a.device - b.device || a.chunk - b.chunk;
 }
 
-function FaultsReport({ schedule, op, shown, onJump }: FaultsReportProps) {
+function FaultsReport({ schedule, text, op, shown, onJump, onSource }: FaultsReportProps) {
   const faults = useMemo(() => [...faultsOf(schedule)].sort(bySince), [schedule]);
   const reference = useMemo(() => counterpartOf(schedule), [schedule]);
   const { likely, lastHeld } = useMemo(() => causeOf(schedule), [schedule]);
+  const source = useMemo(() => causeSource(schedule, text), [schedule, text]);
   const [picked, setPicked] = useState<CellFault | null>(null);
   const selected = picked && faults.includes(picked) ? picked : (faults[0] ?? null);
   const count = plural(faults.length, 'chunk');
@@ -54,12 +65,19 @@ function FaultsReport({ schedule, op, shown, onJump }: FaultsReportProps) {
           <strong>Most likely:</strong> {likely.sentence}
           {likely.evidence === 'contributions' && <span className="gs-faults-evidence"> (from the contributions alone)</span>}
         </StepJump>
-      ) : (
-        lastHeld.length > 0 && (
-          <p className="gs-faults-cause">
-            <strong>Where it was lost:</strong> {lastHeld[0]}
-          </p>
-        )
+      ) : null}
+      {likely && source ? (
+        <p className="gs-faults-source">
+          Written at {sourceWords(source)}.{' '}
+          <button type="button" className="gs-link" onClick={() => onSource({ line: source.line, note: `${source.where}: ${likely.sentence}` })}>
+            Show line {source.line} in the text
+          </button>
+        </p>
+      ) : null}
+      {!likely && lastHeld.length > 0 && (
+        <p className="gs-faults-cause">
+          <strong>Where it was lost:</strong> {lastHeld[0]}
+        </p>
       )}
       <p className="gs-faults-verdict">
         <span aria-hidden="true">✗ </span>

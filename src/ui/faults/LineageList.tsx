@@ -24,8 +24,8 @@ export interface LineageListProps {
 }
 
 export function LineageList({ schedule, fault, op, shown, onJump }: LineageListProps) {
-  const { device, chunk } = fault;
-  const links = useMemo(() => lineageOf(schedule, device, chunk, op), [schedule, device, chunk, op]);
+  const { device, chunk, slot } = fault;
+  const links = useMemo(() => lineageOf(schedule, device, slot, op), [schedule, device, slot, op]);
   const stops = useMemo(() => {
     const lacking = members(fault.missing).slice(0, FOLLOWED);
     return lacking.length > 0 ? lastCarried(schedule, chunk, lacking, op) : [];
@@ -54,7 +54,7 @@ export function LineageList({ schedule, fault, op, shown, onJump }: LineageListP
           <h3>Where what it lacks stopped</h3>
           <ul className="gs-faults-list" aria-label={`Where what ${name} lacks stopped`}>
             {stops.map((stop) => (
-              <li key={`${stop.step}:${stop.device}`}>
+              <li key={`${stop.step}:${stop.device}:${stop.place ?? ''}`}>
                 <StepJump step={stop.step} shown={shown} onJump={onJump} className="gs-faults-change--missing">
                   {carriedLine(stop, chunk, schedule.devices)}
                 </StepJump>

@@ -24,5 +24,6 @@ export function carriedLine(carried: LastCarried, chunk: number, devices: number
   if (carried.step === 0)
     return `${names} never left ${deviceLabel(carried.device)}: no transfer carried ${carried.contributions.length === 1 ? 'it' : 'them'}.`;
   const them = carried.contributions.length === 1 ? 'it' : 'them';
-  return `${names} last reached ${deviceLabel(carried.device)} at step ${carried.step}, in ${carried.value}; no later transfer carried ${them} on.`;
+  const where = carried.place ? `${deviceLabel(carried.device)}'s ${carried.place}` : deviceLabel(carried.device);
+  return `${names} last reached ${where} at step ${carried.step}, in ${carried.value}; no later transfer carried ${them} on.`;
 }

@@ -1,15 +1,19 @@
 // The "Load schedule…" dialog: pick a file, or paste (or edit) JSON and load it; an nccl-tests log,
 // told apart by its content, goes to its comparison with the model instead. What is wrong with a
 // file or the pasted text is said inside the dialog, next to where it came from; the dialog stays
-// open with the text kept, and closes once a schedule or a log is loaded.
+// open with the text kept, and closes once a schedule or a log is loaded. Where a problem names a
+// line, the text is in the box with that line marked; opened from a fault, the box holds the loaded
+// schedule's text with the line of the transfer that broke it marked, ready to fix and load again.
 
 import { useInView } from '../useInView';
 import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { problemLine } from '../../core/formats';
 import { SCHEDULE_FORMAT } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { useReturnFocus } from '../inspector/useReturnFocus';
 import { loadText, readLoadable, type Loaded } from './loadText';
 import { ProblemLine } from './ProblemLine';
+import { SourceBox } from './SourceBox';
 import { EDITABLE_TRANSFERS, isEditable, scheduleJson } from './scheduleJson';
 
 /** A problem with what was read, and which input it belongs next to. */
@@ -18,21 +22,33 @@ interface Problem {
   message: string;
 }
 
-export function LoaderDialog({ onClose }: { onClose(): void }) {
+/** A loaded schedule's text opened at a line, and what that line is. */
+export interface MarkedSource {
+  text: string;
+  line: number;
+  note: string;
+}
+
+export function LoaderDialog({ onClose, source }: { onClose(): void; source?: MarkedSource }) {
   const loadSchedule = useSim((s) => s.loadSchedule);
   const loadNcclTestsLog = useSim((s) => s.loadNcclTestsLog);
   const schedule = useSim((s) => s.derived?.schedule ?? null);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(source?.text ?? '');
   const [problem, setProblem] = useState<Problem | null>(null);
+  const [mark, setMark] = useState<{ line: number; note: string | null } | null>(source ? { line: source.line, note: source.note } : null);
   const panel = useRef<HTMLDivElement>(null);
   const ids = useId();
   useReturnFocus(panel);
   useInView(panel);
 
   const loader = { loadSchedule, loadNcclTestsLog };
-  const settle = (loaded: Loaded, source: Problem['source']) => {
-    if (!loaded.ok) setProblem({ source, message: loaded.reason });
-    else onClose();
+  const settle = (loaded: Loaded, from: Problem['source'], read: string) => {
+    if (loaded.ok) return onClose();
+    const line = problemLine(read, loaded.reason);
+    // A file's problem at a line is shown in its text, in the box, where it can be fixed.
+    if (line !== null && from === 'file') setText(read);
+    setProblem({ source: line === null ? from : 'paste', message: loaded.reason });
+    setMark(line === null ? null : { line, note: null });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -45,11 +61,12 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
     if (!file) return;
     // Loaded and closed in one go once read, as a pasted text is.
     const read = await readLoadable(file);
-    settle(read.ok ? loadText(loader, read.text, file.name) : read, 'file');
+    if (!read.ok) setProblem({ source: 'file', message: read.reason });
+    else settle(loadText(loader, read.text, file.name), 'file', read.text);
   };
   const onLoad = () => {
     if (text.trim() === '') setProblem({ source: 'paste', message: 'Paste a schedule (JSON or MSCCL XML) or an nccl-tests log into the box first' });
-    else settle(loadText(loader, text, null), 'paste');
+    else settle(loadText(loader, text, null), 'paste', text);
   };
   const editable = schedule !== null && isEditable(schedule);
   const problemId = `${ids}-problem`;
@@ -87,19 +104,25 @@ export function LoaderDialog({ onClose }: { onClose(): void }) {
       <label className="gs-loader-paste" htmlFor={`${ids}-text`}>
         Or paste JSON, MSCCL XML or an nccl-tests log
       </label>
-      <textarea
+      <SourceBox
         id={`${ids}-text`}
         className="gs-loader-text"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={setText}
+        mark={mark?.line ?? null}
         aria-invalid={pasteProblem !== null}
-        aria-describedby={pasteProblem ? problemId : undefined}
+        aria-describedby={[pasteProblem ? problemId : '', mark?.note ? `${ids}-mark` : ''].join(' ').trim() || undefined}
         spellCheck={false}
         wrap="off"
         rows={10}
         placeholder={`{ "format": "${SCHEDULE_FORMAT}", "collective": "allreduce", … }`}
       />
       {pasteProblem && <ProblemLine id={problemId} message={pasteProblem} />}
+      {mark?.note && (
+        <p className="gs-loader-mark-note" id={`${ids}-mark`}>
+          <strong>Line {mark.line}</strong> (marked): {mark.note}
+        </p>
+      )}
       <div className="gs-loader-actions">
         <button type="button" className="gs-button gs-primary" onClick={onLoad}>
           Load

@@ -24,7 +24,7 @@ export function loadText(sim: Loader, text: string, name: string | null): Loaded
   }
   const read = readScheduleText(text, name);
   if (!read.ok) return read;
-  sim.loadSchedule(read.schedule, name ?? PASTED_SCHEDULE);
+  sim.loadSchedule(read.schedule, name ?? PASTED_SCHEDULE, text);
   return { ok: true, kind: 'schedule' };
 }
 

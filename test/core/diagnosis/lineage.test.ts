@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parseScheduleText } from '../../../src/core/formats/scheduleText';
 import { buildSchedule } from '../../../src/core/algorithms';
 import { master } from '../../../src/core/algorithms/master';
 import { ring } from '../../../src/core/algorithms/ring';
@@ -81,5 +83,18 @@ describe('lastCarried', () => {
     const silent = ring.build({ devices: 3 });
     silent.steps = silent.steps.map((step) => ({ ...step, transfers: step.transfers.filter((t) => t.src !== 2) }));
     expect(lastCarried(silent, 2, [2])).toEqual([{ contributions: [2], step: 0, device: 2, value: 'c₃' }]);
+  });
+});
+
+describe('in a schedule that moves values between places', () => {
+  // The MSCCL ring whose GPU 2 step 5 (rrc) stores chunk 4's partial sum into chunk 1.
+  const text = readFileSync(new URL('../../fixtures/msccl/allreduce_ring_rrc.xml', import.meta.url), 'utf8');
+  const step5 = text.indexOf('<step s="5" type="rrc" srcbuf="i" srcoff="3" dstbuf="i" dstoff="3"', text.indexOf('<gpu id="2"'));
+  const wrong = parseScheduleText(text.slice(0, step5) + text.slice(step5).replace('dstoff="3"', 'dstoff="0"'));
+
+  it('follows what GPU-2 chunk 4 lacks into the place it was moved to, not "never left"', () => {
+    const [stop] = lastCarried(wrong, 3, [0, 1, 3]);
+    expect(stop).toMatchObject({ contributions: [0, 1, 3], step: 3, device: 2, place: 'input chunk 1' });
+    expect(stop.value).toMatch(/^\(.*a₄.*\)$/);
   });
 });

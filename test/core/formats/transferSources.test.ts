@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ring } from '../../../src/core/algorithms/ring';
 import { scheduleJson } from '../../../src/core/formats/scheduleJson';
 import { parseScheduleText } from '../../../src/core/formats/scheduleText';
-import { readScheduleWithSources, sourceWords, writtenAt } from '../../../src/core/formats/transferSources';
+import { problemLine, readScheduleWithSources, sourceWords, writtenAt } from '../../../src/core/formats/transferSources';
 
 const FIXTURES = [
   'allgather_ring',
@@ -81,4 +81,24 @@ describe('where an MSCCL program writes each transfer', () => {
       );
     });
   }
+});
+
+describe('the line a problem reading a schedule names', () => {
+  const json = scheduleJson(ring.build({ devices: 4 }));
+
+  it('from the message: an XML line, a JSON transfer, a JSON parse position', () => {
+    expect(problemLine('<algo>', 'Line 2: no such element')).toBe(2);
+    expect(problemLine('<algo>', 'mine.xml: line 6: <step s="1"> of GPU 0 threadblock 0: cnt must be 0..71, got 99')).toBe(6);
+    const second = readScheduleWithSources(json).sources[2][1]!.line;
+    expect(problemLine(json, 'step 3, transfer 2: src and dst are both GPU-1; a device cannot send to itself')).toBe(second);
+    const broken = `${json.slice(0, json.indexOf('"chunks"'))}}}`;
+    let message = '';
+    try {
+      JSON.parse(broken);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(problemLine(broken, message)).toBe(broken.split('\n').length);
+    expect(problemLine(json, '"algorithm" must be a string, got 3')).toBeNull();
+  });
 });

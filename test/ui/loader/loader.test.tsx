@@ -118,7 +118,7 @@ describe('loading a schedule', () => {
     });
   }
 
-  it('says next to the file picker what is wrong inside a picked file, under its name', async () => {
+  it('puts a picked file whose problem names a transfer into the box, its line marked, the problem under it', async () => {
     const store = cpuStore();
     await show(store);
     const dialog = openDialog();
@@ -126,8 +126,23 @@ describe('loading a schedule', () => {
     fireEvent.change(within(dialog).getByLabelText('From a file'), { target: { files: [file] } });
     await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeNull(), { timeout: 5000 });
     expect(problemIn(dialog)).toBe('✕ mine.json: step 1, transfer 1: dst 9 is out of range 0..3');
-    expect(within(dialog).getByLabelText('From a file').getAttribute('aria-invalid')).toBe('true');
+    const box = within(dialog).getByRole('textbox') as HTMLTextAreaElement;
+    expect(box.value).toBe(TO_DEVICE_9_OF_4);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByLabelText('From a file').getAttribute('aria-invalid')).toBe('false');
     expect(store.getState().custom).toBeNull();
+  });
+
+  it('says next to the file picker what is wrong with a picked file that names no line', async () => {
+    const store = cpuStore();
+    await show(store);
+    const dialog = openDialog();
+    const file = new File(['{"format": "gradsync-schedule/1"}'], 'header.json', { type: 'application/json' });
+    fireEvent.change(within(dialog).getByLabelText('From a file'), { target: { files: [file] } });
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeNull(), { timeout: 5000 });
+    expect(problemIn(dialog)).toMatch(/^✕ header\.json: /);
+    expect(within(dialog).getByLabelText('From a file').getAttribute('aria-invalid')).toBe('true');
+    expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('');
   });
 
   it('loads a .json file dropped anywhere on the root, with an overlay while dragging', async () => {
