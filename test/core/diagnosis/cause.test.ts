@@ -149,10 +149,15 @@ describe('what the cause says', () => {
     expect(alone.likely?.sentence).toBe('step 1: GPU-0 → GPU-1, chunk 1, reduce is missing: adding it would make every result right');
     expect(alone.lastHeld).toEqual([]);
     // Two sends dropped: no one transfer repairs it, so where the lost contribution was last held is said.
-    dropped.steps[1].transfers.splice(0, 1);
-    const twice = diagnoseCause(dropped);
+    const droppedTwice = copyOf(dropped);
+    droppedTwice.steps[1].transfers.splice(0, 1);
+    const twice = diagnoseCause(droppedTwice);
     expect(twice.likely).toBeNull();
-    expect(twice.lastHeld).toEqual(['a₁ never left GPU-0: no transfer carried it, and at step 4 GPU-3 → GPU-0 copied chunk 1 over it']);
+    expect(twice.lastHeld).toEqual([
+      'a₁ never left GPU-0: no transfer carried it, and at step 4 GPU-3 → GPU-0 copied chunk 1 over it',
+      'a₄ never left GPU-0: no transfer carried it, and at step 5 GPU-3 → GPU-0 copied chunk 4 over it',
+      'd₄ was last held by GPU-0, and at step 5 GPU-3 → GPU-0 copied chunk 4 over it',
+    ]);
     expect(diagnoseCause(dropped, ring4).likely?.sentence).toBe('step 1: GPU-0 → GPU-1, chunk 1, reduce is missing; the built-in ring makes it');
   });
 
