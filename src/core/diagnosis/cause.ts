@@ -89,12 +89,25 @@ function againstReference(schedule: Schedule, reference: Schedule): Culprit[] {
   }));
 }
 
-/** Compiled transfer `t` as the schedule lists it: its step (1-based), index in the step, and the transfer. */
+/**
+ * Compiled transfer `t` as the schedule lists it: its step (1-based), index in the step, and the
+ * transfer (a transfer of `count` chunks is as many compiled transfers).
+ */
 function listedAt(compiled: CompiledSchedule, t: number): { step: number; index: number; transfer: Transfer } {
   let s = 0;
   while (compiled.stepStart[s + 1] <= t) s++;
-  const index = t - compiled.stepStart[s];
-  return { step: s + 1, index, transfer: compiled.schedule.steps[s].transfers[index] };
+  const transfers = compiled.schedule.steps[s].transfers;
+  let first = compiled.stepStart[s];
+  for (let index = 0; index < transfers.length; index++) {
+    first += transfers[index].count ?? 1;
+    if (t < first) return { step: s + 1, index, transfer: transfers[index] };
+  }
+  throw new Error(`compiled transfer ${t} is beyond its step's`);
+}
+
+/** A listed transfer's key: "step,index". */
+function keyOf({ step, index }: { step: number; index: number }): string {
+  return `${step},${index}`;
 }
 
 function culpritAt(compiled: CompiledSchedule, t: number, kind: CulpritKind, sentence: (transfer: Transfer) => string): Culprit {
@@ -108,8 +121,8 @@ interface Evidence {
   culprits: Culprit[];
   /** Where lost contributions were last held. */
   lastHeld: string[];
-  /** Per compiled transfer that copied over a lost contribution: the contribution, as "contribution,chunk". */
-  erased: Map<number, string>;
+  /** Per listed transfer ("step,index") that copied over a lost contribution: the contribution, as "contribution,chunk". */
+  erased: Map<string, string>;
 }
 
 /**
@@ -197,8 +210,11 @@ function fromContributions(compiled: CompiledSchedule, faults: readonly CellFaul
       }
     }
   }
-  const erased = new Map<number, string>();
-  for (const { t, key } of erasures) if (!erased.has(t)) erased.set(t, key);
+  const erased = new Map<string, string>();
+  for (const { t, key } of erasures) {
+    const listed = keyOf(listedAt(compiled, t));
+    if (!erased.has(listed)) erased.set(listed, key);
+  }
   return { culprits, lastHeld: lastHeldOf(compiled, replay, lost, placed, erasedAt), erased };
 }
 
@@ -252,11 +268,11 @@ function lastHeldOf(compiled: CompiledSchedule, replay: ContributionReplay, lost
 const CONTRIBUTIONS_TRANSFERS = 200_000;
 
 /** What a repair changes, said after the transfer: "where a reduce would make every result right". */
-function repairSentence(repair: Repair, compiled: CompiledSchedule, evidence: Map<number, Culprit>, erased: Map<number, string>): string {
+function repairSentence(repair: Repair, compiled: CompiledSchedule, evidence: Map<string, Culprit>, erased: Map<string, string>): string {
   const { step, transfer, edit } = repair;
   const right = 'would make every result right';
   if (edit.kind === 'add') return `step ${step}: ${transferWords(transfer)} is missing: adding it ${right}`;
-  const t = compiled.stepStart[step - 1] + repair.index;
+  const t = keyOf(repair);
   const route = `${deviceLabel(transfer.src)} → ${deviceLabel(transfer.dst)}`;
   const sent = transfer.srcChunk ?? transfer.chunk;
   const verb = transfer.op === 'copy' ? 'copies' : 'reduces';
@@ -279,8 +295,8 @@ function repairSentence(repair: Repair, compiled: CompiledSchedule, evidence: Ma
 
 const KIND_OF_EDIT = { add: 'missing', drop: 'added', op: 'changed', chunk: 'changed', dst: 'changed' } as const;
 
-function repairCulprit(repair: Repair, compiled: CompiledSchedule, evidence: Map<number, Culprit>, erased: Map<number, string>): Culprit {
-  const t = compiled.stepStart[repair.step - 1] + repair.index;
+function repairCulprit(repair: Repair, compiled: CompiledSchedule, evidence: Map<string, Culprit>, erased: Map<string, string>): Culprit {
+  const t = keyOf(repair);
   let kind: CulpritKind = KIND_OF_EDIT[repair.edit.kind];
   if (repair.edit.kind === 'drop' && evidence.has(t)) kind = 'doubled';
   if (repair.edit.kind === 'op' && repair.transfer.op === 'copy' && erased.has(t)) kind = 'overwrote';
@@ -324,11 +340,16 @@ function firstMix(compiled: CompiledSchedule): Culprit | null {
   const belongs = new Map<number, Int32Array>();
   const resultOf = (device: number, slot: number) => (belongs.get(device) ?? belongs.set(device, resultChunks(layout, device)).get(device)!)[slot];
   for (let s = 0; s < steps; s++) {
+    // Messages are read at the step's start; writes land in listed order, so a reduce meets what an
+    // earlier write of the step left (a relay reused: the message's copy, then the local reduce).
+    const written = new Map<number, Set<number>>();
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
       const message = replay.value(src[t], srcChunk[t]).set;
       const carried = chunksOf(message);
       const owner = resultOf(dst[t], chunk[t]);
-      const into = op[t] === OP_COPY ? new Set<number>() : chunksOf(replay.value(dst[t], chunk[t]).set);
+      const cell = dst[t] * compiled.slots + chunk[t];
+      const into = op[t] === OP_COPY ? new Set<number>() : (written.get(cell) ?? chunksOf(replay.value(dst[t], chunk[t]).set));
+      written.set(cell, new Set([...into, ...carried]));
       const other = [...carried].find((c) => (owner >= 0 && c !== owner) || [...into].some((held) => held !== c));
       if (other === undefined) continue;
       const listed = listedAt(compiled, t);
@@ -363,7 +384,7 @@ export function diagnoseCause(schedule: Schedule, reference: Schedule | null = n
     return { likely: fromReference[0] ?? null, culprits: fromReference, lastHeld: [] };
   }
   const found: Evidence = compiled.plain ? fromContributions(compiled, wrong) : { culprits: [], lastHeld: [], erased: new Map() };
-  const evidence = new Map(found.culprits.map((culprit) => [compiled.stepStart[culprit.step - 1] + culprit.index, culprit]));
+  const evidence = new Map(found.culprits.map((culprit) => [keyOf(culprit), culprit]));
   const repairs = repairsOf(compiled, wrong, new Set(evidence.keys())).map((repair) => repairCulprit(repair, compiled, evidence, found.erased));
   const mixed = compiled.plain ? null : firstMix(compiled);
   const named = new Set(repairs.map((culprit) => `${culprit.step},${culprit.index}`));

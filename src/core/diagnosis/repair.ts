@@ -280,10 +280,10 @@ class Trial {
 
 /**
  * The one-transfer repairs of a schedule that does not verify, likeliest first: each makes it verify.
- * `favoured` are compiled transfers other evidence points at (a second copy brought), first among
+ * `favoured` are the listed transfers ("step,index") other evidence points at (a second copy brought), first among
  * equals. Empty when none exists, or none was found within the budget.
  */
-export function repairsOf(compiled: CompiledSchedule, faults: readonly CellFault[], favoured: ReadonlySet<number> = new Set()): Repair[] {
+export function repairsOf(compiled: CompiledSchedule, faults: readonly CellFault[], favoured: ReadonlySet<string> = new Set()): Repair[] {
   if (faults.length === 0) return [];
   const wrong = wrongOf(faults);
   const pattern = new Pattern(compiled);
@@ -313,7 +313,7 @@ export function repairsOf(compiled: CompiledSchedule, faults: readonly CellFault
     }
   }
   // A change of a transfer the schedule makes before one it lacks; then the pattern; then the earliest.
-  const rank = (c: Candidate) => (c.edit.kind === 'add' ? 10 : 0) + c.cost - (favoured.has(compiled.stepStart[c.step - 1] + c.index) ? 0.5 : 0);
+  const rank = (c: Candidate) => (c.edit.kind === 'add' ? 10 : 0) + c.cost - (favoured.has(`${c.step},${c.index}`) ? 0.5 : 0);
   out.sort((a, b) => rank(a) - rank(b) || a.step - b.step);
   return out.map(({ cost: _cost, ...repair }) => repair);
 }

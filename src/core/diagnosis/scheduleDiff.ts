@@ -93,7 +93,8 @@ function asSends(transfers: readonly Transfer[]): Map<Transfer, Transfer> {
   for (const [i, t] of transfers.entries()) {
     if (merged.has(t)) continue;
     const local =
-      t.op === 'copy' && t.src !== t.dst && inTheBuffer(t)
+      // The message may come from anywhere (a relay in scratch); it lands in the buffer.
+      t.op === 'copy' && t.src !== t.dst && (t.dstBuffer ?? 'input') === 'input'
         ? localInto.get(`${t.dst},${t.chunk}`)?.find((u) => !merged.has(u) && position.get(u)! > i)
         : undefined;
     if (local) {
