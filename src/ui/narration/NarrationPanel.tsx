@@ -1,6 +1,7 @@
 // The current step in the seeds' words: the phase (share-reduce / share-only …) and one sentence per
 // transfer, announced to screen readers as the step changes.
 
+import { LikelyCause } from '../faults/LikelyCause';
 import { useState } from 'react';
 import { compileSchedule, stepThreadblockTags } from '../../core/schedule';
 import { buffersSentence, openingSentence, opPreface } from '../../core/narration';
@@ -107,6 +108,7 @@ export function NarrationPanel() {
           ) : (
             <p className="gs-done gs-done--failed">
               <span aria-hidden="true">✗ </span>Done: not correct — {derived.verification.violation!.message}.
+              <LikelyCause schedule={derived.schedule} />
             </p>
           ))}
       </div>

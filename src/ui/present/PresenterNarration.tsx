@@ -9,6 +9,7 @@ import { useSim } from '../StoreContext';
 import { useEmptyWords, VERIFYING } from '../PreparingStatus';
 import { useStepStory } from '../useStepStory';
 import { PresenterPager } from './PresenterPager';
+import { LikelyCause } from '../faults/LikelyCause';
 import { TYPE_SIZES_EM, useNarrationFit } from './useNarrationFit';
 
 /** GPUs whose inputs the opening names. */
@@ -123,6 +124,7 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
                 : verification.ok
                   ? '✓ Done: every GPU holds what the collective promises.'
                   : `✗ Not correct — ${verification.violation!.message}.`}
+              {verification && !verification.ok && <LikelyCause schedule={schedule} />}
             </p>
           )}
         </div>

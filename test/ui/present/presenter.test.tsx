@@ -53,6 +53,17 @@ describe('presenter mode', () => {
     document.removeEventListener('keydown', onPage);
   });
 
+  it('ends a wrong schedule with the verdict and the transfer that most likely broke it', () => {
+    const broken = ring.build({ devices: 4 });
+    broken.steps[4].transfers[0].dst = 2;
+    const sim = createSimStore({ gpu: null, step: 6, schedule: { ...broken, algorithm: 'ring-of-mine' }, config: { backend: 'cpu' } });
+    render(<PresenterMode store={sim} onExit={() => {}} fullscreen={false} />);
+    const done = screen.getByText(/^✗ Not correct — /);
+    expect(done.textContent).toMatch(
+      /\. Most likely: step 5: GPU-0 → GPU-2 copies chunk 1, where sending it to GPU-1 would make every result right\.$/,
+    );
+  });
+
   it('calls onExit on Escape and on its exit button', () => {
     const onExit = vi.fn();
     render(<PresenterMode store={store(1)} onExit={onExit} fullscreen={false} />);
