@@ -27,7 +27,7 @@ export function term(device: number, chunk: number, devices: number): string {
   return `${deviceLetter(device, devices)}${subscript(chunk + 1)}`;
 }
 
-/** "a (GPU-0's contribution)" — for messages about contributions. */
-export function contributionLabel(device: number, devices: number): string {
-  return `${deviceLetter(device, devices)} (${deviceLabel(device)}'s contribution)`;
+/** "a₁ (GPU-0's contribution)": a contribution to chunk `chunk`, for messages about it. */
+export function contributionLabel(device: number, chunk: number, devices: number): string {
+  return `${term(device, chunk, devices)} (${deviceLabel(device)}'s contribution)`;
 }

@@ -34,9 +34,14 @@ describe('the cause names the transfer where the file writes it', () => {
     const line = lineOf(text, '"src"', fifth);
     const result = await runCli(['verify', '--schedule', file]);
     expect(result.code).toBe(1);
-    expect(result.out.split('\n').slice(1)).toEqual([
+    expect(result.out.split('\n')).toEqual([
+      "not verified: after step 6, GPU-1 chunk 1 lacks c₁ (GPU-2's contribution); its value was last reduced at step 1 on GPU-1",
       'most likely: step 5: GPU-0 → GPU-2 copies chunk 1, where sending it to GPU-1 would make every result right (from the contributions alone)',
       `  written at steps[4].transfers[0], line ${line}`,
+      // The other candidates, likeliest first: GPU-1 could also have been sent the chunk by another GPU.
+      'also possible: step 5: GPU-0 → GPU-1, chunk 1, copy is missing: adding it would make every result right',
+      'also possible: step 5: GPU-3 → GPU-1, chunk 1, copy is missing: adding it would make every result right',
+      'also possible: step 4: GPU-3 → GPU-1, chunk 1, copy is missing: adding it would make every result right',
       '',
     ]);
   });
@@ -66,6 +71,7 @@ describe('the cause names the transfer where the file writes it', () => {
       op: 'reduce',
       sentence: 'step 3: GPU-1 → GPU-2 reduces chunk 4 into chunk 1, where the built-in ring reduces it into chunk 4',
       source: { line: 42, where: 'gpu 2, tb 0, step s=5 (rrc)' },
+      others: [],
     });
   });
 

@@ -273,7 +273,7 @@ describe('gradsync verify judges valid schedule files', () => {
       const json = JSON.parse(result.out);
       expect(json.ok).toBe(false);
       expect(json.violation).toMatchObject({ kind: 'doubled', step: 1, device: 1, chunk: 0, contribution: 0 });
-      expect(json.violation.message).toMatch(/^step 1: GPU-1 chunk 1 \(b₁\) holds a \(GPU-0's contribution\) twice/);
+      expect(json.violation.message).toMatch(/^step 1: GPU-1 chunk 1 holds a₁ \(GPU-0's contribution\) twice/);
       // The transfer that broke it, as the file lists it: the added copy of step 1's first transfer.
       expect(json.cause).toMatchObject({ kind: 'added', evidence: 'reference', step: 1, transfer: n + 1, src: 0, dst: 1, chunk: 0, op: 'reduce' });
     });

@@ -69,16 +69,17 @@ export function expectedHolding(collective: Collective, compiled: CompiledSchedu
   }
 }
 
-/** "GPU-0 chunk 4 (a₄)": chunks count from 1 wherever people read them, as the seeds' subscripts do. */
-function cellLabel(device: number, chunk: number, devices: number): string {
-  return `${deviceLabel(device)} chunk ${chunk + 1} (${term(device, chunk, devices)})`;
+/** "GPU-0 chunk 4": chunks count from 1 wherever people read them, as the seeds' subscripts do. */
+function cellLabel(device: number, chunk: number): string {
+  return `${deviceLabel(device)} chunk ${chunk + 1}`;
 }
 
+/** What a cell lacks or holds twice, as the faults panel says it: "c₁ (GPU-2's contribution)". */
 function describeViolation(v: Omit<Violation, 'message'>, lastStep: number, devices: number): string {
-  const what = contributionLabel(v.contribution, devices);
-  const where = cellLabel(v.heldBy.device, v.heldBy.chunk, devices);
+  const what = contributionLabel(v.contribution, v.heldBy.chunk, devices);
+  const where = cellLabel(v.heldBy.device, v.heldBy.chunk);
   if (v.kind === 'doubled') {
-    const origin = `step ${v.step}: ${cellLabel(v.device, v.chunk, devices)} holds ${what} twice`;
+    const origin = `step ${v.step}: ${cellLabel(v.device, v.chunk)} holds ${contributionLabel(v.contribution, v.chunk, devices)} twice`;
     return v.heldBy.device === v.device && v.heldBy.chunk === v.chunk ? origin : `${origin}; it ends up in ${where}`;
   }
   const produced = v.step === 0 ? 'it was never reduced' : `its value was last reduced at step ${v.step} on ${deviceLabel(v.device)}`;
@@ -168,10 +169,10 @@ export function verifyByReplay(compiled: CompiledSchedule): VerifyResult {
   return { ok: first === null, collective, violation: first, sameOrder };
 }
 
-/** "GPU-1 output chunk 4" (out of place), "GPU-1 scratch chunk 2", or version 1's "GPU-1 chunk 4 (b₄)". */
+/** "GPU-1 output chunk 4" (out of place), "GPU-1 scratch chunk 2", or in place "GPU-1 chunk 4". */
 function placeLabel(layout: SlotLayout, device: number, slot: number): string {
   const { buffer, chunk } = slotPlace(layout, slot);
-  if (buffer !== 'scratch' && layout.inPlace) return cellLabel(device, chunk, layout.devices);
+  if (buffer !== 'scratch' && layout.inPlace) return cellLabel(device, chunk);
   return `${deviceLabel(device)} ${buffer} chunk ${chunk + 1}`;
 }
 

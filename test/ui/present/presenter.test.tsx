@@ -59,9 +59,7 @@ describe('presenter mode', () => {
     const sim = createSimStore({ gpu: null, step: 6, schedule: { ...broken, algorithm: 'ring-of-mine' }, config: { backend: 'cpu' } });
     render(<PresenterMode store={sim} onExit={() => {}} fullscreen={false} />);
     const done = screen.getByText(/^✗ Not correct — /);
-    expect(done.textContent).toMatch(
-      /\. Most likely: step 5: GPU-0 → GPU-2 copies chunk 1, where sending it to GPU-1 would make every result right\.$/,
-    );
+    expect(done.textContent).toMatch(/\. Most likely: step 5: GPU-0 → GPU-2 copies chunk 1, where sending it to GPU-1 would make every result right\.$/);
   });
 
   it('calls onExit on Escape and on its exit button', () => {
