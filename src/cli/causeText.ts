@@ -22,7 +22,9 @@ export function causeOf(schedule: Schedule): Cause {
   const diagnosis = diagnoseCause(schedule, builtInCounterpart(schedule));
   const sources = diagnosis.likely ? sourcesOf(schedule) : null;
   const source = diagnosis.likely ? writtenAt(sources, diagnosis.likely) : null;
-  const others = diagnosis.culprits.slice(1, 1 + OTHERS_SAID).map((culprit) => ({ culprit, source: writtenAt(sources, culprit) }));
+  // Against a built-in, the other changes are more differences, not alternatives: only the first is said.
+  const alternatives = diagnosis.likely?.evidence === 'contributions' ? diagnosis.culprits.slice(1, 1 + OTHERS_SAID) : [];
+  const others = alternatives.map((culprit) => ({ culprit, source: writtenAt(sources, culprit) }));
   return { diagnosis, source, others };
 }
 

@@ -5,6 +5,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ring } from '../../src/core/algorithms/ring';
+import { scheduleJson } from '../../src/core/formats/scheduleJson';
+import { readScheduleWithSources } from '../../src/core/formats/transferSources';
 import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/faultSource.test.ts');
@@ -68,6 +71,25 @@ describe.skipIf(skipReason !== null)('from a fault to the line that causes it, i
     await box.fill(wrongChunkRing().replace(/(<step s="5" type="rrc" srcbuf="i" srcoff="3" dstbuf="i" )dstoff="0"/, '$1dstoff="3"'));
     await dialog.getByRole('button', { name: /^Load$/ }).click();
     await expect.poll(() => page.locator('.gs-custom-verdict').innerText()).toBe('✓ verified');
+    await page.close();
+  }, 60_000);
+
+  it('a JSON ring of mine: the likely cause at steps[4].transfers[0], and the other candidates folded under it', async () => {
+    const mine = { ...ring.build({ devices: 4 }), algorithm: 'ring-of-mine' };
+    mine.steps[4].transfers[0].dst = 2;
+    const text = scheduleJson(mine);
+    const page = await paste(text);
+    const panel = page.getByRole('region', { name: 'What went wrong' });
+    await panel.waitFor();
+    expect(await panel.locator('.gs-faults-cause').innerText()).toBe(
+      'Most likely: step 5: GPU-0 → GPU-2 copies chunk 1, where sending it to GPU-1 would make every result right (from the contributions alone)',
+    );
+    const line = readScheduleWithSources(text).sources[4][0]!.line;
+    expect(await panel.locator('.gs-faults-source').innerText()).toBe(`Written at steps[4].transfers[0], line ${line}. Show line ${line} in the text`);
+    await panel.getByText('Also possible (3)').click();
+    expect(await panel.getByRole('list', { name: 'Other possible causes' }).getByRole('listitem').first().innerText()).toBe(
+      'step 5: GPU-0 → GPU-1, chunk 1, copy is missing: adding it would make every result right',
+    );
     await page.close();
   }, 60_000);
 

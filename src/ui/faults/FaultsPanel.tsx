@@ -17,6 +17,9 @@ import { StepJump } from './StepJump';
 import { LineageList } from './LineageList';
 import { plural } from '../format';
 
+/** Candidates listed after the most likely cause. */
+const OTHERS_SHOWN = 3;
+
 export function FaultsPanel() {
   const derived = useSim((s) => s.derived);
   const op = useSim((s) => s.config.op);
@@ -48,7 +51,9 @@ function bySince(a: CellFault, b: CellFault): number {
 function FaultsReport({ schedule, text, op, shown, onJump, onSource }: FaultsReportProps) {
   const faults = useMemo(() => [...faultsOf(schedule)].sort(bySince), [schedule]);
   const reference = useMemo(() => counterpartOf(schedule), [schedule]);
-  const { likely, lastHeld } = useMemo(() => causeOf(schedule), [schedule]);
+  const { likely, culprits, lastHeld } = useMemo(() => causeOf(schedule), [schedule]);
+  // Against a built-in, the other changes are listed with the diff below: they are not alternatives.
+  const others = likely?.evidence === 'contributions' ? culprits.slice(1, 1 + OTHERS_SHOWN) : [];
   const source = useMemo(() => causeSource(schedule, text), [schedule, text]);
   const [picked, setPicked] = useState<CellFault | null>(null);
   const selected = picked && faults.includes(picked) ? picked : (faults[0] ?? null);
@@ -74,6 +79,20 @@ function FaultsReport({ schedule, text, op, shown, onJump, onSource }: FaultsRep
           </button>
         </p>
       ) : null}
+      {others.length > 0 && (
+        <details className="gs-faults-others">
+          <summary>Also possible ({others.length})</summary>
+          <ul className="gs-faults-list" aria-label="Other possible causes">
+            {others.map((other) => (
+              <li key={other.sentence}>
+                <StepJump step={other.step} shown={shown} onJump={onJump}>
+                  {other.sentence}
+                </StepJump>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {!likely && lastHeld.length > 0 && (
         <p className="gs-faults-cause">
           <strong>Where it was lost:</strong> {lastHeld[0]}
