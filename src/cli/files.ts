@@ -52,6 +52,11 @@ export function readSchedule(path: string): Schedule {
   });
 }
 
+/** Line `line` (1-based) of the text readSchedule read a schedule from, or null. */
+export function lineOf(schedule: Schedule, line: number): string | null {
+  return READ_FROM.get(schedule)?.split('\n')[line - 1] ?? null;
+}
+
 /** Where each transfer of a schedule readSchedule read is written; null for one built here. */
 export function sourcesOf(schedule: Schedule): ScheduleSources | null {
   const text = READ_FROM.get(schedule);

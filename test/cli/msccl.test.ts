@@ -61,7 +61,9 @@ describe('MSCCL XML as a schedule', () => {
     const file = dir.file('unreceived.xml', unreceived);
     const result = await runCli(['verify', '--schedule', file]);
     expect(result.code).toBe(EXIT_NOT_VERIFIED);
-    expect(result.out).toMatch(/^not verified: \S+unreceived\.xml: GPU 0 threadblock 0 step 1 sends to GPU 1 on channel 0, but no step receives it\n$/);
+    expect(result.out).toMatch(
+      /^not verified: \S+unreceived\.xml: line \d+: GPU 0 threadblock 0 step 1 sends to GPU 1 on channel 0, but no step receives it\n$/,
+    );
     const run = await runCli(['run', '--schedule', file, '--elements', '24']);
     expect(run.code).toBe(EXIT_NOT_VERIFIED);
     expect(run.err).toMatch(/^gradsync: .*no step receives it\n$/);

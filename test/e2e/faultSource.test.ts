@@ -46,7 +46,7 @@ describe.skipIf(skipReason !== null)('from a fault to the line that causes it, i
     const panel = page.getByRole('region', { name: 'What went wrong' });
     await panel.waitFor();
     expect(await panel.locator('.gs-faults-cause').innerText()).toBe(
-      "Most likely: step 3: GPU-1 → GPU-2 copies (a₄+b₄+d₄) of chunk 4 into GPU-2's input chunk 1, where chunk 1's result belongs: the first transfer to mix chunks (from the contributions alone)",
+      "Most likely: step 3: GPU-1 → GPU-2 brings (a₄+b₄+d₄) of chunk 4 into GPU-2's input chunk 1, where chunk 1's result belongs: the first transfer to mix chunks (from the contributions alone)",
     );
     expect(await panel.locator('.gs-faults-source').innerText()).toBe('Written at gpu 2, tb 0, step s=5 (rrc), line 42. Show line 42 in the text');
     await panel.locator('.gs-faults-cause').click();
@@ -58,6 +58,13 @@ describe.skipIf(skipReason !== null)('from a fault to the line that causes it, i
     expect(await box.inputValue()).toBe(wrongChunkRing());
     expect(await dialog.locator('.gs-loader-mark-note').innerText()).toMatch(/^Line 42 \(marked\): gpu 2, tb 0, step s=5 \(rrc\): step 3: GPU-1 → GPU-2/);
     expect(await markInSight(page)).toBe(true);
+    // The line is quoted whole under the box (which cuts it off), and the keyboard starts on it, selected.
+    expect(await dialog.locator('.gs-loader-mark-line').innerText()).toBe(wrongChunkRing().split('\n')[41].trim());
+    const selected = await box.evaluate((element: HTMLTextAreaElement) => ({
+      focused: document.activeElement === element,
+      text: element.value.slice(element.selectionStart, element.selectionEnd),
+    }));
+    expect(selected).toEqual({ focused: true, text: wrongChunkRing().split('\n')[41] });
     // The band stands on line 42: the line at its middle, read from the box's own layout.
     const lineUnderBand = await page.evaluate(() => {
       const band = document.querySelector('.gs-source-mark')!.getBoundingClientRect();
@@ -84,8 +91,10 @@ describe.skipIf(skipReason !== null)('from a fault to the line that causes it, i
     expect(await panel.locator('.gs-faults-cause').innerText()).toBe(
       'Most likely: step 5: GPU-0 → GPU-2 copies chunk 1, where sending it to GPU-1 would make every result right (from the contributions alone)',
     );
+    // The field to change, "dst", on the transfer's line.
     const line = readScheduleWithSources(text).sources[4][0]!.line;
-    expect(await panel.locator('.gs-faults-source').innerText()).toBe(`Written at steps[4].transfers[0], line ${line}. Show line ${line} in the text`);
+    expect(text.split('\n')[line - 1]).toContain('"dst": 2');
+    expect(await panel.locator('.gs-faults-source').innerText()).toBe(`Written at steps[4].transfers[0].dst, line ${line}. Show line ${line} in the text`);
     await panel.getByText('Also possible (3)').click();
     expect(await panel.getByRole('list', { name: 'Other possible causes' }).getByRole('listitem').first().innerText()).toBe(
       'step 5: GPU-0 → GPU-1, chunk 1, copy is missing: adding it would make every result right',

@@ -354,7 +354,6 @@ function firstMix(compiled: CompiledSchedule): Culprit | null {
       if (other === undefined) continue;
       const listed = listedAt(compiled, t);
       const x = listed.transfer;
-      const verb = op[t] === OP_COPY ? 'copies' : 'reduces';
       const place = `${deviceLabel(x.dst)}'s ${placeName(layout, chunk[t])}`;
       const why =
         owner >= 0 && other !== owner ? `where chunk ${owner + 1}'s result belongs` : `which holds chunk ${[...into].find((held) => held !== other)! + 1}`;
@@ -362,7 +361,7 @@ function firstMix(compiled: CompiledSchedule): Culprit | null {
         kind: 'mixed',
         evidence: 'contributions',
         ...listed,
-        sentence: `step ${s + 1}: ${deviceLabel(x.src)} → ${deviceLabel(x.dst)} ${verb} ${termSum(message, other, devices)} of chunk ${other + 1} into ${place}, ${why}: the first transfer to mix chunks`,
+        sentence: `step ${s + 1}: ${deviceLabel(x.src)} → ${deviceLabel(x.dst)} brings ${termSum(message, other, devices)} of chunk ${other + 1} into ${place}, ${why}: the first transfer to mix chunks`,
       };
     }
     replay.apply();

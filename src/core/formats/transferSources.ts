@@ -4,7 +4,7 @@
 // A transfer with no place of its own in the text (none: every transfer has one today) is null.
 
 import { parseSchedule } from '../schedule/compile';
-import type { Schedule } from '../schedule/ir';
+import type { Schedule, Transfer } from '../schedule/ir';
 import { importMscclXmlWithSources } from './msccl/importXml';
 import { looksLikeXml } from './scheduleText';
 
@@ -13,6 +13,10 @@ export interface TransferSource {
   line: number;
   /** How the file names it: "steps[2].transfers[0]" or "gpu 2, tb 0, step s=5 (rrc)". */
   where: string;
+  /** In JSON, the line of each of the transfer's fields ("dst": 129), where it differs from `line`. */
+  fields?: Readonly<Record<string, number>>;
+  /** The text it was read from: its fields are JSON keys, or MSCCL attributes. */
+  format: 'json' | 'msccl';
 }
 
 /** Per step, per transfer: where it is written. */
@@ -27,9 +31,25 @@ export function sourceWords(source: TransferSource): string {
  * Where a transfer a diagnosis names (1-based step, index in the step) is written; null without
  * sources, and for one the schedule lacks (kind 'missing'), which is written nowhere.
  */
-export function writtenAt(sources: ScheduleSources | null | undefined, at: { kind: string; step: number; index: number }): TransferSource | null {
-  return at.kind === 'missing' ? null : (sources?.[at.step - 1]?.[at.index] ?? null);
+export function writtenAt(
+  sources: ScheduleSources | null | undefined,
+  at: { kind: string; step: number; index: number; transfer?: Transfer; instead?: Transfer },
+): TransferSource | null {
+  const source = at.kind === 'missing' ? null : (sources?.[at.step - 1]?.[at.index] ?? null);
+  if (!source || !at.transfer || !at.instead) return source;
+  // A transfer that should differ in one field: that field's own line, where the file gives it one.
+  const field = CHANGEABLE.find((key) => at.transfer![key] !== at.instead![key]);
+  if (field === undefined) return source;
+  if (source.format === 'json') return { ...source, line: source.fields?.[field] ?? source.line, where: `${source.where}.${field}` };
+  // An MSCCL step's own attribute: where its message lands (dstoff), what it adds (srcoff), its type.
+  const attribute = MSCCL_ATTRIBUTE[field];
+  return attribute ? { ...source, where: `${source.where}, ${attribute}` } : source;
 }
+
+const MSCCL_ATTRIBUTE: Partial<Record<(typeof CHANGEABLE)[number], string>> = { chunk: 'dstoff', srcChunk: 'srcoff', op: 'type' };
+
+/** The fields a change of a transfer names, in the order a message names the first that differs. */
+const CHANGEABLE = ['dst', 'chunk', 'srcChunk', 'op', 'src'] as const;
 
 /** A schedule read from its text (as parseScheduleText reads it), with where each transfer is written. */
 export function readScheduleWithSources(text: string): { schedule: Schedule; sources: ScheduleSources } {
@@ -38,8 +58,10 @@ export function readScheduleWithSources(text: string): { schedule: Schedule; sou
   const lines = jsonTransferLines(text);
   const sources = schedule.steps.map((step, i) =>
     step.transfers.map((_, j) => {
-      const line = lines[i]?.[j];
-      return line === undefined ? null : { line, where: `steps[${i}].transfers[${j}]` };
+      const at = lines[i]?.[j];
+      return at === undefined
+        ? null
+        : { line: at.line, where: `steps[${i}].transfers[${j}]`, format: 'json' as const, ...(at.fields && { fields: at.fields }) };
     }),
   );
   return { schedule, sources };
@@ -53,7 +75,7 @@ export function problemLine(text: string, message: string): number | null {
   const line = /\bline (\d+)\b/i.exec(message);
   if (line) return Number(line[1]);
   const transfer = /\bstep (\d+), transfer (\d+)\b/.exec(message);
-  if (transfer && !looksLikeXml(text)) return jsonTransferLines(text)[Number(transfer[1]) - 1]?.[Number(transfer[2]) - 1] ?? null;
+  if (transfer && !looksLikeXml(text)) return jsonTransferLines(text)[Number(transfer[1]) - 1]?.[Number(transfer[2]) - 1]?.line ?? null;
   const position = /\bposition (\d+)\b/.exec(message);
   if (position) return text.slice(0, Number(position[1])).split('\n').length;
   return null;
@@ -63,11 +85,11 @@ export function problemLine(text: string, message: string): number | null {
 type Frame = { array: false; key: string | null; expectKey: boolean } | { array: true; index: number };
 
 /**
- * The line each `steps[i].transfers[j]` object starts on, in JSON text that parses. One pass over
- * the characters, knowing only strings, brackets, commas and colons.
+ * The line each `steps[i].transfers[j]` object starts on, and its fields' lines where they differ, in
+ * JSON text that parses. One pass over the characters, knowing only strings, brackets, commas and colons.
  */
-function jsonTransferLines(text: string): number[][] {
-  const lines: number[][] = [];
+function jsonTransferLines(text: string): { line: number; fields?: Record<string, number> }[][] {
+  const lines: { line: number; fields?: Record<string, number> }[][] = [];
   const stack: Frame[] = [];
   let line = 1;
   /** Whether the innermost containers are root.steps[i].transfers, and then [i, j]. */
@@ -87,11 +109,19 @@ function jsonTransferLines(text: string): number[][] {
       if (top && !top.array && top.expectKey) {
         top.key = JSON.parse(text.slice(i, end + 1)) as string;
         top.expectKey = false;
+        // A key of a transfer object: the line its field is on.
+        stack.pop();
+        const at = transferAt();
+        stack.push(top);
+        if (at) {
+          const entry = lines[at[0]][at[1]];
+          if (line !== entry.line) (entry.fields ??= {})[top.key] = line;
+        }
       }
       i = end;
     } else if (ch === '{' || ch === '[') {
       const at = ch === '{' ? transferAt() : null;
-      if (at) (lines[at[0]] ??= [])[at[1]] = line;
+      if (at) (lines[at[0]] ??= [])[at[1]] = { line };
       stack.push(ch === '{' ? { array: false, key: null, expectKey: true } : { array: true, index: 0 });
     } else if (ch === '}' || ch === ']') stack.pop();
     else if (ch === ',' && top) {

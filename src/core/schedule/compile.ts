@@ -189,12 +189,20 @@ export function adoptCompiled(form: CompiledSchedule): void {
 }
 
 /** Parses schedule JSON text; every problem is one clear line. */
+/** JSON.parse's message with the line and column of its "position N", where the engine gives only the position. */
+function withLine(text: string, message: string): string {
+  const position = /\bat position (\d+)$/.exec(message);
+  if (!position || /\bline \d+/.test(message)) return message;
+  const before = text.slice(0, Number(position[1])).split('\n');
+  return `${message} (line ${before.length} column ${before[before.length - 1].length + 1})`;
+}
+
 export function parseSchedule(text: string): Schedule {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new GradsyncError('invalid-schedule', `the schedule is not valid JSON (${(error as Error).message})`);
+    throw new GradsyncError('invalid-schedule', `the schedule is not valid JSON (${withLine(text, (error as Error).message)})`);
   }
   return compileSchedule(json).schedule;
 }

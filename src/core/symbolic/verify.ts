@@ -74,6 +74,15 @@ function cellLabel(device: number, chunk: number): string {
   return `${deviceLabel(device)} chunk ${chunk + 1}`;
 }
 
+/**
+ * Where a wrong value was made: its last reduce, or, for a value no step reduced, whose input it is
+ * (a device's own input, or another's copied over it unreduced).
+ */
+function producedWords(v: Omit<Violation, 'message'>): string {
+  if (v.step > 0) return `its value was last reduced at step ${v.step} on ${deviceLabel(v.device)}`;
+  return v.device === v.heldBy.device ? 'it was never reduced' : `its value is ${deviceLabel(v.device)}'s input, copied there without a reduce`;
+}
+
 /** What a cell lacks or holds twice, as the faults panel says it: "c₁ (GPU-2's contribution)". */
 function describeViolation(v: Omit<Violation, 'message'>, lastStep: number, devices: number): string {
   const what = contributionLabel(v.contribution, v.heldBy.chunk, devices);
@@ -82,7 +91,7 @@ function describeViolation(v: Omit<Violation, 'message'>, lastStep: number, devi
     const origin = `step ${v.step}: ${cellLabel(v.device, v.chunk)} holds ${contributionLabel(v.contribution, v.chunk, devices)} twice`;
     return v.heldBy.device === v.device && v.heldBy.chunk === v.chunk ? origin : `${origin}; it ends up in ${where}`;
   }
-  const produced = v.step === 0 ? 'it was never reduced' : `its value was last reduced at step ${v.step} on ${deviceLabel(v.device)}`;
+  const produced = producedWords(v);
   if (v.kind === 'missing' && v.contribution === v.heldBy.device) {
     // Its own input is what it lacks: named once, not as the cell's label and again as the lack.
     return `after step ${lastStep}, ${deviceLabel(v.heldBy.device)} chunk ${v.heldBy.chunk + 1} lacks its own ${term(v.heldBy.device, v.heldBy.chunk, devices)}; ${produced}`;
@@ -192,7 +201,7 @@ function describePlaceViolation(compiled: CompiledSchedule, v: Omit<Violation, '
     const origin = `step ${v.step}: ${placeLabel(layout, v.device, v.chunk)} holds ${what} twice`;
     return v.heldBy.device === v.device && v.heldBy.chunk === v.chunk ? origin : `${origin}; it ends up in ${where}`;
   }
-  const produced = v.step === 0 ? 'it was never reduced' : `its value was last reduced at step ${v.step} on ${deviceLabel(v.device)}`;
+  const produced = producedWords(v);
   if (v.contribution === nothingTerm(compiled)) {
     return v.step === 0
       ? `after step ${compiled.steps}, ${where} holds nothing: no result was written there`

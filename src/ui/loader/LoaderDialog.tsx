@@ -29,6 +29,11 @@ export interface MarkedSource {
   note: string;
 }
 
+/** Line `line` (1-based) of `text`, trimmed: the line a mark quotes, whole, where the box may cut it off. */
+function lineAt(text: string, line: number): string {
+  return (text.split('\n')[line - 1] ?? '').trim();
+}
+
 export function LoaderDialog({ onClose, source }: { onClose(): void; source?: MarkedSource }) {
   const loadSchedule = useSim((s) => s.loadSchedule);
   const loadNcclTestsLog = useSim((s) => s.loadNcclTestsLog);
@@ -97,7 +102,7 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
           onChange={(event) => void onFile(event)}
           aria-invalid={fileProblem !== null}
           aria-describedby={fileProblem ? problemId : undefined}
-          data-autofocus
+          data-autofocus={source ? undefined : true}
         />
       </label>
       {fileProblem && <ProblemLine id={problemId} message={fileProblem} />}
@@ -110,6 +115,9 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
         value={text}
         onChange={setText}
         mark={mark?.line ?? null}
+        // Opened at a fault's line, the keyboard starts on it: the caret at the line, selected.
+        data-autofocus={source ? true : undefined}
+        selectMark={source !== undefined}
         aria-invalid={pasteProblem !== null}
         aria-describedby={[pasteProblem ? problemId : '', mark?.note ? `${ids}-mark` : ''].join(' ').trim() || undefined}
         spellCheck={false}
@@ -121,6 +129,12 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
       {mark?.note && (
         <p className="gs-loader-mark-note" id={`${ids}-mark`}>
           <strong>Line {mark.line}</strong> (marked): {mark.note}
+          {lineAt(text, mark.line) && (
+            <>
+              <br />
+              <code className="gs-loader-mark-line">{lineAt(text, mark.line)}</code>
+            </>
+          )}
         </p>
       )}
       <div className="gs-loader-actions">

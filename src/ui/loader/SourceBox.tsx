@@ -9,6 +9,8 @@ interface SourceBoxProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement
   onChange(value: string): void;
   /** 1-based line to mark, or null. */
   mark: number | null;
+  /** Whether the marked line is also selected, the caret at its start (for a box opened at it). */
+  selectMark?: boolean;
 }
 
 /** The box's padding and line height, as laid out. */
@@ -25,16 +27,27 @@ function bandOf(box: HTMLTextAreaElement, mark: number): { top: number; height: 
   return y + line < 0 || y > box.clientHeight ? null : { top: y, height: line };
 }
 
-export function SourceBox({ value, onChange, mark, ...rest }: SourceBoxProps) {
+/** Where line `line` (1-based) of `text` starts and ends. */
+function lineRange(text: string, line: number): [number, number] {
+  let start = 0;
+  for (let i = 1; i < line && start >= 0; i++) start = text.indexOf('\n', start) + 1 || -1;
+  if (start < 0) return [text.length, text.length];
+  const end = text.indexOf('\n', start);
+  return [start, end < 0 ? text.length : end];
+}
+
+export function SourceBox({ value, onChange, mark, selectMark = false, ...rest }: SourceBoxProps) {
   const box = useRef<HTMLTextAreaElement>(null);
   const [band, setBand] = useState<{ top: number; height: number } | null>(null);
   // A new mark is scrolled to the middle of the box.
   useLayoutEffect(() => {
     const element = box.current;
     if (!element || mark === null) return;
+    // The selection first: setting it scrolls the box, which the scroll below then corrects.
+    if (selectMark) element.setSelectionRange(...lineRange(element.value, mark), 'backward');
     element.scrollTop = Math.max(0, (mark - 1) * metrics(element).line - element.clientHeight / 2);
     element.scrollLeft = 0;
-  }, [mark]);
+  }, [mark, selectMark]);
   // The band follows it, as scrolled, and as the text changes around it (the box may grow).
   useLayoutEffect(() => setBand(box.current && mark !== null ? bandOf(box.current, mark) : null), [mark, value]);
   const onScroll = () => setBand(box.current && mark !== null ? bandOf(box.current, mark) : null);

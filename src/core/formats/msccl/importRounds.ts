@@ -15,7 +15,7 @@
 
 import { GradsyncError, invariant } from '../../errors';
 import { byId, MSCCL_LIMITS, receives, sends, type MscclAlgo, type MscclStep, type MscclThreadblock } from './program';
-import { transmissionsOf } from './xml';
+import { stepLine, transmissionsOf } from './xml';
 import { plural } from '../../units';
 
 /** The channel ids a connection key leaves room for: every chan the reader accepts, 0..MSCCL_LIMITS.maxChan. */
@@ -55,6 +55,12 @@ function opWhat(op: Op): string {
   if (step.type === 'r' || step.type === 'rrc') return `${step.type} from GPU ${tb.recv}, channel ${tb.chan}`;
   if (forwards(step.type)) return `${step.type} from GPU ${tb.recv} to GPU ${tb.send}, channel ${tb.chan}`;
   return step.type;
+}
+
+/** "line 30: ": where a step a message is about is written, for the loader to mark; empty for a step not read from text. */
+function lineWords(op: Op): string {
+  const line = stepLine(op.step);
+  return line === undefined ? '' : `line ${line}: `;
 }
 
 function describeOp(op: Op): string {
@@ -164,7 +170,7 @@ export function roundsOf(algo: MscclAlgo): Rounds {
     if (sender.step.cnt !== op.step.cnt) {
       throw new GradsyncError(
         'unmatched',
-        `GPU ${sender.gpu} threadblock ${sender.tb.id} step ${sender.step.s} sends ${plural(sender.step.cnt, 'chunk')} to GPU ${op.gpu} on channel ${op.tb.chan}, but GPU ${op.gpu} threadblock ${op.tb.id} step ${op.step.s}, which receives that message, has cnt ${op.step.cnt}; a send and its receive must have the same cnt`,
+        `${lineWords(op)}GPU ${sender.gpu} threadblock ${sender.tb.id} step ${sender.step.s} sends ${plural(sender.step.cnt, 'chunk')} to GPU ${op.gpu} on channel ${op.tb.chan}, but GPU ${op.gpu} threadblock ${op.tb.id} step ${op.step.s}, which receives that message, has cnt ${op.step.cnt}; a send and its receive must have the same cnt`,
       );
     }
     op.from = from;
@@ -216,9 +222,13 @@ export function roundsOf(algo: MscclAlgo): Rounds {
   }
   const unreceived = ops.find((op) => sends(op.step.type) && op.step.cnt > 0 && op.to < 0);
   if (unreceived) {
+    // A receive of cnt 0 on that connection takes no message: most likely the one meant to.
+    const { gpu, tb } = unreceived;
+    const empty = ops.find((op) => receives(op.step.type) && op.step.cnt === 0 && op.gpu === tb.send && op.tb.recv === gpu && op.tb.chan === tb.chan);
+    const hint = empty ? `; GPU ${empty.gpu} threadblock ${empty.tb.id} step ${empty.step.s} receives from it with cnt 0, which takes no message` : '';
     throw new GradsyncError(
       'unmatched',
-      `GPU ${unreceived.gpu} threadblock ${unreceived.tb.id} step ${unreceived.step.s} sends to GPU ${unreceived.tb.send} on channel ${unreceived.tb.chan}, but no step receives it`,
+      `${lineWords(empty ?? unreceived)}GPU ${gpu} threadblock ${tb.id} step ${unreceived.step.s} sends to GPU ${tb.send} on channel ${tb.chan}, but no step receives it${hint}`,
     );
   }
 

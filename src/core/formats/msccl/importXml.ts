@@ -269,7 +269,7 @@ function withSources(algo: MscclAlgo): { schedule: Schedule; sources: ScheduleSo
 /** Where the step an op runs is written; a relayed message's copy is its receiving step's. */
 function sourceOfOp({ gpu, tb, step }: Op): TransferSource | null {
   const line = stepLine(step);
-  return line === undefined ? null : { line, where: `gpu ${gpu}, tb ${tb.id}, step s=${step.s} (${step.type})` };
+  return line === undefined ? null : { line, where: `gpu ${gpu}, tb ${tb.id}, step s=${step.s} (${step.type})`, format: 'msccl' };
 }
 
 /** Reads an MSCCL algorithm's XML (parseMscclXml) and makes its schedule (scheduleFromMscclAlgo). */

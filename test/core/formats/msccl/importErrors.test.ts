@@ -40,14 +40,21 @@ describe('errors of the conversion', () => {
     });
     const error = failure(() => importMscclXml(text));
     expect(error.code).toBe('unmatched');
-    expect(error.message).toBe('GPU 0 threadblock 0 step 1 sends to GPU 1 on channel 0, but no step receives it');
+    expect(error.message).toBe('line 5: GPU 0 threadblock 0 step 1 sends to GPU 1 on channel 0, but no step receives it');
+  });
+
+  it('names the receive of cnt 0 that takes no message, on its line', () => {
+    const text = programXml({ chunks: 2, gpus: [{ tbs: [{ send: 1, steps: ['s i 0 i 0 1'] }] }, { tbs: [{ recv: 0, steps: ['r i 0 i 0 0'] }] }] });
+    expect(failure(() => importMscclXml(text)).message).toBe(
+      'line 9: GPU 0 threadblock 0 step 0 sends to GPU 1 on channel 0, but no step receives it; GPU 1 threadblock 0 step 0 receives from it with cnt 0, which takes no message',
+    );
   });
 
   it('names a send and its receive of different cnt', () => {
     const text = programXml({ chunks: 2, gpus: [{ tbs: [{ send: 1, steps: ['s i 0 i 0 2'] }] }, { tbs: [{ recv: 0, steps: ['r i 0 i 0 1'] }] }] });
     expect(failure(() => importMscclXml(text)).code).toBe('unmatched');
     expect(failure(() => importMscclXml(text)).message).toBe(
-      'GPU 0 threadblock 0 step 0 sends 2 chunks to GPU 1 on channel 0, but GPU 1 threadblock 0 step 0, which receives that message, has cnt 1; a send and its receive must have the same cnt',
+      'line 9: GPU 0 threadblock 0 step 0 sends 2 chunks to GPU 1 on channel 0, but GPU 1 threadblock 0 step 0, which receives that message, has cnt 1; a send and its receive must have the same cnt',
     );
   });
 
