@@ -37,7 +37,8 @@ describe('the cause names the transfer where the file writes it', () => {
     expect(result.out.split('\n')).toEqual([
       "not verified: after step 6, GPU-1 chunk 1 lacks c₁ (GPU-2's contribution); its value was last reduced at step 1 on GPU-1",
       'most likely: step 5: GPU-0 → GPU-2 copies chunk 1, where sending it to GPU-1 would make every result right (from the contributions alone)',
-      `  written at steps[4].transfers[0].dst, line ${line}: ${text.split('\n')[line - 1].trim()}`,
+      // The field to change, and to what: GPU-1 is device 1.
+      `  written at steps[4].transfers[0].dst, line ${line} (2 → 1): ${text.split('\n')[line - 1].trim()}`,
       // The other candidates, likeliest first: GPU-1 could also have been sent the chunk by another GPU.
       'also possible: step 5: GPU-0 → GPU-1, chunk 1, copy is missing: adding it would make every result right',
       'also possible: step 5: GPU-3 → GPU-1, chunk 1, copy is missing: adding it would make every result right',
@@ -70,7 +71,7 @@ describe('the cause names the transfer where the file writes it', () => {
       chunk: 0,
       op: 'reduce',
       sentence: 'step 3: GPU-1 → GPU-2 reduces chunk 4 into chunk 1, where the built-in ring reduces it into chunk 4',
-      source: { line: 42, where: 'gpu 2, tb 0, step s=5 (rrc), dstoff', format: 'msccl' },
+      source: { line: 42, where: 'gpu 2, tb 0, step s=5 (rrc), dstoff', format: 'msccl', change: '0 → 3' },
       others: [],
     });
   });
@@ -81,7 +82,7 @@ describe('the cause names the transfer where the file writes it', () => {
     expect(result.out.split('\n').slice(1, 4)).toEqual([
       "✗ not verified: after step 6, GPU-0 chunk 4 lacks its own a₄; its value is GPU-2's input, copied there without a reduce",
       '  most likely: step 3: GPU-1 → GPU-2 reduces chunk 4 into chunk 1, where the built-in ring reduces it into chunk 4',
-      expect.stringMatching(/^ {4}written at gpu 2, tb 0, step s=5 \(rrc\), dstoff, line 42: <step s="5" type="rrc" .*dstoff="0"/),
+      expect.stringMatching(/^ {4}written at gpu 2, tb 0, step s=5 \(rrc\), dstoff, line 42 \(0 → 3\): <step s="5" type="rrc" .*dstoff="0"/),
     ]);
   });
 });

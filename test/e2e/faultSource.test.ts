@@ -78,6 +78,8 @@ describe.skipIf(skipReason !== null)('from a fault to the line that causes it, i
     await box.fill(wrongChunkRing().replace(/(<step s="5" type="rrc" srcbuf="i" srcoff="3" dstbuf="i" )dstoff="0"/, '$1dstoff="3"'));
     await dialog.getByRole('button', { name: /^Load$/ }).click();
     await expect.poll(() => page.locator('.gs-custom-verdict').innerText()).toBe('✓ verified');
+    // The fault's link is gone with the fault: the keyboard is back on the loader's button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Load schedule…');
     await page.close();
   }, 60_000);
 
@@ -94,7 +96,16 @@ describe.skipIf(skipReason !== null)('from a fault to the line that causes it, i
     // The field to change, "dst", on the transfer's line.
     const line = readScheduleWithSources(text).sources[4][0]!.line;
     expect(text.split('\n')[line - 1]).toContain('"dst": 2');
-    expect(await panel.locator('.gs-faults-source').innerText()).toBe(`Written at steps[4].transfers[0].dst, line ${line}. Show line ${line} in the text`);
+    expect(await panel.locator('.gs-faults-source').innerText()).toBe(
+      `Written at steps[4].transfers[0].dst, line ${line} (2 → 1). Show line ${line} in the text`,
+    );
+    // From the panel far down a 1024×768 page, the loader opens on screen, its title first.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await panel.getByRole('button', { name: `Show line ${line} in the text` }).click();
+    const title = page.getByRole('dialog').getByRole('heading', { level: 2 });
+    await expect.poll(() => title.evaluate((element) => element.getBoundingClientRect().top >= 0)).toBe(true);
+    expect(await markInSight(page)).toBe(true);
+    await page.keyboard.press('Escape');
     await panel.getByText('Also possible (3)').click();
     expect(await panel.getByRole('list', { name: 'Other possible causes' }).getByRole('listitem').first().innerText()).toBe(
       'step 5: GPU-0 → GPU-1, chunk 1, copy is missing: adding it would make every result right',

@@ -17,6 +17,8 @@ export interface TransferSource {
   fields?: Readonly<Record<string, number>>;
   /** The text it was read from: its fields are JSON keys, or MSCCL attributes. */
   format: 'json' | 'msccl';
+  /** For a transfer that should differ in one field: that field's value as written, and as it should be ("2 → 1"). */
+  change?: string;
 }
 
 /** Per step, per transfer: where it is written. */
@@ -24,7 +26,7 @@ export type ScheduleSources = readonly (readonly (TransferSource | null)[])[];
 
 /** "gpu 2, tb 0, step s=5 (rrc), line 42": a transfer's place in its file, as messages say it. */
 export function sourceWords(source: TransferSource): string {
-  return `${source.where}, line ${source.line}`;
+  return `${source.where}, line ${source.line}${source.change ? ` (${source.change})` : ''}`;
 }
 
 /**
@@ -40,13 +42,28 @@ export function writtenAt(
   // A transfer that should differ in one field: that field's own line, where the file gives it one.
   const field = CHANGEABLE.find((key) => at.transfer![key] !== at.instead![key]);
   if (field === undefined) return source;
-  if (source.format === 'json') return { ...source, line: source.fields?.[field] ?? source.line, where: `${source.where}.${field}` };
-  // An MSCCL step's own attribute: where its message lands (dstoff), what it adds (srcoff), its type.
-  const attribute = MSCCL_ATTRIBUTE[field];
-  return attribute ? { ...source, where: `${source.where}, ${attribute}` } : source;
+  const [was, should] = [at.transfer[field], at.instead[field]];
+  if (source.format === 'json') {
+    const change = `${JSON.stringify(was)} → ${JSON.stringify(should)}`;
+    return { ...source, line: source.fields?.[field] ?? source.line, where: `${source.where}.${field}`, change };
+  }
+  // An MSCCL step's own attribute: where its message lands (dstoff), what it adds (srcoff), its type;
+  // an offset is the transfer's chunk in its buffer, as the XML counts it.
+  const attribute = mscclAttribute(field, at.transfer);
+  if (!attribute) return source;
+  return { ...source, where: `${source.where}, ${attribute}`, ...(attribute !== 'type' && { change: `${was} → ${should}` }) };
 }
 
-const MSCCL_ATTRIBUTE: Partial<Record<(typeof CHANGEABLE)[number], string>> = { chunk: 'dstoff', srcChunk: 'srcoff', op: 'type' };
+/**
+ * The attribute of the MSCCL step a transfer came from that holds `field`: where it lands (dstoff,
+ * but not in scratch, where the reader keeps messages of its own), what a local reduce adds (srcoff:
+ * a message's source is the sender's), and the step's type.
+ */
+function mscclAttribute(field: (typeof CHANGEABLE)[number], transfer: Transfer): string | null {
+  if (field === 'chunk') return transfer.dstBuffer === 'scratch' ? null : 'dstoff';
+  if (field === 'srcChunk') return transfer.src === transfer.dst ? 'srcoff' : null;
+  return field === 'op' ? 'type' : null;
+}
 
 /** The fields a change of a transfer names, in the order a message names the first that differs. */
 const CHANGEABLE = ['dst', 'chunk', 'srcChunk', 'op', 'src'] as const;

@@ -6,7 +6,7 @@
 // schedule's text with the line of the transfer that broke it marked, ready to fix and load again.
 
 import { useInView } from '../useInView';
-import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { problemLine } from '../../core/formats';
 import { SCHEDULE_FORMAT } from '../../core/schedule';
 import { useSim } from '../StoreContext';
@@ -45,6 +45,11 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
   const ids = useId();
   useReturnFocus(panel);
   useInView(panel);
+  // Opened from a fault far down the page: the dialog, title first, is brought on screen.
+  const fromFault = source !== undefined;
+  useEffect(() => {
+    if (fromFault) panel.current?.scrollIntoView({ block: 'start' });
+  }, [fromFault]);
 
   const loader = { loadSchedule, loadNcclTestsLog };
   const settle = (loaded: Loaded, from: Problem['source'], read: string) => {

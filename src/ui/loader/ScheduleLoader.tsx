@@ -13,17 +13,24 @@ export function ScheduleLoader() {
   const showSource = useSim((s) => s.showSource);
   // Open when asked for, or when a fault asks for the loaded schedule's text at a line.
   const open = asked || source !== null;
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
     setAsked(false);
     showSource(null);
+    // Focus goes back where it was; where that is gone (the fault's link, once the schedule is
+    // fixed), to this button rather than to nowhere.
+    requestAnimationFrame(() => {
+      const active = button.current?.ownerDocument.activeElement;
+      if (!active || active === active.ownerDocument.body) button.current?.focus();
+    });
   }, [showSource]);
-  const container = useRef<HTMLDivElement>(null);
 
   useOutsideClose(container, open, close);
 
   return (
     <div className="gs-loader" ref={container}>
-      <button type="button" className="gs-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => (open ? close() : setAsked(true))}>
+      <button ref={button} type="button" className="gs-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => (open ? close() : setAsked(true))}>
         Load schedule…
       </button>
       <CustomScheduleChip />

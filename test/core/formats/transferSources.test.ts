@@ -56,6 +56,15 @@ describe('where a JSON schedule writes each transfer', () => {
     expect(writtenAt(sources, { kind: 'missing', step: 1, index: 0 })).toBeNull();
     expect(writtenAt(sources, { kind: 'added', step: 1, index: 0 })?.where).toBe('steps[0].transfers[0]');
     expect(writtenAt(null, { kind: 'added', step: 1, index: 0 })).toBeNull();
+    // A transfer that should differ in one field: that field, and what it should become.
+    const transfer = ring.build({ devices: 4 }).steps[0].transfers[0];
+    expect(writtenAt(sources, { kind: 'changed', step: 1, index: 0, transfer, instead: { ...transfer, dst: 3 } })).toMatchObject({
+      where: 'steps[0].transfers[0].dst',
+      change: '1 → 3',
+    });
+    expect(sourceWords(writtenAt(sources, { kind: 'changed', step: 1, index: 0, transfer, instead: { ...transfer, op: 'copy' } })!)).toMatch(
+      /^steps\[0\]\.transfers\[0\]\.op, line \d+ \("reduce" → "copy"\)$/,
+    );
   });
 });
 
