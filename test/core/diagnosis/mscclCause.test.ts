@@ -4,23 +4,14 @@
 // own (srcoff). Against the program as written, the diagnosis names the mutated <step>'s gpu, tb and
 // s every time, and from the contributions alone it does too.
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diagnoseCause } from '../../../src/core/diagnosis/cause';
 import { GradsyncError } from '../../../src/core/errors';
 import { readScheduleWithSources, writtenAt } from '../../../src/core/formats/transferSources';
 import type { Schedule } from '../../../src/core/schedule/ir';
 import { verifySchedule } from '../../../src/core/symbolic/verify';
+import { fixture as readMscclFixture, VALID_FIXTURES } from '../formats/msccl/mscclFixtures';
 
-const FIXTURES = [
-  'allgather_ring',
-  'allreduce_allpairs',
-  'allreduce_ring_fused',
-  'allreduce_ring_oop',
-  'allreduce_ring_rrc',
-  'broadcast_tree',
-  'reducescatter_ring',
-];
 const CLASSES = ['dstoff', 'swap', 'srcoff'] as const;
 
 interface Mutant {
@@ -81,8 +72,8 @@ function mutantsOf(fixture: string, text: string): Mutant[] {
   return out;
 }
 
-const PROGRAMS = FIXTURES.map((fixture) => {
-  const text = readFileSync(new URL(`../../fixtures/msccl/${fixture}.xml`, import.meta.url), 'utf8');
+const PROGRAMS = VALID_FIXTURES.map((fixture) => {
+  const text = readMscclFixture(fixture);
   return { fixture, reference: readScheduleWithSources(text).schedule, mutants: mutantsOf(fixture, text) };
 });
 

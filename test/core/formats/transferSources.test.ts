@@ -1,22 +1,12 @@
 // Where each transfer of a schedule read from text is written: JSON paths and lines however the JSON
 // is laid out, and for MSCCL XML the step every transfer was made from, on its own line.
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../../src/core/algorithms/ring';
 import { scheduleJson } from '../../../src/core/formats/scheduleJson';
 import { parseScheduleText } from '../../../src/core/formats/scheduleText';
+import { fixture, VALID_FIXTURES } from './msccl/mscclFixtures';
 import { problemLine, readScheduleWithSources, sourceWords, writtenAt } from '../../../src/core/formats/transferSources';
-
-const FIXTURES = [
-  'allgather_ring',
-  'allreduce_allpairs',
-  'allreduce_ring_fused',
-  'allreduce_ring_oop',
-  'allreduce_ring_rrc',
-  'broadcast_tree',
-  'reducescatter_ring',
-];
 
 describe('where a JSON schedule writes each transfer', () => {
   it('as gradsync writes it: one transfer a line', () => {
@@ -69,9 +59,9 @@ describe('where a JSON schedule writes each transfer', () => {
 });
 
 describe('where an MSCCL program writes each transfer', () => {
-  for (const name of FIXTURES) {
+  for (const name of VALID_FIXTURES) {
     it(`${name}: every transfer comes from a step of its GPU's threadblock, on the line named`, () => {
-      const text = readFileSync(new URL(`../../fixtures/msccl/${name}.xml`, import.meta.url), 'utf8');
+      const text = fixture(name);
       const { schedule, sources } = readScheduleWithSources(text);
       expect(schedule).toEqual(parseScheduleText(text));
       const lines = text.split('\n');
