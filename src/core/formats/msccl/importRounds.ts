@@ -282,5 +282,5 @@ function deadlockMessage(ops: Op[], done: Uint8Array): string {
     at = stands;
   }
   const shown = pieces.length > 9 ? [...pieces.slice(0, 4), `… (${pieces.length - 8} more) …`, ...pieces.slice(-4)] : pieces;
-  return `${describeOp(ops[start])} ${shown.join(', which ')}${ending}`;
+  return `${lineWords(ops[start])}${describeOp(ops[start])} ${shown.join(', which ')}${ending}`;
 }

@@ -14,7 +14,7 @@ describe('errors of the conversion', () => {
     const error = failure(() => importMscclXml(fixture('deadlock.xml')));
     expect(error.code).toBe('deadlock');
     expect(error.message).toBe(
-      'GPU 0 threadblock 0 step 0 (r from GPU 1, channel 0) waits for GPU 1 threadblock 0 step 1 (s to GPU 0, channel 0) to send, which comes after GPU 1 threadblock 0 step 0 (r from GPU 0, channel 0), which waits for GPU 0 threadblock 0 step 1 (s to GPU 1, channel 0) to send, which comes after GPU 0 threadblock 0 step 0 (r from GPU 1, channel 0): a cycle',
+      'line 5: GPU 0 threadblock 0 step 0 (r from GPU 1, channel 0) waits for GPU 1 threadblock 0 step 1 (s to GPU 0, channel 0) to send, which comes after GPU 1 threadblock 0 step 0 (r from GPU 0, channel 0), which waits for GPU 0 threadblock 0 step 1 (s to GPU 1, channel 0) to send, which comes after GPU 0 threadblock 0 step 0 (r from GPU 1, channel 0): a cycle',
     );
   });
 
@@ -29,7 +29,7 @@ describe('errors of the conversion', () => {
     const error = failure(() => importMscclXml(text));
     expect(error.code).toBe('deadlock');
     expect(error.message).toBe(
-      'GPU 1 threadblock 0 step 0 (re) waits for threadblock 1 step 0 (r from GPU 0, channel 1), which waits for a message that is never sent',
+      'line 9: GPU 1 threadblock 0 step 0 (re) waits for threadblock 1 step 0 (r from GPU 0, channel 1), which waits for a message that is never sent',
     );
   });
 
