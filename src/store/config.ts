@@ -131,6 +131,28 @@ export function devicesPerNodeFor(config: SimConfig): number | undefined {
   return config.devices % config.devicesPerNode === 0 ? config.devicesPerNode : suggestDevicesPerNode(config.devices);
 }
 
+/** The speeds the app offers (steps per second), slowest first. */
+export const SPEED_CHOICES: readonly number[] = [0.25, 0.5, 1, 2, 4, 8, 16];
+
+/** The speed offered next above (+1) or below (−1) `speed`, which may be any (a link's); the same at either end. */
+export function stepSpeed(speed: number, direction: 1 | -1): number {
+  if (direction > 0) return SPEED_CHOICES.find((choice) => choice > speed) ?? speed;
+  return [...SPEED_CHOICES].reverse().find((choice) => choice < speed) ?? speed;
+}
+
+/** What changes when `algorithm` of `collective` is picked: an algorithm over nodes starts with at least 2 nodes, so its hierarchy shows. */
+export function algorithmPick(config: SimConfig, collective: Collective, algorithm: string): Partial<SimConfig> {
+  const picked = { collective, algorithm };
+  return takesDevicesPerNode(picked) ? { ...picked, devicesPerNode: devicesPerNodeOnPick(config.devices, config.devicesPerNode) } : picked;
+}
+
+/** The pick of the algorithm after (+1) or before (−1) the configured one, in the menu's order, round the end. */
+export function stepAlgorithm(config: SimConfig, direction: 1 | -1): Partial<SimConfig> {
+  const ids = algorithmIdsFor(config.collective);
+  const at = ids.indexOf(config.algorithm);
+  return algorithmPick(config, config.collective, ids[(at + direction + ids.length) % ids.length]);
+}
+
 /** devicesPerNode as a node algorithm is picked: the configured one where it makes 2 nodes or more, else the core's suggestion. */
 export function devicesPerNodeOnPick(devices: number, perNode: number): number {
   return devices % perNode === 0 && devices / perNode >= 2 ? perNode : suggestDevicesPerNode(devices);

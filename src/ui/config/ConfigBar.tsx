@@ -5,7 +5,7 @@
 import { ALGORITHMS, checkDevicesPerNode } from '../../core/algorithms';
 import { REDUCE_OPS, type ReduceOp } from '../../core/ops';
 import { COLLECTIVES, type Collective } from '../../core/schedule';
-import { devicesPerNodeFor, devicesPerNodeOnPick, fitDevicesPerNode, LIMITS, takesDevicesPerNode, type SimConfig } from '../../store/config';
+import { algorithmPick, devicesPerNodeFor, fitDevicesPerNode, LIMITS, takesDevicesPerNode, type SimConfig } from '../../store/config';
 import { describeError } from '../../store/derive';
 import { useSim } from '../StoreContext';
 import { ConfigNumberField } from './ConfigNumberField';
@@ -23,11 +23,7 @@ export function ConfigBar() {
   const perNodeShown = useSim((s) => s.derived?.schedule.devicesPerNode);
   const setConfig = useSim((s) => s.setConfig);
   const nodes = custom === null && takesDevicesPerNode(config);
-  const pickAlgorithm = (collective: Collective, algorithm: string) => {
-    const picked = { collective, algorithm };
-    // An algorithm over nodes starts with at least 2 nodes, so its hierarchy shows.
-    setConfig(takesDevicesPerNode(picked) ? { ...picked, devicesPerNode: devicesPerNodeOnPick(config.devices, config.devicesPerNode) } : picked);
-  };
+  const pickAlgorithm = (collective: Collective, algorithm: string) => setConfig(algorithmPick(config, collective, algorithm));
   const checkPerNode = (value: number): string | null => {
     try {
       checkDevicesPerNode(value, config.devices, config.algorithm);

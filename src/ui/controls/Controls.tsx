@@ -6,7 +6,7 @@ import { useSim } from '../StoreContext';
 import { Icon } from './icons';
 import { totalSteps } from '../../store/simStore';
 
-const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
+import { SPEED_CHOICES } from '../../store/config';
 
 export function Controls({ variant = 'full' }: { variant?: 'full' | 'minimal' }) {
   const full = variant === 'full';
@@ -75,7 +75,7 @@ export function Controls({ variant = 'full' }: { variant?: 'full' | 'minimal' })
         <label className="gs-speed">
           <span>Speed</span>
           <select value={speed} onChange={(event) => setConfig({ speed: Number(event.target.value) })}>
-            {SPEEDS.map((value) => (
+            {SPEED_CHOICES.map((value) => (
               <option key={value} value={value}>
                 {value}×
               </option>

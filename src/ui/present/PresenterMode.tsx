@@ -1,9 +1,11 @@
 // The classroom view of one store: full screen, high contrast, large type; the devices and the
 // step's sentences fill the screen, the keys drive it (Space, ←, →, Home, End as in the app; N and P
-// turn the narration's pages; F full screen; T theme; Esc exit). It shares the app's store, so the URL keeps following the step.
+// turn the narration's pages; − and + the speed; A and Shift+A the next and previous algorithm; F full
+// screen; T theme; Esc exit). It shares the app's store, so the URL keeps following the step.
 
 import { useEffect, useRef, useState } from 'react';
 import type { SimStore } from '../../store/simStore';
+import { stepAlgorithm, stepSpeed } from '../../store/config';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
 import { SimProvider } from '../StoreContext';
@@ -24,7 +26,15 @@ export interface PresenterModeProps {
 }
 
 /** Keys the presenter answers; the page around it (the app) must not act on them too. */
-const OWN_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape', 'f', 'F', 't', 'T', ...PAGE_KEYS]);
+const OWN_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape', 'f', 'F', 't', 'T', '-', '+', '=', 'a', 'A', ...PAGE_KEYS]);
+
+/** − and + (or =) step the speed; A and Shift+A the algorithm, unless a loaded schedule replaces it. */
+function settingKey(store: SimStore, key: string): void {
+  const { config, custom, setConfig } = store.getState();
+  if (key === '-') setConfig({ speed: stepSpeed(config.speed, -1) });
+  else if (key === '+' || key === '=') setConfig({ speed: stepSpeed(config.speed, 1) });
+  else if ((key === 'a' || key === 'A') && custom === null) setConfig(stepAlgorithm(config, key === 'a' ? 1 : -1));
+}
 
 function systemDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
@@ -50,10 +60,11 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
       if (event.key === 'Escape') live.current.onExit();
       else if (event.key === 'f' || event.key === 'F') live.current.fullscreen.toggle();
       else if (event.key === 't' || event.key === 'T') setDark((d) => !d);
+      else settingKey(store, event.key);
     };
     element.addEventListener('keydown', onKey);
     return () => element.removeEventListener('keydown', onKey);
-  }, []);
+  }, [store]);
 
   return (
     <SimProvider store={store}>
@@ -67,8 +78,8 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
           <PresenterNarration keysFrom={root} />
         </main>
         <p className="gs-presenter-keys" aria-hidden="true">
-          <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>F</kbd> full screen · <kbd>T</kbd> theme ·{' '}
-          <kbd>Esc</kbd> exit
+          <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>−</kbd> <kbd>+</kbd> speed · <kbd>A</kbd> <kbd>⇧A</kbd>{' '}
+          algorithm · <kbd>F</kbd> full screen · <kbd>T</kbd> theme · <kbd>Esc</kbd> exit
         </p>
       </div>
     </SimProvider>

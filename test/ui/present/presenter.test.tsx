@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ring } from '../../../src/core/algorithms/ring';
 import { narrateStep } from '../../../src/core/narration/narration';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
+import { algorithmIdsFor } from '../../../src/store/config';
 import { PresentButton } from '../../../src/ui/present/PresentButton';
 import { PresenterMode } from '../../../src/ui/present/PresenterMode';
 import { SimProvider } from '../../../src/ui/StoreContext';
@@ -60,6 +61,26 @@ describe('presenter mode', () => {
     render(<PresenterMode store={sim} onExit={() => {}} fullscreen={false} />);
     const done = screen.getByText(/^✗ Not correct — /);
     expect(done.textContent).toMatch(/\. Most likely: step 5: GPU-0 → GPU-2 copies chunk 1, where sending it to GPU-1 would make every result right\.$/);
+  });
+
+  it('changes the speed with − and +, and the algorithm with A and Shift+A, as its key strip says', () => {
+    const sim = store(0, { speed: 0.5 });
+    render(<PresenterMode store={sim} onExit={() => {}} fullscreen={false} />);
+    const root = screen.getByRole('region', { name: 'Presenter mode' });
+    act(() => void fireEvent.keyDown(root, { key: '+' }));
+    expect(sim.getState().config.speed).toBe(1);
+    expect(screen.getByText(/· 1× speed/)).toBeTruthy();
+    act(() => void fireEvent.keyDown(root, { key: '-' }));
+    act(() => void fireEvent.keyDown(root, { key: '-' }));
+    expect(sim.getState().config.speed).toBe(0.25);
+    const ids = algorithmIdsFor('allreduce');
+    const at = ids.indexOf('ring');
+    act(() => void fireEvent.keyDown(root, { key: 'a' }));
+    expect(sim.getState().config.algorithm).toBe(ids[(at + 1) % ids.length]);
+    act(() => void fireEvent.keyDown(root, { key: 'A', shiftKey: true }));
+    act(() => void fireEvent.keyDown(root, { key: 'A', shiftKey: true }));
+    expect(sim.getState().config.algorithm).toBe(ids[(at - 1 + ids.length) % ids.length]);
+    expect(screen.getByText('speed', { exact: false, selector: '.gs-presenter-keys' }).textContent).toContain('⇧A algorithm');
   });
 
   it('calls onExit on Escape and on its exit button', () => {
