@@ -96,8 +96,9 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
   const place = (i: number) => (finishes.length < 2 || Math.abs(finishes[0] - finishes[1]) <= 0.005 * slowest ? 0 : finishes[i] < finishes[1 - i] ? 1 : 2);
 
   return (
-    <div ref={root} className="gs-root gs-present gs-race" data-theme={theme}>
+    <div ref={root} className="gs-root gs-present gs-race" data-theme={theme} tabIndex={-1}>
       <RaceHeader
+        onDone={() => root.current?.focus({ preventScroll: true })}
         algorithms={algorithms}
         config={config}
         appHref={`./${formatUrlState({ ...config, algorithm: algorithms[0], backend: 'webgpu', speed: 1 }, 0)}`}

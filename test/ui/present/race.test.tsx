@@ -48,4 +48,19 @@ describe('the race', () => {
     expect(stepOf('double-tree')).toBe('0');
     expect(onUrl).toHaveBeenLastCalledWith('?race=double-tree%2Cring&devices=8&elements=1024');
   });
+
+  it('gives the keyboard back to the race after a pick in its menus, or Escape: → steps again', () => {
+    render(<Race setup={parseRaceUrl('?race=master,ring&devices=8&elements=1048576')} onUrl={() => {}} />);
+    const menu = screen.getByRole('combobox', { name: 'Left algorithm' });
+    const race = menu.closest('.gs-race') as HTMLElement;
+    menu.focus();
+    fireEvent.change(menu, { target: { value: 'double-tree' } });
+    expect(document.activeElement).toBe(race);
+    act(() => void fireEvent.keyDown(race, { key: 'ArrowRight' }));
+    expect(stepOf('ring')).toBe('1');
+    const devices = screen.getByRole('combobox', { name: 'GPUs' });
+    devices.focus();
+    fireEvent.keyDown(devices, { key: 'Escape' });
+    expect(document.activeElement).toBe(race);
+  });
 });
