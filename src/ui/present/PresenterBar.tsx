@@ -29,7 +29,7 @@ export function PresenterBar({ fullscreen, dark, onTheme, onExit }: PresenterBar
         <strong>{custom ?? config.algorithm}</strong> {COLLECTIVE_NAMES[config.collective]}
         <span className="gs-presenter-sub">
           {' '}
-          · {config.devices} GPUs · {formatBytes(config.elements * BYTES_PER_ELEMENT)} each · {config.speed}× speed
+          · {config.devices} GPUs · {formatBytes(config.elements * BYTES_PER_ELEMENT)} each
         </span>
       </h1>
       <div className="gs-presenter-buttons" role="group" aria-label="Presenter controls">

@@ -69,7 +69,6 @@ describe('presenter mode', () => {
     const root = screen.getByRole('region', { name: 'Presenter mode' });
     act(() => void fireEvent.keyDown(root, { key: '+' }));
     expect(sim.getState().config.speed).toBe(1);
-    expect(screen.getByText(/· 1× speed/)).toBeTruthy();
     act(() => void fireEvent.keyDown(root, { key: '-' }));
     act(() => void fireEvent.keyDown(root, { key: '-' }));
     expect(sim.getState().config.speed).toBe(0.25);
