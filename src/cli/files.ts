@@ -4,7 +4,7 @@
 import { accessSync, closeSync, constants, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { GradsyncError } from '../core/errors';
-import { parseScheduleText, readScheduleWithSources, type ScheduleSources } from '../core/formats';
+import { lineText, parseScheduleText, readScheduleWithSources, type ScheduleSources } from '../core/formats';
 import type { Schedule } from '../core/schedule';
 
 const F32_MAX = 3.4028234663852886e38;
@@ -54,7 +54,8 @@ export function readSchedule(path: string): Schedule {
 
 /** Line `line` (1-based) of the text readSchedule read a schedule from, or null. */
 export function lineOf(schedule: Schedule, line: number): string | null {
-  return READ_FROM.get(schedule)?.split('\n')[line - 1] ?? null;
+  const text = READ_FROM.get(schedule);
+  return text === undefined ? null : lineText(text, line);
 }
 
 /** Where each transfer of a schedule readSchedule read is written; null for one built here. */

@@ -84,6 +84,23 @@ export function readScheduleWithSources(text: string): { schedule: Schedule; sou
   return { schedule, sources };
 }
 
+/** Where line `line` (1-based) of `text` starts and ends; both at the end past its last line. Reads only up to it. */
+export function lineRange(text: string, line: number): [start: number, end: number] {
+  let start = 0;
+  for (let i = 1; i < line; i++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) return [text.length, text.length];
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return [start, end < 0 ? text.length : end];
+}
+
+/** Line `line` (1-based) of `text`, empty past its end. */
+export function lineText(text: string, line: number): string {
+  return text.slice(...lineRange(text, line));
+}
+
 /**
  * The line of `text` a problem reading it names, or null: "line 6: …" (MSCCL XML, and JSON.parse in
  * some engines), "step 3, transfer 2: …" (schedule JSON's validation) or JSON.parse's "position 57".

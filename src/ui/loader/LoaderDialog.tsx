@@ -7,7 +7,7 @@
 
 import { useInView } from '../useInView';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { problemLine } from '../../core/formats';
+import { lineText, problemLine } from '../../core/formats';
 import { SCHEDULE_FORMAT } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { useReturnFocus } from '../inspector/useReturnFocus';
@@ -27,11 +27,6 @@ export interface MarkedSource {
   text: string;
   line: number;
   note: string;
-}
-
-/** Line `line` (1-based) of `text`, trimmed: the line a mark quotes, whole, where the box may cut it off. */
-function lineAt(text: string, line: number): string {
-  return (text.split('\n')[line - 1] ?? '').trim();
 }
 
 export function LoaderDialog({ onClose, source }: { onClose(): void; source?: MarkedSource }) {
@@ -79,6 +74,8 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
     else settle(loadText(loader, text, null), 'paste', text);
   };
   const editable = schedule !== null && isEditable(schedule);
+  // The marked line quoted whole, where the box may cut it off: read up to that line only.
+  const quoted = mark?.note ? lineText(text, mark.line).trim() : '';
   const problemId = `${ids}-problem`;
   const fileProblem = problem?.source === 'file' ? problem.message : null;
   const pasteProblem = problem?.source === 'paste' ? problem.message : null;
@@ -134,10 +131,10 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
       {mark?.note && (
         <p className="gs-loader-mark-note" id={`${ids}-mark`}>
           <strong>Line {mark.line}</strong> (marked): {mark.note}
-          {lineAt(text, mark.line) && (
+          {quoted && (
             <>
               <br />
-              <code className="gs-loader-mark-line">{lineAt(text, mark.line)}</code>
+              <code className="gs-loader-mark-line">{quoted}</code>
             </>
           )}
         </p>

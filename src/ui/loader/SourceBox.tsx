@@ -3,6 +3,7 @@
 // the line as the box scrolls, focused or not (a selection shows only while the box has focus).
 
 import { useLayoutEffect, useRef, useState, type TextareaHTMLAttributes } from 'react';
+import { lineRange } from '../../core/formats';
 
 interface SourceBoxProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
   value: string;
@@ -25,15 +26,6 @@ function bandOf(box: HTMLTextAreaElement, mark: number): { top: number; height: 
   const { top, line } = metrics(box);
   const y = top + (mark - 1) * line - box.scrollTop;
   return y + line < 0 || y > box.clientHeight ? null : { top: y, height: line };
-}
-
-/** Where line `line` (1-based) of `text` starts and ends. */
-function lineRange(text: string, line: number): [number, number] {
-  let start = 0;
-  for (let i = 1; i < line && start >= 0; i++) start = text.indexOf('\n', start) + 1 || -1;
-  if (start < 0) return [text.length, text.length];
-  const end = text.indexOf('\n', start);
-  return [start, end < 0 ? text.length : end];
 }
 
 export function SourceBox({ value, onChange, mark, selectMark = false, ...rest }: SourceBoxProps) {
