@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { compileSchedule, type Schedule } from '../core/schedule';
 import { type Contributions, placeReading, type PlaceReading, type StepTracker } from '../core/symbolic';
-import { cellExpression } from '../core/narration';
+import { cellExpression, type ExpressionForm } from '../core/narration';
 import type { ReduceOp } from '../core/ops';
 import type { CellsAt, StepReader } from '../store/stepReader';
 import { useSim } from './StoreContext';
@@ -24,8 +24,8 @@ export interface StepCells {
   set(device: number, slot: number): Contributions;
   /** All it holds, read as one chunk of the data (placeReading). */
   reading(device: number, slot: number): PlaceReading;
-  /** The seeds' notation of (d, slot) after `step` steps, e.g. (d₄+a₄). */
-  expression(device: number, slot: number): string;
+  /** The seeds' notation of (d, slot) after `step` steps, e.g. (d₄+a₄), or brief, (d₄+…+a₄). */
+  expression(device: number, slot: number, form?: ExpressionForm): string;
 }
 
 export function useStepReader(): StepReader {
@@ -58,6 +58,6 @@ export function stepCells(schedule: Schedule, cells: CellsAt, op: ReduceOp): Ste
     slots,
     set: plain ? (d, s) => cells.sets[d * slots + s] : (d, s) => reading(d, s).set,
     reading,
-    expression: (d, s) => cellExpression(compiled, cells.terms[d * slots + s], s, op),
+    expression: (d, s, form) => cellExpression(compiled, cells.terms[d * slots + s], s, op, form),
   };
 }

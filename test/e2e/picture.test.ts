@@ -186,20 +186,51 @@ describe.skipIf(skipReason !== null)('the devices picture in Chromium', () => {
     expect(watched.samples).toBeGreaterThan(40);
     // Most of the way is along the link; the rest is leaving and entering the cells.
     expect(watched.onLink / watched.samples).toBeGreaterThan(0.6);
-    expect(watched.arrows.sort()).toEqual(['0-1 forward marker head', '0-3 backward marker head', '1-2 forward marker head', '2-3 forward marker head']);
+    // The cards write their chunks: each transfer has an arrow of its own, from cell to cell.
+    expect(watched.arrows.sort()).toEqual(['0-1 forward marker head', '1-2 forward marker head', '2-3 forward marker head', '3-0 forward marker head']);
     expect(watched.pointing).toEqual([true, true, true, true]);
     await page.close();
   }, 60_000);
 
-  it('lights a link that carries messages both ways with an arrowhead at each end', async () => {
-    const page = await session.open('/?algorithm=ring&devices=2&step=1&backend=cpu');
-    const link = page.locator('.gs-dv-step-links[data-step="1"] path');
-    // A vertical line has no width, which the default wait takes for hidden.
+  it('lights a link that carries messages both ways with an arrowhead at each end, or an arrow each way from cell to cell', async () => {
+    // 64 devices write no texts: the pair's link is lit, an arrowhead at each end.
+    const plain = await session.open('/?algorithm=halving-doubling&devices=64&step=1&backend=cpu');
+    const link = plain.locator('.gs-dv-step-links[data-step="1"] path[data-link="0-32"]');
     await link.waitFor({ state: 'attached' });
-    expect(await link.count()).toBe(1);
     expect(await link.getAttribute('data-ways')).toBe('both');
     expect(await link.getAttribute('marker-start')).toMatch(/^url\(#.+-reduce\)$/);
     expect(await link.getAttribute('marker-end')).toMatch(/^url\(#.+-reduce\)$/);
+    await plain.close();
+    // Two devices write theirs: an arrow each way, each from the sending cell to the receiving one.
+    const page = await session.open('/?algorithm=ring&devices=2&step=1&backend=cpu');
+    const arrows = page.locator('.gs-dv-step-links[data-step="1"] path');
+    await arrows.first().waitFor({ state: 'attached' });
+    expect(await arrows.count()).toBe(2);
+    const ends = await arrows.evaluateAll((paths) =>
+      paths.map((path) => {
+        const p = path as SVGPathElement;
+        const end = p.getPointAtLength(p.getTotalLength());
+        return { link: p.getAttribute('data-link'), chunk: Number(p.getAttribute('data-chunk')), marker: p.getAttribute('marker-end'), end: [end.x, end.y] };
+      }),
+    );
+    expect(ends.map((e) => e.link).sort()).toEqual(['0-1', '1-0']);
+    for (const e of ends) expect(e.marker).toMatch(/^url\(#.+-reduce\)$/);
+    // Each ends an arrowhead's length short of the receiving cell's edge.
+    const cells = await page.evaluate(() => {
+      const stage = document.querySelector('.gs-devices-stage')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.gs-dv-card')].map((card) =>
+        [...card.querySelectorAll('.gs-dv-cell-bg')].map((cell) => {
+          const r = cell.getBoundingClientRect();
+          return [r.left - stage.left, r.top - stage.top, r.right - stage.left, r.bottom - stage.top];
+        }),
+      );
+    });
+    for (const e of ends) {
+      const [left, top, right, bottom] = cells[Number(e.link!.split('-')[1])][e.chunk];
+      const gap = Math.max(left - e.end[0], e.end[0] - right, top - e.end[1], e.end[1] - bottom);
+      expect(gap, JSON.stringify(e)).toBeGreaterThan(2);
+      expect(gap, JSON.stringify(e)).toBeLessThan(18);
+    }
     await page.close();
     expect(problems).toEqual([]);
   }, 60_000);

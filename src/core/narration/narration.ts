@@ -4,7 +4,9 @@
 //   sum, avg   (g0₁+g1₁+g2₁+…+g1022₁+g1023₁, 1024 terms)
 //   prod       (g0₁×g1₁×g2₁×…×g1022₁×g1023₁, 1024 terms)
 //   max, min   max(g0₁, g1₁, g2₁, …, g1022₁, g1023₁; 1024 terms)
-// A single term is written bare (a₁) under every op.
+// A single term is written bare (a₁) under every op. Where a picture's cell has room for less, the
+// brief form keeps the first and the last term of a value of more than BRIEF_ABOVE terms, in the
+// order they were combined:  (h₁+…+e₁), (h₁×…×e₁), max(h₁, …, e₁)
 
 import { compileSchedule, type CompiledSchedule } from '../schedule/compile';
 import { GradsyncError } from '../errors';
@@ -20,6 +22,8 @@ import { plural } from '../units';
 const ABBREVIATE_ABOVE = 8;
 const SHOWN_HEAD = 3;
 const SHOWN_TAIL = 2;
+/** In the brief form, values with more terms than this show only their first and last. */
+const BRIEF_ABOVE = 2;
 
 export interface StepNarration {
   /** 1-based, as the seeds count iterations. */
@@ -94,14 +98,27 @@ export function buffersSentence(compiled: Pick<CompiledSchedule, 'plain' | 'layo
   return `${parts.join(', and ')}; ${parts.length > 1 ? 'both start' : 'it starts'} empty.`;
 }
 
+/** How much of a value is written: every term (abbreviated past ABBREVIATE_ABOVE), or the brief form. */
+export type ExpressionForm = 'full' | 'brief';
+
 /** The value `terms` of a (device, chunk) cell among `devices` devices under `op`, e.g. (d₄+a₄) or max(d₄, a₄). */
 export function valueExpression(terms: TermSeq, chunk: number, devices: number, op: ReduceOp = 'sum'): string {
   return termsExpression(terms, (device) => term(device, chunk, devices), op);
 }
 
 /** The value `terms` of cell (device, `slot`) of a schedule, in the seeds' notation: (d₄+a₄), or ∅ for a place nothing was written to. */
-export function cellExpression(compiled: CompiledSchedule, terms: TermSeq, slot: number, op: ReduceOp = 'sum'): string {
-  return termsExpression(terms, termNamer(compiled, slot), op);
+export function cellExpression(compiled: CompiledSchedule, terms: TermSeq, slot: number, op: ReduceOp = 'sum', form: ExpressionForm = 'full'): string {
+  return termsExpression(terms, termNamer(compiled, slot), op, form);
+}
+
+/**
+ * Characters of the longest brief expression of a sum over `devices` devices of `chunks` chunks, and
+ * of its longest line when it wraps after its first term: (a₁₂+…+p₁₂) and "(a₁₂+", "…+p₁₂)".
+ */
+export function briefLength(devices: number, chunks: number): { oneLine: number; twoLines: number } {
+  const termChars = deviceLetter(devices - 1, devices).length + String(chunks).length;
+  if (devices <= BRIEF_ABOVE) return { oneLine: 2 * termChars + 3, twoLines: termChars + 2 };
+  return { oneLine: 2 * termChars + 5, twoLines: termChars + 3 };
 }
 
 /**
@@ -116,11 +133,13 @@ function termNamer(compiled: Pick<CompiledSchedule, 'devices' | 'chunks' | 'plai
 }
 
 /** A value's terms under `op`, each named by `name`: (d₄+a₄), max(d₄, a₄). */
-function termsExpression(terms: TermSeq, name: (term: number) => string, op: ReduceOp = 'sum'): string {
+function termsExpression(terms: TermSeq, name: (term: number) => string, op: ReduceOp = 'sum', form: ExpressionForm = 'full'): string {
   const count = termCount(terms);
   if (count === 1) return name(terms as number);
-  const abbreviated = count > ABBREVIATE_ABOVE;
-  const shown = abbreviated ? [...headTerms(terms, SHOWN_HEAD), -1, ...tailTerms(terms, SHOWN_TAIL)] : headTerms(terms, count);
+  const brief = form === 'brief' && count > BRIEF_ABOVE;
+  const abbreviated = !brief && count > ABBREVIATE_ABOVE;
+  const [head, tail] = brief ? [1, 1] : abbreviated ? [SHOWN_HEAD, SHOWN_TAIL] : [count, 0];
+  const shown = head < count ? [...headTerms(terms, head), -1, ...tailTerms(terms, tail)] : headTerms(terms, count);
   const names = shown.map((t) => (t < 0 ? '…' : name(t)));
   if (op === 'max' || op === 'min') {
     return `${op}(${names.join(', ')}${abbreviated ? `; ${count} terms` : ''})`;

@@ -34,6 +34,9 @@ function topBar(width: number, radius: number, height: number): string {
   return `M0,${height}V${radius}Q0,0 ${radius},0H${width - radius}Q${width},0 ${width},${radius}V${height}Z`;
 }
 
+/** Advance of a character of a short label (10 px, semibold), in px. */
+const SHORT_LABEL_ADVANCE = 6.2;
+
 /** The same at every step: a card's cells change, its header does not. */
 const Header = memo(function Header({ device, devices, card }: { device: number; devices: number; card: CardShape }) {
   const color = deviceColor(device, devices);
@@ -41,11 +44,21 @@ const Header = memo(function Header({ device, devices, card }: { device: number;
   const bar = <path className="gs-dv-card-bar" d={topBar(card.width, radius, Math.max(3, radius * 0.6))} fill={color} />;
   if (card.labelMode === 'none') return bar;
   if (card.labelMode === 'short') {
+    // The same name as on larger cards (a picture never switches from "GPU-1" to "1"), narrowed to the card where it must be.
+    const label = deviceLabel(device);
+    const room = card.width - 2 * card.pad;
+    const squeeze = label.length * SHORT_LABEL_ADVANCE > room;
     return (
       <>
         {bar}
-        <text className="gs-dv-card-label gs-dv-card-label--short" x={card.pad} y={card.header - 3}>
-          {card.width >= 62 ? deviceLabel(device) : device}
+        <text
+          className="gs-dv-card-label gs-dv-card-label--short"
+          x={card.pad}
+          y={card.header - 3}
+          textLength={squeeze ? room : undefined}
+          lengthAdjust={squeeze ? 'spacingAndGlyphs' : undefined}
+        >
+          {label}
         </text>
       </>
     );

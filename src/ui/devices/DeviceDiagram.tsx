@@ -52,12 +52,14 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const { geometry, route } = useMemo(() => geometryFor(schedule, layout, size), [schedule, layout, size]);
   const state = useStepCells(schedule, op, shown);
   const flagged = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
-  const withText = geometry.card.textSize > 0;
-  const views = useMemo(() => deviceViews(schedule, state, withText, flagged), [schedule, state, withText, flagged]);
+  const form = geometry.card.textSize > 0 ? geometry.card.textForm : null;
+  const views = useMemo(() => deviceViews(schedule, state, form, flagged), [schedule, state, form, flagged]);
   const message = useCallback((d: number, c: number) => state.set(d, c), [state]);
-  // Messages carry their expression wherever the seeds' notation applies, also when cells are too small for it.
-  const notation = longestExpression(devices, chunks) > 0;
-  const expression = useMemo(() => (notation ? (d: number, c: number) => state.expression(d, c) : null), [notation, state]);
+  // Messages carry their expression wherever the seeds' notation applies, also when cells are too small
+  // for it, in the form the cells write theirs.
+  const notation = longestExpression(devices, chunks) > 0 || form !== null;
+  const pillForm = form ?? 'full';
+  const expression = useMemo(() => (notation ? (d: number, c: number) => state.expression(d, c, pillForm) : null), [notation, state, pillForm]);
   const pills = useMemo(() => planSprites(schedule, shown, geometry, route, message, expression), [schedule, shown, geometry, route, message, expression]);
   const lands = useMemo(() => planSprites(schedule, shown - 1, geometry, route, message), [schedule, shown, geometry, route, message]);
   const onInspect = useCallback((device: number) => inspect(device), [inspect]);

@@ -1,10 +1,16 @@
 // The links one step uses, lit in the colour of what they carry (reduce or copy) with an arrowhead at
 // the receiving end of each direction, drawn above the cards between their edges. A link keeps its
-// element while steps use it alike, so a ring's steps change nothing here and repaint nothing.
+// element while steps use it alike, so a ring's steps change nothing here and repaint nothing. Where
+// the cards write their chunks, each transfer gets its own arrow from cell to cell instead, in the
+// colour of its op, or of its tree in a double tree (a copy dashed).
 
 import { memo } from 'react';
 import type { TransferOp } from '../../core/schedule';
+import type { CellArrow } from './motion/cellArrows';
 import type { StepLink } from './motion/sprites';
+
+/** Arrowheads: one per op, and one per tree of a double tree. */
+const HEADS = ['reduce', 'copy', 'tree0', 'tree1'] as const;
 
 export interface ArrowMarkersProps {
   id: string;
@@ -17,7 +23,7 @@ export const ArrowMarkers = memo(function ArrowMarkers({ id, length }: ArrowMark
   return (
     <svg className="gs-dv-arrow-defs" width={0} height={0} aria-hidden="true">
       <defs>
-        {(['reduce', 'copy'] as const).map((op) => (
+        {HEADS.map((op) => (
           <marker
             key={op}
             id={`${id}-${op}`}
@@ -40,6 +46,8 @@ export const ArrowMarkers = memo(function ArrowMarkers({ id, length }: ArrowMark
 
 export interface StepLinksProps {
   links: readonly StepLink[];
+  /** Arrows per transfer, drawn instead of the links where there are any. */
+  arrows: readonly CellArrow[] | null;
   /** 1-based number of the step whose links these are. */
   step: number;
   markers: string;
@@ -48,8 +56,9 @@ export interface StepLinksProps {
   dense: boolean;
 }
 
-function markerOf(markers: string, op: TransferOp | null): string | undefined {
-  return op === null ? undefined : `url(#${markers}-${op})`;
+/** The arrowhead of messages of `op` one way along a link of `tree` (a double tree's), or none. */
+function markerOf(markers: string, op: TransferOp | null, tree: StepLink['tree']): string | undefined {
+  return op === null ? undefined : `url(#${markers}-${tree ?? op})`;
 }
 
 function sameLinks(a: readonly StepLink[], b: readonly StepLink[]): boolean {
@@ -64,22 +73,45 @@ function sameLinks(a: readonly StepLink[], b: readonly StepLink[]): boolean {
 }
 
 export const StepLinks = memo(
-  function StepLinks({ links, step, markers, width, height, dense }: StepLinksProps) {
+  function StepLinks({ links, arrows, step, markers, width, height, dense }: StepLinksProps) {
     return (
       <svg className={dense ? 'gs-dv-step-links gs-dv-step-links--dense' : 'gs-dv-step-links'} width={width} height={height} data-step={step}>
-        {links.map((link) => (
-          <path
-            key={link.index}
-            className={`gs-dv-step-link gs-dv-step-link--${link.forward ?? link.backward}`}
-            d={link.d}
-            markerEnd={link.arrows ? markerOf(markers, link.forward) : undefined}
-            markerStart={link.arrows ? markerOf(markers, link.backward) : undefined}
-            data-link={`${link.a}-${link.b}`}
-            data-ways={link.forward && link.backward ? 'both' : link.forward ? 'forward' : 'backward'}
-          />
-        ))}
+        {arrows?.map((arrow, i) => {
+          const colour = arrow.tree ?? arrow.op;
+          const classes = `gs-dv-step-link gs-dv-step-link--${colour} gs-dv-cell-arrow gs-dv-cell-arrow--${arrow.op}`;
+          return (
+            <path
+              key={i}
+              className={classes}
+              d={arrow.d}
+              markerEnd={`url(#${markers}-${colour})`}
+              data-link={`${arrow.src}-${arrow.dst}`}
+              data-ways="forward"
+              data-chunk={arrow.chunk}
+            />
+          );
+        })}
+        {!arrows &&
+          links.map((link) => (
+            <path
+              key={link.index}
+              className={`gs-dv-step-link gs-dv-step-link--${link.tree ?? link.forward ?? link.backward}`}
+              d={link.d}
+              markerEnd={link.arrows ? markerOf(markers, link.forward, link.tree) : undefined}
+              markerStart={link.arrows ? markerOf(markers, link.backward, link.tree) : undefined}
+              data-link={`${link.a}-${link.b}`}
+              data-ways={link.forward && link.backward ? 'both' : link.forward ? 'forward' : 'backward'}
+            />
+          ))}
       </svg>
     );
   },
-  (a, b) => sameLinks(a.links, b.links) && a.step === b.step && a.markers === b.markers && a.width === b.width && a.height === b.height && a.dense === b.dense,
+  (a, b) =>
+    sameLinks(a.links, b.links) &&
+    a.arrows === b.arrows &&
+    a.step === b.step &&
+    a.markers === b.markers &&
+    a.width === b.width &&
+    a.height === b.height &&
+    a.dense === b.dense,
 );

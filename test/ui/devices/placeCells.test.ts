@@ -16,7 +16,7 @@ const oop = read('allreduce_ring_oop.xml');
 
 function viewsAt(step: number) {
   const cells = new StepReader().cellsAt(oop, step);
-  return deviceViews(oop, stepCells(oop, cells, 'sum'), true, null);
+  return deviceViews(oop, stepCells(oop, cells, 'sum'), 'full', null);
 }
 
 describe('cards of a schedule that moves chunks between places', () => {

@@ -1,9 +1,12 @@
 // The inside of a device card at a given width: header, chunk cells (a row, a column or a grid),
-// and whether the chunks' seed expressions fit, on one line or wrapped over a few.
+// and whether the chunks' seed expressions fit, in full or brief (first and last term), on one line
+// or wrapped over a few.
+
+import { briefLength, type ExpressionForm } from '../../../core/narration';
 
 /** Chunk texts are shown between these font sizes (px), else hidden. */
 const TEXT_MIN = 10;
-export const TEXT_MAX = 16;
+export const TEXT_MAX = 28;
 /** Advance of a monospace character, in ems. */
 export const MONO_EM = 0.62;
 /** Widest a cell without text grows (px). */
@@ -34,6 +37,8 @@ export interface CardShape {
   gap: number;
   /** Font size of the chunks' expressions; 0 when they are hidden. */
   textSize: number;
+  /** Whether the expressions are written in full or brief. */
+  textForm: ExpressionForm;
   /** Lines an expression may take, and the characters each line holds (1 and the longest when unwrapped). */
   textLines: number;
   lineChars: number;
@@ -52,8 +57,10 @@ export interface CardContent {
    * chunks move between them; absent for one buffer.
    */
   bands?: readonly number[];
-  /** Characters of the longest expression a chunk can show; 0: never show texts. */
+  /** Characters of the longest expression a chunk can show; 0: never show texts in full. */
   textChars: number;
+  /** Whether chunks may show their expressions in the brief form, (a₁+…+h₁). */
+  brief?: boolean;
 }
 
 function digits(n: number): number {
@@ -67,6 +74,23 @@ export function longestExpression(devices: number, chunks: number): number {
   return devices === 1 ? term : 2 + devices * term + (devices - 1);
 }
 
+/** Brief expressions are written for up to 16 devices of 16 chunks: a card of 16 cells, each of a few characters. */
+export function briefTexts(devices: number, chunks: number): boolean {
+  return devices >= 1 && devices <= 16 && chunks <= 16;
+}
+
+/** Whether a card of `content` can write expressions in `form` at all. */
+export function hasTexts(content: CardContent, form: ExpressionForm): boolean {
+  return form === 'brief' ? content.brief === true : content.textChars > 0;
+}
+
+/** Characters of the longest line of an expression in `form` over `lines` lines. */
+function formLineChars(content: CardContent, form: ExpressionForm, lines: number): number {
+  if (form === 'full') return lineCharsFor(content, lines);
+  const brief = briefLength(content.devices, content.chunks);
+  return lines <= 1 ? brief.oneLine : brief.twoLines;
+}
+
 /**
  * Characters of the longest line when a sum of all devices' terms is written in `lines` lines: a
  * bracket and ⌈N/lines⌉ terms, each with its operator (or the closing bracket).
@@ -78,15 +102,16 @@ export function lineCharsFor(content: CardContent, lines: number): number {
 }
 
 /** Line counts worth trying for wrapped expressions: one per distinct number of terms on a line. */
-export function lineChoices(content: CardContent): number[] {
+export function lineChoices(content: CardContent, form: ExpressionForm = 'full'): number[] {
+  if (form === 'brief') return content.brief ? [1, 2] : [1];
   if (content.textChars === 0) return [1];
   const choices = new Set<number>();
   for (let perLine = content.devices; perLine >= 1; perLine--) choices.add(Math.ceil(content.devices / perLine));
   return [...choices];
 }
 
-export function cellCap(content: CardContent, lines = 1): number {
-  return content.textChars > 0 ? lineCharsFor(content, lines) * MONO_EM * TEXT_MAX + 8 : PLAIN_CELL_MAX;
+export function cellCap(content: CardContent, lines = 1, form: ExpressionForm = 'full'): number {
+  return hasTexts(content, form) ? formLineChars(content, form, lines) * MONO_EM * TEXT_MAX + 8 : PLAIN_CELL_MAX;
 }
 
 function labelSizeFor(width: number, textSize: number): number {
@@ -96,9 +121,9 @@ function labelSizeFor(width: number, textSize: number): number {
 
 /**
  * `labels`: false for cards turned on a ring, whose names are written outside it instead.
- * `lines`: how many lines an expression may wrap over (texts only).
+ * `lines`: how many lines an expression may wrap over (texts only), `form` how much of it is written.
  */
-export function cardShape(width: number, columns: number, content: CardContent, labels = true, lines = 1): CardShape {
+export function cardShape(width: number, columns: number, content: CardContent, labels = true, lines = 1, form: ExpressionForm = 'full'): CardShape {
   const pad = Math.max(2, Math.min(8, width * 0.05));
   const labelMode = !labels ? 'none' : width >= 84 ? 'full' : width >= 34 ? 'short' : 'none';
   const bands = content.bands ?? [content.chunks];
@@ -107,10 +132,11 @@ export function cardShape(width: number, columns: number, content: CardContent, 
   const rough = inner / columns;
   const gap = rough >= 14 ? 3 : rough >= 6 ? 1.5 : rough >= 3 ? 0.75 : 0;
   const cellWidth = Math.max(0.5, (inner - gap * (columns - 1)) / columns);
-  const textLines = content.textChars > 0 ? lines : 1;
-  const lineChars = lineCharsFor(content, textLines);
+  const texts = hasTexts(content, form);
+  const textLines = texts ? lines : 1;
+  const lineChars = formLineChars(content, form, textLines);
   let textSize = 0;
-  if (content.textChars > 0) {
+  if (texts) {
     const fits = (cellWidth - 8) / (lineChars * MONO_EM);
     if (fits >= TEXT_MIN) textSize = Math.min(TEXT_MAX, fits);
   }
@@ -134,6 +160,7 @@ export function cardShape(width: number, columns: number, content: CardContent, 
     cellHeight,
     gap,
     textSize,
+    textForm: form,
     textLines: textSize > 0 ? textLines : 1,
     lineChars,
     slotAxis: textSize > 0 || cellWidth >= cellHeight ? 'x' : 'y',

@@ -3,6 +3,7 @@
 // the collective leaves a result it is checked against what that result must hold, and a place that
 // holds none (scratch, an out-of-place input) shows what it holds and is never complete.
 
+import type { ExpressionForm } from '../../../core/narration';
 import { compileSchedule, type Schedule, placeName, resultChunks, slotPlace } from '../../../core/schedule';
 import type { StepCells } from '../../useStepReader';
 import {
@@ -26,7 +27,8 @@ export interface DeviceView {
   description: string;
 }
 
-export function deviceViews(schedule: Schedule, state: StepCells, withText: boolean, flagged: FlaggedCells | null): DeviceView[] {
+/** `form`: how the cells write their expressions (the card's choice), or null where they write none. */
+export function deviceViews(schedule: Schedule, state: StepCells, form: ExpressionForm | null, flagged: FlaggedCells | null): DeviceView[] {
   const { devices } = schedule;
   const { slots, plain, layout } = compileSchedule(schedule);
   const writes = writesOf(schedule, state.step);
@@ -42,7 +44,7 @@ export function deviceViews(schedule: Schedule, state: StepCells, withText: bool
       const chunk = result ? result[s] : s;
       const key = cellKey(d, s, slots);
       const fault = flagged?.cells.get(key) ?? null;
-      const text = withText || titled ? state.expression(d, s) : null;
+      const text = form !== null || titled ? state.expression(d, s) : null;
       let complete = false;
       if (chunk >= 0) {
         const expected = expectedRange(schedule, d, chunk);
@@ -55,7 +57,7 @@ export function deviceViews(schedule: Schedule, state: StepCells, withText: bool
       views.push({
         set,
         complete,
-        text: withText ? text : null,
+        text: form === 'brief' ? state.expression(d, s, 'brief') : form ? text : null,
         received: writes.get(key) ?? null,
         flagged: fault !== null,
         fault,

@@ -2,7 +2,8 @@
 // large rings — cards turned to face outward, which only need room along the ring. Where the seeds'
 // expressions can be written legibly they are, in whichever arrangement writes them largest.
 
-import { cardShape, cellCap, columnChoices, lineChoices, TEXT_MAX, widestBand, type CardContent, type CardShape } from '../card/cardShape';
+import type { ExpressionForm } from '../../../core/narration';
+import { cardShape, cellCap, columnChoices, hasTexts, lineChoices, TEXT_MAX, widestBand, type CardContent, type CardShape } from '../card/cardShape';
 import type { Size } from './geometry';
 import type { DeviceLayout } from './layouts';
 
@@ -26,6 +27,8 @@ interface Frame {
 
 export interface Fit {
   card: CardShape;
+  /** Where the cards sit: the layout's positions, or one of its arrangements. */
+  positions: DeviceLayout['positions'];
   frame: Frame;
   /** Cards on the ring face outward (the master of a star stays upright). */
   radial: boolean;
@@ -120,10 +123,11 @@ function fitsRadial(layout: DeviceLayout, size: Size, card: CardShape): boolean 
 type Fits = (card: CardShape) => boolean;
 
 /** The widest card with `columns` cell columns that fits, by bisection (fit only gets harder as cards grow). */
-function widestCard(size: Size, content: CardContent, columns: number, labels: boolean, fits: Fits, lines = 1): CardShape {
+function widestCard(size: Size, content: CardContent, columns: number, labels: boolean, fits: Fits, lines = 1, form: ExpressionForm = 'full'): CardShape {
   // Cards with texts may take nearly half the width: left and right cards of a small ring still clear.
-  const cap = Math.min(size.width * (content.textChars > 0 ? 0.47 : 0.42), 480, columns * cellCap(content, lines) + 20);
-  const shape = (width: number) => cardShape(width, columns, content, labels, lines);
+  const texts = hasTexts(content, form);
+  const cap = Math.min(size.width * (texts ? 0.47 : 0.42), 480, columns * cellCap(content, lines, form) + 20);
+  const shape = (width: number) => cardShape(width, columns, content, labels, lines, form);
   let lo = 8;
   let hi = Math.max(lo, cap);
   if (fits(shape(hi))) return shape(hi);
@@ -144,34 +148,65 @@ function score(card: CardShape, chunks: number): number {
 }
 
 /**
- * How well a card with texts reads: the type size first; a wrapped line costs about as much as 1.5 px
- * of type, a column of chunks 2 px and a grid 4 px, since a row of chunks is how a buffer reads.
+ * How well a card with texts reads: the type size first; a wrapped line costs about as much as 1 px
+ * of type, a column of chunks 2 px and a grid 4 px, since a row of chunks is how a buffer reads, and
+ * the brief form 3 px: every term written is worth a somewhat smaller type.
  */
 function textScore(card: CardShape): number {
   const arrangement = card.rows === 1 ? 0 : card.columns === 1 ? 2 : 4;
-  return Math.min(card.textSize, TEXT_MAX) - 1.5 * (card.textLines - 1) - arrangement;
+  const brief = card.textForm === 'brief' ? 3 : 0;
+  return Math.min(card.textSize, TEXT_MAX) - (card.textLines - 1) - arrangement - brief;
 }
 
-/** The best upright card that writes every chunk's expression, or null when none fits legibly. */
-function textFit(layout: DeviceLayout, size: Size, content: CardContent, fits: Fits): Fit | null {
+/** Every term is written while it can be at this size (px) or more; below, the brief form may be written larger. */
+const FULL_FLOOR = 14;
+
+/** The best upright card that writes every chunk's expression in `form`, or null when none fits legibly. */
+function textFit(layout: DeviceLayout, size: Size, content: CardContent, fits: Fits, form: ExpressionForm): Fit | null {
   let best: CardShape | null = null;
   for (const columns of columnChoices(content)) {
-    for (const lines of lineChoices(content)) {
-      const card = widestCard(size, content, columns, true, fits, lines);
+    for (const lines of lineChoices(content, form)) {
+      // Where the widest card allowed writes nothing, no narrower one will.
+      if (cardShape(size.width * 0.47, columns, content, true, lines, form).textSize === 0) continue;
+      const card = widestCard(size, content, columns, true, fits, lines, form);
       if (card.textSize === 0 || card.textLines !== lines) continue;
       if (!best || textScore(card) > textScore(best)) best = card;
     }
   }
-  return best && { card: best, frame: frameFor(layout, size, best, false), radial: false };
+  return best && { card: best, positions: layout.positions, frame: frameFor(layout, size, best, false), radial: false };
+}
+
+/**
+ * The best card with texts in `form` over the layout's other arrangements and its positions. Where two
+ * write as large, the first wins: a ring around a rectangle keeps its arrows straight between rows of cards.
+ */
+function bestIn(form: ExpressionForm, layout: DeviceLayout, size: Size, content: CardContent, groupOf: Int32Array): Fit | null {
+  if (!hasTexts(content, form)) return null;
+  let best: Fit | null = null;
+  for (const positions of [...(layout.arrangements ?? []), layout.positions]) {
+    const placed = { ...layout, positions };
+    const fit = textFit(placed, size, content, (card) => fitsUpright(placed, size, card, groupOf), form);
+    if (fit && (!best || textScore(fit.card) > textScore(best.card))) best = fit;
+  }
+  return best;
+}
+
+/** Every term where it reads at FULL_FLOOR px; else the brief form where that reads better. */
+function bestTextFit(layout: DeviceLayout, size: Size, content: CardContent, groupOf: Int32Array): Fit | null {
+  const full = bestIn('full', layout, size, content, groupOf);
+  if (full && full.card.textSize >= FULL_FLOOR) return full;
+  const brief = bestIn('brief', layout, size, content, groupOf);
+  if (!full || !brief) return full ?? brief;
+  return textScore(brief.card) > textScore(full.card) ? brief : full;
 }
 
 export function chooseFit(layout: DeviceLayout, size: Size, content: CardContent): Fit {
   const groupOf = new Int32Array(layout.devices).fill(-1);
   for (const group of layout.groups) for (const d of group.devices) groupOf[d] = group.node;
   const upright: Fits = (card) => fitsUpright(layout, size, card, groupOf);
-  const withText = content.textChars > 0 ? textFit(layout, size, content, upright) : null;
+  const withText = hasTexts(content, 'full') || hasTexts(content, 'brief') ? bestTextFit(layout, size, content, groupOf) : null;
   if (withText) return withText;
-  const plain = { ...content, textChars: 0 };
+  const plain = { ...content, textChars: 0, brief: false };
   const ringLike = (layout.kind === 'circle' || layout.kind === 'star') && layout.devices >= RADIAL_FROM;
   let best: Fit | null = null;
   for (const radial of ringLike ? [false, true] : [false]) {
@@ -179,7 +214,7 @@ export function chooseFit(layout: DeviceLayout, size: Size, content: CardContent
     for (const columns of columnChoices(content)) {
       const card = widestCard(size, plain, columns, !radial, fits);
       if (!best || score(card, widestBand(content)) > score(best.card, widestBand(content)))
-        best = { card, frame: frameFor(layout, size, card, radial), radial };
+        best = { card, positions: layout.positions, frame: frameFor(layout, size, card, radial), radial };
     }
   }
   return best!;

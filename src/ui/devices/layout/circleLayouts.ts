@@ -29,6 +29,33 @@ function aroundEllipse(n: number, aspect = 1): Point[] {
   return positions;
 }
 
+/** Rings of up to this many devices may also go around a rectangle, where their cards can write texts. */
+const GRID_RING_MAX = 16;
+
+/**
+ * n positions on the border of a grid of `columns` × `rows` cells, clockwise from the middle of the top
+ * row (n = 2·columns + 2·(rows − 2)): a ring of a few large cards fills a rectangle better than an ellipse.
+ */
+function aroundGrid(n: number, columns: number, rows: number): Point[] {
+  const border: Point[] = [];
+  const x = (c: number) => c / (columns - 1);
+  const y = (r: number) => r / (rows - 1);
+  for (let c = 0; c < columns; c++) border.push({ x: x(c), y: 0 });
+  for (let r = 1; r < rows - 1; r++) border.push({ x: 1, y: y(r) });
+  for (let c = columns - 1; c >= 0; c--) border.push({ x: x(c), y: 1 });
+  for (let r = rows - 2; r >= 1; r--) border.push({ x: 0, y: y(r) });
+  const start = Math.floor((columns - 1) / 2);
+  return border.map((_, i) => border[(i + start) % n]);
+}
+
+/** Every grid whose border holds exactly n cards, for an even n from 4 to GRID_RING_MAX. */
+function gridArrangements(n: number): Point[][] {
+  if (n % 2 === 1 || n < 4 || n > GRID_RING_MAX) return [];
+  const out: Point[][] = [];
+  for (let columns = 2; columns <= n / 2; columns++) out.push(aroundGrid(n, columns, n / 2 - columns + 2));
+  return out;
+}
+
 function areNeighbours(a: number, b: number, n: number): boolean {
   const gap = Math.abs(a - b);
   return gap === 1 || gap === n - 1;
@@ -51,6 +78,7 @@ export function circleLayout(n: number, pairs: Set<number>, aspect = 1): DeviceL
     kind: 'circle',
     devices: n,
     positions,
+    arrangements: gridArrangements(n),
     links,
     groups: [],
     description: `${n} devices on a circle, GPU-0 at the top and the rest clockwise, ${what}`,

@@ -78,9 +78,9 @@ function ringLabels(centres: Point[], normals: (Point | null)[], card: CardShape
 }
 
 export function diagramGeometry(layout: DeviceLayout, size: Size, content: CardContent): DiagramGeometry {
-  const { card, frame, radial } = chooseFit(layout, size, content);
+  const { card, frame, radial, positions } = chooseFit(layout, size, content);
   const toPx = (p: Point): Point => ({ x: frame.left + p.x * Math.max(0, frame.innerWidth), y: frame.top + p.y * Math.max(0, frame.innerHeight) });
-  const centres = layout.positions.map(toPx);
+  const centres = positions.map(toPx);
   const normals = radial ? outwardNormals(layout, centres, size) : centres.map(() => null);
   const rotations = normals.map((n) => (n ? (Math.atan2(n.y, n.x) * 180) / Math.PI + 90 : 0));
   const unitY = (y: number) => toPx({ x: 0, y }).y;

@@ -78,6 +78,11 @@ export interface DeviceLayout {
   devices: number;
   /** Card centres in the unit square, one per device. */
   positions: Point[];
+  /**
+   * Other places for the same cards (a ring around a rectangle instead of an ellipse), taken where
+   * they let the cards write their chunks larger (cardFit.ts).
+   */
+  arrangements?: Point[][];
   links: LayoutLink[];
   groups: NodeGroup[];
   /** Roots named next to their cards (the double tree's two roots). */

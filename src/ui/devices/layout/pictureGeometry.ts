@@ -3,7 +3,7 @@
 // so arrows drawn over a snapshot land in the cells the reader saw.
 
 import { type Schedule, compileSchedule, slotBuffers } from '../../../core/schedule';
-import { longestExpression, type CardContent } from '../card/cardShape';
+import { briefTexts, longestExpression, type CardContent } from '../card/cardShape';
 import { diagramGeometry, type DiagramGeometry, type Size } from './geometry';
 import { deviceLayout, type DeviceLayout } from './layouts';
 import { routeFinder, type RouteFinder } from '../motion/sprites';
@@ -24,9 +24,10 @@ export function cardContent(schedule: Schedule): CardContent {
   const { devices, chunks } = schedule;
   const compiled = compileSchedule(schedule);
   const textChars = longestExpression(devices, chunks);
+  const brief = briefTexts(devices, compiled.slots);
   return compiled.plain
-    ? { devices, chunks, textChars }
-    : { devices, chunks: compiled.slots, bands: slotBuffers(compiled.layout).map((buffer) => buffer.slots), textChars };
+    ? { devices, chunks, textChars, brief }
+    : { devices, chunks: compiled.slots, bands: slotBuffers(compiled.layout).map((buffer) => buffer.slots), textChars, brief };
 }
 
 /** The geometry of a layout at a size (the diagram memoises the layout by aspect on its own). */

@@ -3,6 +3,7 @@
 // the links the step uses with the directions they carry. Cells are places (slots.ts): a message may
 // leave a device's input and land in another's scratch, or move within one card.
 
+import { cellArrows, type CellArrow } from './cellArrows';
 import { compileSchedule, type CompiledSchedule, transferAt, type Schedule, type Transfer, type TransferOp, slotTransfers } from '../../../core/schedule';
 import type { Contributions } from '../../../core/symbolic';
 import type { DiagramGeometry, LinkPath } from '../layout/geometry';
@@ -36,6 +37,8 @@ export interface StepLink {
   /** The op of the messages from a to b, and from b to a; null where none go that way. */
   forward: TransferOp | null;
   backward: TransferOp | null;
+  /** The double tree whose link this is, whose colour it takes; null elsewhere. */
+  tree: 'tree0' | 'tree1' | null;
 }
 
 export interface SpritePlan {
@@ -49,6 +52,8 @@ export interface SpritePlan {
   /** Per sprite: centre x, centre y, width, height and turn (degrees) of the destination cell. */
   targets: Float64Array;
   links: StepLink[];
+  /** One arrow per transfer, cell to cell, where the cards write their chunks (cellArrows.ts); else null. */
+  arrows: CellArrow[] | null;
 }
 
 export const TARGET_STRIDE = 5;
@@ -61,6 +66,7 @@ export const NO_SPRITES: SpritePlan = {
   onLink: new Float32Array(0),
   targets: new Float64Array(0),
   links: [],
+  arrows: null,
 };
 
 /** Device pairs up to which the first-per-pair pass marks pairs in a flat table (1 byte each). */
@@ -205,7 +211,8 @@ function stepLinks(transfers: readonly Transfer[], geometry: DiagramGeometry, ro
     if (!link) continue;
     let entry = used.get(link);
     if (!entry) {
-      entry = { d: '', arrows: false, index: geometry.links.indexOf(link), a: link.a, b: link.b, forward: null, backward: null };
+      const tree = link.kind === 'tree0' || link.kind === 'tree1' ? link.kind : null;
+      entry = { d: '', arrows: false, index: geometry.links.indexOf(link), a: link.a, b: link.b, forward: null, backward: null, tree };
       used.set(link, entry);
     }
     if (t.src === link.a) entry.forward = merged(entry.forward, t.op);
@@ -216,7 +223,7 @@ function stepLinks(transfers: readonly Transfer[], geometry: DiagramGeometry, ro
 }
 
 /** Where a step's sprites go on one picture: everything of a plan but the messages' contents. */
-type Flights = Pick<SpritePlan, 'paths' | 'onLink' | 'targets' | 'links'> & { picked: Transfer[] };
+type Flights = Pick<SpritePlan, 'paths' | 'onLink' | 'targets' | 'links' | 'arrows'> & { picked: Transfer[] };
 
 function planFlights(transfers: readonly Transfer[], geometry: DiagramGeometry, route: RouteFinder): Flights {
   const picked = pickTransfers(transfers);
@@ -237,7 +244,12 @@ function planFlights(transfers: readonly Transfer[], geometry: DiagramGeometry, 
     const end = (i + 1) * PATH_STRIDE;
     targets.set([paths[end - 2], paths[end - 1], card.cellWidth, card.cellHeight, geometry.rotations[t.dst]], i * TARGET_STRIDE);
   });
-  return { picked, paths, onLink, targets, links: [...links.values()] };
+  const treeOf = (t: Transfer) => {
+    const kind = route(t.src, t.dst, t.chunk)?.kind;
+    return kind === 'tree0' || kind === 'tree1' ? kind : null;
+  };
+  const arrows = cellArrows(geometry, picked, transfers.length, paths, treeOf, arrowLength(geometry));
+  return { picked, paths, onLink, targets, links: [...links.values()], arrows };
 }
 
 /**
@@ -277,7 +289,7 @@ export function planSprites(
   if (!step) return NO_SPRITES;
   const compiled = compileSchedule(schedule);
   const next = schedule.steps[stepIndex + 1];
-  const { picked, paths, onLink, targets, links } = flightsOf(slotTransfers(compiled, step), geometry, route);
+  const { picked, paths, onLink, targets, links, arrows } = flightsOf(slotTransfers(compiled, step), geometry, route);
   planWhenIdle(next && slotTransfers(compiled, next), geometry, route);
   const sprites = picked.map((t) => ({
     src: t.src,
@@ -287,5 +299,5 @@ export function planSprites(
     set: message(t.src, t.srcChunk ?? t.chunk),
     label: label?.(t.src, t.srcChunk ?? t.chunk) ?? null,
   }));
-  return { step: stepIndex, sprites, paths, onLink, targets, links };
+  return { step: stepIndex, sprites, paths, onLink, targets, links, arrows };
 }

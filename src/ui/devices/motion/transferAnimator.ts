@@ -178,11 +178,22 @@ export class TransferAnimator {
     for (let i = 0; i < marks.length && i * TARGET_STRIDE < targets.length; i++) {
       const mark = (marks[i] as HTMLElement).style;
       const at = i * TARGET_STRIDE;
-      const grow = sprites[i]?.op === 'reduce' ? 0.7 + 0.9 * p : 1 + 0.35 * p;
-      mark.transform = `translate(${targets[at].toFixed(1)}px,${targets[at + 1].toFixed(1)}px) rotate(${targets[at + 4].toFixed(1)}deg) scale(${grow.toFixed(3)})`;
+      const reduce = sprites[i]?.op === 'reduce';
+      const grow = reduce ? 0.7 + 0.9 * p : 1 + 0.35 * p;
+      // A reduce's "+" sits on the cell's top right corner, clear of the expression the cell writes.
+      const [dx, dy] = reduce ? cornerOffset(targets[at + 2], targets[at + 3], targets[at + 4]) : [0, 0];
+      mark.transform = `translate(${(targets[at] + dx).toFixed(1)}px,${(targets[at + 1] + dy).toFixed(1)}px) rotate(${targets[at + 4].toFixed(1)}deg) scale(${grow.toFixed(3)})`;
       mark.opacity = opacity.toFixed(3);
     }
   }
+}
+
+/** From a cell's centre to its top right corner, for a cell `width` × `height` turned by `turn` degrees. */
+function cornerOffset(width: number, height: number, turn: number): [number, number] {
+  const radians = (turn * Math.PI) / 180;
+  const x = width / 2;
+  const y = -height / 2;
+  return [x * Math.cos(radians) - y * Math.sin(radians), x * Math.sin(radians) + y * Math.cos(radians)];
 }
 
 /**

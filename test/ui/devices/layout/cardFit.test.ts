@@ -20,24 +20,32 @@ describe('card fit with the seeds’ expressions', () => {
 
   it('makes a wrapped cell taller by 1.2 em a line, and writes its GPU name a pixel above its expressions', () => {
     const content = { devices: 4, chunks: 4, textChars: 13 };
-    // 78.75 px cells: too narrow for 13 characters on a line at 10 px, wide enough for 7 at 16 px.
+    // 78.75 px cells: too narrow for 13 characters on a line at 10 px, wide enough for 7 at 16.3 px.
     const [one, two, four] = [1, 2, 4].map((lines) => cardShape(340, 4, content, true, lines));
     expect(one.textSize).toBe(0);
-    expect([two.textSize, two.lineChars, two.cellHeight]).toEqual([16, 7, 55]);
-    expect([four.textSize, four.lineChars, four.cellHeight]).toEqual([16, 4, 94]);
-    expect(two.labelSize).toBe(17);
+    expect(two.textSize).toBeCloseTo(16.3, 1);
+    expect([two.lineChars, two.cellHeight]).toEqual([7, 56]);
+    // Four characters a line would fit 28.5 px: type stops at 28 px.
+    expect([four.textSize, four.lineChars, four.cellHeight]).toEqual([28, 4, 155]);
+    expect(two.labelSize).toBeCloseTo(17.3, 1);
     // Without texts the name grows with the card, to 18 px at most.
     expect([one.labelSize, cardShape(200, 4, content, true, 1).labelSize]).toEqual([18, 15]);
   });
 
-  it('writes ring on 4 at ≥ 14 px in a presenter’s stage and a 760 px column, wrapping rather than shrinking', () => {
+  it('writes the brief form, first and last term, in lines of its own length', () => {
+    const ring8 = { devices: 8, chunks: 8, textChars: longestExpression(8, 8), brief: true };
+    // (a₁+…+h₁) on one line; "(a₁+" and "…+h₁)" on two.
+    expect([1, 2].map((lines) => cardShape(400, 4, ring8, true, lines, 'brief').lineChars)).toEqual([9, 5]);
+    expect(cardShape(400, 4, { ...ring8, brief: false }, true, 1, 'brief').textSize).toBe(0);
+  });
+
+  it('writes ring on 4 at ≥ 24 px in a 1366×768 presenter, and at ≥ 14 px in a 760 px column', () => {
+    expect(fitFor('ring', 4, 920, 629).textSize).toBeGreaterThanOrEqual(24);
     for (const [width, height] of [
-      [840, 620],
       [746, 600],
       [720, 360],
     ]) {
       const card = fitFor('ring', 4, width, height);
-      expect([card.columns, card.textLines], `${width}×${height}`).toEqual([4, 2]);
       expect(card.textSize, `${width}×${height}`).toBeGreaterThanOrEqual(14);
       expect(card.labelSize, `${width}×${height}`).toBeGreaterThanOrEqual(14);
     }
@@ -45,16 +53,24 @@ describe('card fit with the seeds’ expressions', () => {
 
   it('stacks ring on 4’s chunks in a column where the stage is narrow and tall', () => {
     const card = fitFor('ring', 4, 560, 620);
-    expect([card.columns, card.rows, card.textLines, card.textSize]).toEqual([1, 4, 1, 16]);
+    expect([card.columns, card.rows, card.textLines, card.textSize]).toEqual([1, 4, 1, 28]);
   });
 
   it('still writes ring on 4 in a 600 px column, smaller', () => {
     const card = fitFor('ring', 4, 552, 360);
     expect(card.textSize).toBeGreaterThanOrEqual(10);
-    expect(card.textSize).toBeLessThan(14);
+    expect(card.textSize).toBeLessThan(fitFor('ring', 4, 920, 629).textSize);
   });
 
-  it('leaves the cells plain where no arrangement writes every expression at 10 px (ring on 8 in a presenter)', () => {
-    expect(fitFor('ring', 8, 840, 620).textSize).toBe(0);
+  it('writes ring on 8 at ≥ 18 px in a 1366×768 presenter, around a rectangle and in the brief form', () => {
+    const schedule = buildSchedule({ algorithm: 'ring', devices: 8 });
+    const layout = deviceLayout(schedule, Math.round((920 / 629) * 20) / 20);
+    const content = { devices: 8, chunks: 8, textChars: longestExpression(8, 8), brief: true };
+    const fit = chooseFit(layout, { width: 920, height: 629 }, content);
+    expect(fit.card.textSize).toBeGreaterThanOrEqual(18);
+    expect(fit.card.textForm).toBe('brief');
+    expect(fit.positions).not.toBe(layout.positions);
+    // Every term of (a₁+b₁+c₁+d₁+e₁+f₁+g₁+h₁) fits only smaller.
+    expect(fitFor('ring', 8, 920, 629).textSize).toBeLessThan(18);
   });
 });

@@ -26,6 +26,7 @@ function plan(step: number, count: number): SpritePlan {
     onLink: Float32Array.from({ length: count * 2 }, (_, i) => (i % 2 === 0 ? 0.2 : 0.8)),
     targets: new Float64Array(count * 5),
     links: [],
+    arrows: null,
   };
 }
 
