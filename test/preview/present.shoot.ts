@@ -1,4 +1,5 @@
-// Throwaway: screenshots of the presenter and the race at 1280×720. npx tsx test/preview/present.shoot.ts
+// Throwaway: screenshots of the presenter and the race at 1280×720, and of the race at 1024×768 with a
+// menu open. npx tsx test/preview/present.shoot.ts
 import { mkdirSync } from 'node:fs';
 import { launchChromium, startViteServer } from '../browser/chromium';
 
@@ -38,6 +39,17 @@ try {
     for (let i = 0; i < clicks; i++) await page.keyboard.press(clicks > 50 ? 'End' : 'ArrowRight');
     await page.waitForTimeout(1200);
     await page.screenshot({ path: `${out}/${name}.png` });
+  }
+  // A projector at 1024×768: the verdict on screen and the right algorithm's menu opened over it.
+  if (want('race-1024-menu')) {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`${server.url}present.html?race=master,ring&devices=8&elements=1048576&theme=dark`);
+    await page.waitForSelector('.gs-race-side .gs-devices-svg');
+    await page.keyboard.press('End');
+    await page.getByRole('combobox', { name: 'Right algorithm' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: `${out}/race-1024-menu.png` });
   }
   if (errors.length) console.log('console:', errors.join('\n'));
 } finally {

@@ -16,6 +16,7 @@ import { RaceSide } from './RaceSide';
 import { RaceTrack } from './RaceTrack';
 import { formatRaceUrl, type RaceSetup } from './raceUrl';
 import { raceVerdict } from './raceVerdict';
+import { RaceVerdictLine } from './RaceVerdictLine';
 import { useRaceClock, type ClockSide } from './useRaceClock';
 import { useRaceKeys } from './useRaceKeys';
 
@@ -77,6 +78,9 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
   );
   const clock = useRaceClock(current, speed, onTime);
   useRaceKeys(clock);
+  // A pick in an opened menu fires its change before the menu closes, and the closing hands focus
+  // back to the menu's button: the race takes the keyboard once that is done.
+  const giveBackKeys = useCallback(() => void setTimeout(() => root.current?.focus({ preventScroll: true })), []);
 
   const entrants = useMemo(
     () =>
@@ -91,14 +95,15 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
   );
   const error = current.map((side) => side.store.getState().error).find((e) => e !== null) ?? null;
   const [a, b] = entrants;
-  const verdict = clock.finished && a?.cost && b?.cost ? raceVerdict({ ...a, cost: a.cost }, { ...b, cost: b.cost }) : null;
+  const outcome = useMemo(() => (a?.cost && b?.cost ? raceVerdict({ ...a, cost: a.cost }, { ...b, cost: b.cost }) : null), [a, b]);
+  const verdict = clock.finished ? outcome : null;
   const finishes = current.map((side) => finishTime(side.ends));
   const place = (i: number) => (finishes.length < 2 || Math.abs(finishes[0] - finishes[1]) <= 0.005 * slowest ? 0 : finishes[i] < finishes[1 - i] ? 1 : 2);
 
   return (
     <div ref={root} className="gs-root gs-present gs-race" data-theme={theme} tabIndex={-1}>
       <RaceHeader
-        onDone={() => root.current?.focus({ preventScroll: true })}
+        onDone={giveBackKeys}
         algorithms={algorithms}
         config={config}
         appHref={`./${formatUrlState({ ...config, algorithm: algorithms[0], backend: 'webgpu', speed: 1 }, 0)}`}
@@ -116,9 +121,10 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
       )}
       <RaceClockBar clock={clock} speed={speed} onSpeed={(value) => setConfig({ ...config, speed: value })} readoutRef={readout} />
       <RaceTrack lanes={current.map((side, i) => ({ algorithm: algorithms[i], ends: side.ends }))} slowestUs={slowest} cursorRef={cursor} />
-      <p className="gs-race-verdict" aria-live="polite">
-        {error ?? verdict ?? waiting ?? (current.length && !clock.playing ? 'Press ▶ or Space to start the clock; → jumps to the next step end.' : '')}
-      </p>
+      <RaceVerdictLine
+        shown={error ?? verdict ?? waiting ?? (current.length && !clock.playing ? 'Press ▶ or Space to start the clock; → jumps to the next step end.' : '')}
+        verdict={outcome}
+      />
       <div className="gs-race-sides">
         {current.map((side, i) => (
           <RaceSide key={i} side={side} algorithm={algorithms[i]} finishUs={finishes[i]} place={place(i)} />

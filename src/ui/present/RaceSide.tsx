@@ -34,8 +34,8 @@ function RaceLane({ algorithm, finishUs, place }: RaceSideProps) {
         <h2 className="gs-race-name">{algorithm}</h2>
         <p className="gs-race-step" data-testid="race-step">
           step <strong>{step}</strong> / {steps}
-          {phase && <span className="gs-race-phase"> · {phase}</span>}
         </p>
+        <span className="gs-race-phase">{phase && `· ${phase}`}</span>
         <p className="gs-race-finish">
           {done ? (
             <span className={`gs-race-badge gs-race-badge--${place === 1 ? 'first' : place === 2 ? 'second' : 'tie'}`}>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Race } from '../../../src/ui/present/Race';
 import { parseRaceUrl } from '../../../src/ui/present/raceUrl';
@@ -49,18 +49,19 @@ describe('the race', () => {
     expect(onUrl).toHaveBeenLastCalledWith('?race=double-tree%2Cring&devices=8&elements=1024');
   });
 
-  it('gives the keyboard back to the race after a pick in its menus, or Escape: → steps again', () => {
+  // Once the menu has closed: an opened menu that closes gives focus to its button after the pick.
+  it('gives the keyboard back to the race after a pick in its menus, or Escape: → steps again', async () => {
     render(<Race setup={parseRaceUrl('?race=master,ring&devices=8&elements=1048576')} onUrl={() => {}} />);
     const menu = screen.getByRole('combobox', { name: 'Left algorithm' });
     const race = menu.closest('.gs-race') as HTMLElement;
     menu.focus();
     fireEvent.change(menu, { target: { value: 'double-tree' } });
-    expect(document.activeElement).toBe(race);
+    await waitFor(() => expect(document.activeElement).toBe(race));
     act(() => void fireEvent.keyDown(race, { key: 'ArrowRight' }));
     expect(stepOf('ring')).toBe('1');
     const devices = screen.getByRole('combobox', { name: 'GPUs' });
     devices.focus();
     fireEvent.keyDown(devices, { key: 'Escape' });
-    expect(document.activeElement).toBe(race);
+    await waitFor(() => expect(document.activeElement).toBe(race));
   });
 });

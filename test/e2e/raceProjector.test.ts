@@ -1,0 +1,163 @@
+// The race on a classroom projector, in real Chromium: at 1024×768 (and 1280×720, 1366×768, light
+// and dark) every header control, the clock bar, an opened menu and the verdict lie whole on screen,
+// cut by no box around them; the verdict appears without moving the two sides; and the keyboard alone
+// picks both algorithms, then steps and plays the race.
+
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSession, skipReasonFor } from './session';
+
+const skipReason = skipReasonFor('test/e2e/raceProjector.test.ts');
+
+const PROJECTOR = { width: 1024, height: 768 };
+const RACE = 'present.html?race=master,ring&devices=8&elements=1048576';
+
+/** Null where the element lies whole in the viewport and in every box that clips it, else where it is cut. */
+function whereCut(locator: Locator): Promise<string | null> {
+  return locator.evaluate((element) => {
+    const b = element.getBoundingClientRect();
+    if (b.width === 0 || b.height === 0) return 'not drawn';
+    const outside = (r: { left: number; top: number; right: number; bottom: number }) =>
+      b.left < r.left - 0.5 || b.top < r.top - 0.5 || b.right > r.right + 0.5 || b.bottom > r.bottom + 0.5;
+    if (outside({ left: 0, top: 0, right: innerWidth, bottom: innerHeight })) return 'off screen';
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflow !== 'visible' && outside(box.getBoundingClientRect())) return `cut by .${box.className}`;
+    }
+    return null;
+  });
+}
+
+async function rect(locator: Locator): Promise<number[]> {
+  const b = (await locator.boundingBox())!;
+  return [b.x, b.y, b.width, b.height].map(Math.round);
+}
+
+describe.skipIf(skipReason !== null)('the race on a projector in Chromium', () => {
+  const session = browserSession();
+  const problems = session.problems;
+
+  async function race(path: string, size = PROJECTOR): Promise<Page> {
+    const page = await session.open(path);
+    await page.setViewportSize(size);
+    for (const name of ['master', 'ring']) {
+      await page
+        .getByRole('region', { name: `${name} lane` })
+        .locator('.gs-devices-svg')
+        .waitFor();
+    }
+    return page;
+  }
+
+  /** The header's and the clock bar's controls, each by its name. */
+  const controls = (page: Page): [string, Locator][] => [
+    ...['Left algorithm', 'Right algorithm', 'GPUs', 'Per GPU', 'Speed'].map((name): [string, Locator] => [name, page.getByRole('combobox', { name })]),
+    ['Open in the app', page.getByRole('link', { name: 'Open in the app' })],
+    ...['Reset (Home)', 'Previous step end (←)', 'Play (Space)', 'Next step end (→)', 'To the finish (End)'].map((name): [string, Locator] => [
+      name,
+      page.getByRole('button', { name }),
+    ]),
+    ['model time', page.locator('.gs-race-time')],
+  ];
+
+  it('lays every header and clock control whole on screen, none over another, at 1024×768, 1280×720 and 1366×768', async () => {
+    for (const [size, theme] of [
+      [PROJECTOR, 'light'],
+      [PROJECTOR, 'dark'],
+      [{ width: 1280, height: 720 }, 'dark'],
+      [{ width: 1366, height: 768 }, 'light'],
+    ] as const) {
+      const page = await race(`${RACE}&theme=${theme}`, size);
+      const at = `${size.width}×${size.height} ${theme}`;
+      const boxes: [string, number[]][] = [];
+      for (const [name, control] of controls(page)) {
+        expect([at, name, await whereCut(control)]).toEqual([at, name, null]);
+        boxes.push([name, await rect(control)]);
+      }
+      const overlaps = (a: number[], b: number[]) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+      const overlapping = boxes.flatMap(([name, a], i) => boxes.slice(i + 1).flatMap(([other, b]) => (overlaps(a, b) ? [`${name} over ${other}`] : [])));
+      expect([at, overlapping]).toEqual([at, []]);
+      await page.close();
+    }
+  }, 90_000);
+
+  it('opens each menu of the race on screen at 1024×768, every choice in view', async () => {
+    const page = await race(`${RACE}&theme=dark`);
+    for (const name of ['Left algorithm', 'Right algorithm', 'GPUs', 'Per GPU', 'Speed']) {
+      const menu = page.getByRole('combobox', { name });
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => menu.evaluate((select) => select.matches(':open'))).toBe(true);
+      const choices = await menu.locator('option').all();
+      expect(choices.length).toBeGreaterThan(3);
+      for (const choice of choices) expect([name, await choice.innerText(), await whereCut(choice)]).toEqual([name, await choice.innerText(), null]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.evaluate((select) => select.matches(':open'))).toBe(false);
+    }
+    await page.close();
+  }, 60_000);
+
+  it('shows the verdict at the finish (End) without moving the two sides or their pictures, the verdict whole on screen', async () => {
+    const page = await race(RACE);
+    const lanes = ['master', 'ring'].map((name) => page.getByRole('region', { name: `${name} lane` }));
+    const boxes = async () => Promise.all(lanes.flatMap((lane) => [rect(lane), rect(lane.locator('.gs-devices').first())]));
+    const before = await boxes();
+    await page.keyboard.press('End');
+    const verdict = page.locator('.gs-race-verdict');
+    await expect.poll(() => verdict.innerText()).toMatch(/^ring finishes in 143 µs, 4\.2× faster than master/);
+    expect(await boxes()).toEqual(before);
+    expect(await whereCut(verdict)).toBeNull();
+    await page.close();
+  }, 60_000);
+
+  it('is driven by the keyboard alone: a pick from each menu, Escape, then → steps and Space plays', async () => {
+    const page = await race(RACE);
+    const left = page.getByRole('combobox', { name: 'Left algorithm' });
+    const right = page.getByRole('combobox', { name: 'Right algorithm' });
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    const raceHasKeys = () => page.evaluate(() => document.activeElement?.classList.contains('gs-race'));
+    const racing = () => new URL(page.url()).searchParams.get('race');
+    /** Opens the focused menu, moves `downs` choices down and picks: the keyboard goes back to the race. */
+    const pick = async (downs: number) => {
+      await page.keyboard.press('Enter');
+      for (let i = 0; i < downs; i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(raceHasKeys).toBe(true);
+    };
+    // master → ring → tree on the left; then, two tabs on from the race, ring → tree → double-tree on the right.
+    await page.keyboard.press('Tab');
+    expect(await focused(left)).toBe(true);
+    await pick(2);
+    await expect.poll(racing).toBe('tree,ring');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(right)).toBe(true);
+    await pick(2);
+    await expect.poll(racing).toBe('tree,double-tree');
+    // Escape leaves an opened menu as it was and gives the keyboard back too.
+    await page.keyboard.press('Tab');
+    expect(await focused(left)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect.poll(raceHasKeys).toBe(true);
+    expect(racing()).toBe('tree,double-tree');
+
+    const lanes = ['tree', 'double-tree'].map((name) => page.getByRole('region', { name: `${name} lane`, exact: true }));
+    const stepsDone = async () => (await Promise.all(lanes.map((lane) => lane.getByTestId('race-step').locator('strong').innerText()))).map(Number);
+    const time = page.locator('.gs-race-time');
+    await lanes[1].locator('.gs-devices-svg').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Math.max(...(await stepsDone()))).toBe(1);
+    const stepped = await time.innerText();
+    expect(stepped).not.toBe('model time 0 µs');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('button', { name: 'Pause (Space)' }).count()).toBe(1);
+    await expect.poll(() => time.innerText()).not.toBe(stepped);
+    await expect.poll(async () => (await stepsDone()).reduce((a, b) => a + b), { timeout: 10_000 }).toBeGreaterThan(1);
+    await page.close();
+  }, 60_000);
+
+  it('raises no console errors or warnings', () => {
+    expect(problems).toEqual([]);
+  });
+});
