@@ -23,9 +23,9 @@ import type { TrainingModel } from './models';
 import { psTransferUs, serverFabric, serverPorts, type ServerPorts } from './serverPorts';
 import { STATE_BYTES, STRATEGY_NAMES, type Strategy } from './strategies';
 
-type CommKind = 'allreduce' | 'reduce-scatter' | 'allgather' | 'push' | 'pull';
+export type CommKind = 'allreduce' | 'reduce-scatter' | 'allgather' | 'push' | 'pull';
 
-interface CommSpan {
+export interface CommSpan {
   kind: CommKind;
   /** "bucket 3", "layer 7". */
   what: string;
@@ -36,8 +36,10 @@ interface CommSpan {
   endUs: number;
 }
 
-interface ComputeSpan {
+export interface ComputeSpan {
   layer: number;
+  /** The layer's name in its model: "block 1", "embeddings", "stage 2 block 3". */
+  name: string;
   pass: 'forward' | 'backward';
   startUs: number;
   endUs: number;
@@ -139,7 +141,7 @@ export function trainingIteration(request: IterationRequest): Iteration {
   const compute: ComputeSpan[] = [];
   const pass = (layer: number, kind: ComputeSpan['pass'], startUs: number): number => {
     const endUs = startUs + us(model.layers[layer].forwardFlops * (kind === 'forward' ? 1 : 2));
-    compute.push({ layer, pass: kind, startUs, endUs });
+    compute.push({ layer, name: model.layers[layer].name, pass: kind, startUs, endUs });
     return endUs;
   };
   const grads = (layer: number) => model.layers[layer].params * STATE_BYTES.grads;

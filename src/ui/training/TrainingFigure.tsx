@@ -1,11 +1,11 @@
 // What the training page and an embedded training figure both show for one configuration: the
-// iteration's figures, its two lanes (played with a button, or Space), a parameter server's ports, the
-// step in plain words, and every strategy's memory per device.
+// iteration's figures, its two lanes with and without overlap (played with a button, or Space), a
+// parameter server's ports, the step in plain words, and every strategy's memory per device.
 
 import { useCallback } from 'react';
 import { trainingStory } from '../../core/training';
 import { formatBytes, formatMicroseconds } from '../../core/units';
-import { IterationLanes } from './IterationLanes';
+import { IterationLanes } from './lanes/IterationLanes';
 import { MemoryBars } from './MemoryBars';
 import { ServerPortsView } from './ServerPortsView';
 import { collectiveLink } from './trainingLinks';
@@ -59,7 +59,7 @@ export function TrainingFigure({ settings, result, appBase, newTab = false }: Tr
             </div>
           ))}
         </dl>
-        <IterationLanes iteration={run} linkOf={linkOf} newTab={newTab} />
+        <IterationLanes overlapped={report.overlapped} serial={report.serial} overlap={settings.overlap} linkOf={linkOf} newTab={newTab} />
         {run.ports && <ServerPortsView ports={run.ports} />}
         <div className="gs-train-story" aria-live="polite">
           {story.map((line) => (

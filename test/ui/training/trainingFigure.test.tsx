@@ -48,7 +48,7 @@ describe('the training figure for embeds', () => {
     const { settings, notices, controls, theme } = readTrainSettings((key) => ({ strategy: 'zero3', devices: '8', model: 'gpt2-small' })[key] ?? null);
     render(<TrainingEmbed initial={settings} notices={notices} controls={controls} theme={theme} appBase={APP} />);
     expect(screen.getByRole('group').getAttribute('aria-label')).toBe('gradsync: GPT-2 small on 8 devices · ZeRO-3 (FSDP), ring');
-    const bar = screen.getAllByRole('link', { name: /^Open the allgather of layer 1 / })[0];
+    const bar = screen.getAllByRole('link', { name: 'Open the all-gather of layer 1 in the collective view' })[0];
     expect(bar.getAttribute('href')).toMatch(/^https:\/\/example\.org\/gradsync\/\?collective=allgather&algorithm=ring&devices=8&elements=\d+$/);
     expect(bar.getAttribute('target')).toBe('_blank');
     const foot = screen.getByRole('link', { name: 'Open in the training view ↗' });

@@ -1,0 +1,31 @@
+// The key to the iteration lanes: a swatch and a name for each colour drawn (forward, backward and each
+// collective the strategy runs), where any bar is merged the hatching that marks one, and the least
+// width of a bar, so that a widened bar is not read as a longer operation.
+
+import { COMM_KIND_NAMES, COMM_KINDS, type CommKind } from '../../../core/training';
+import { MIN_BAR_PX } from './lanesLayout';
+
+export function LanesLegend({ kinds, merged }: { kinds: ReadonlySet<CommKind>; merged: boolean }) {
+  const items: [string, string][] = [
+    ['forward', 'forward'],
+    ['backward', 'backward'],
+    ...COMM_KINDS.filter((kind) => kinds.has(kind)).map((kind): [string, string] => [kind, COMM_KIND_NAMES[kind]]),
+  ];
+  return (
+    <ul className="gs-train-legend" aria-label="Key">
+      {items.map(([key, name]) => (
+        <li key={key}>
+          <span className={`gs-train-key gs-train-key--${key}`} aria-hidden="true" />
+          {name}
+        </li>
+      ))}
+      {merged && (
+        <li>
+          <span className="gs-train-key gs-train-key--merged" aria-hidden="true" />
+          merged: operations too close together to draw apart, a band per kind (hover for which)
+        </li>
+      )}
+      <li className="gs-train-legend-note">a bar is at least {MIN_BAR_PX} px wide, wider than a shorter operation takes</li>
+    </ul>
+  );
+}
