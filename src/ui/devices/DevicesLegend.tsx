@@ -67,9 +67,17 @@ export function DevicesLegend({ layout, chunks, buffers = null }: { layout: Devi
       )}
       {kinds.map((kind) => (
         <li key={kind}>
-          <svg width="24" height="10" aria-hidden="true">
-            <line className={`gs-dv-link gs-dv-link--${kind}`} x1="1" x2="23" y1="5" y2="5" />
-          </svg>
+          {kind === 'tree0' || kind === 'tree1' ? (
+            // A tree's transfers are drawn as arrows in its colour: the key shows one.
+            <svg width="26" height="10" aria-hidden="true">
+              <line className={`gs-dv-step-link gs-dv-step-link--${kind} gs-dv-key-arrow`} x1="1" x2="18" y1="5" y2="5" />
+              <path className={`gs-dv-arrow--${kind}`} d="M17,0.5L25,5L17,9.5Z" />
+            </svg>
+          ) : (
+            <svg width="24" height="10" aria-hidden="true">
+              <line className={`gs-dv-link gs-dv-link--${kind}`} x1="1" x2="23" y1="5" y2="5" />
+            </svg>
+          )}
           {linkLabel(kind, layout, chunks)}
         </li>
       ))}

@@ -102,12 +102,13 @@ describe('links in pixels', () => {
       return texts.filter(([line]) => line !== null);
     };
     expect(items({ algorithm: 'double-tree', devices: 8 })).toEqual([
-      ['gs-dv-link gs-dv-link--tree0', 'tree 0 (root GPU-0): chunks 1–4'],
-      ['gs-dv-link gs-dv-link--tree1', 'tree 1 (root GPU-7): chunks 5–8'],
+      // A tree's key is an arrow in the colour its transfers' arrows take.
+      ['gs-dv-step-link gs-dv-step-link--tree0 gs-dv-key-arrow', 'tree 0 (root GPU-0): chunks 1–4'],
+      ['gs-dv-step-link gs-dv-step-link--tree1 gs-dv-key-arrow', 'tree 1 (root GPU-7): chunks 5–8'],
     ]);
     expect(items({ algorithm: 'double-tree', devices: 5, chunks: 3 })).toEqual([
-      ['gs-dv-link gs-dv-link--tree0', 'tree 0 (root GPU-0): chunks 1–2'],
-      ['gs-dv-link gs-dv-link--tree1', 'tree 1 (root GPU-1): chunk 3'],
+      ['gs-dv-step-link gs-dv-step-link--tree0 gs-dv-key-arrow', 'tree 0 (root GPU-0): chunks 1–2'],
+      ['gs-dv-step-link gs-dv-step-link--tree1 gs-dv-key-arrow', 'tree 1 (root GPU-1): chunk 3'],
     ]);
     expect(items({ algorithm: 'halving-doubling', devices: 12 })).toEqual([
       ['gs-dv-link gs-dv-link--partner', 'partners at distance d = 1, 2, 4'],
