@@ -1,6 +1,7 @@
 // The devices picture in real Chromium, where people look at it: the presenter on a projector writes
-// the seeds' notation in every chunk at 14 px or more, a figure in a blog column writes it too, and a
-// message travels along the link it is drawn on, which is lit with an arrowhead toward its receiver.
+// the seeds' notation in every chunk at 14 px or more (24 px for ring on 4 and 18 px for ring on 8 at
+// 1366×768), a figure in a blog column writes it too, and a message travels along the link it is drawn
+// on, with an arrowhead toward its receiver.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +80,42 @@ describe.skipIf(skipReason !== null)('the devices picture in Chromium', () => {
         expect(cell.inside, `${size}: ${cell.text} stays inside its cell`).toBe(true);
       }
       for (const px of namePx) expect(px, size).toBeGreaterThanOrEqual(14);
+      await page.close();
+    }
+  }, 90_000);
+
+  it('at 1366×768 the presenter writes ring on 4 at ≥ 24 px and ring on 8 at ≥ 18 px, in the brief form, each transfer an arrow from cell to cell', async () => {
+    for (const [devices, step, least] of [
+      [4, 2, 24],
+      [8, 3, 18],
+    ] as const) {
+      const page = await session.open(`/test/e2e/presentPages/presenter.html?algorithm=ring&devices=${devices}&step=${step}`);
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.getByRole('button', { name: /Present/ }).click();
+      const last = devices - 1;
+      await page.locator(`.gs-presenter [data-device="${last}"] [data-chunk="${last}"] .gs-dv-cell-text`).waitFor();
+      const { cells, namePx } = await report(page);
+      for (const cell of cells.flat()) {
+        expect(cell.fontPx, `ring on ${devices}: ${cell.text}`).toBeGreaterThanOrEqual(least);
+        expect(cell.inside, `ring on ${devices}: ${cell.text} stays inside its cell`).toBe(true);
+      }
+      for (const px of namePx) expect(px).toBeGreaterThanOrEqual(16);
+      if (devices === 4) expect(cells.map((row) => row.map((cell) => cell.text))).toEqual(RING4_STEP2);
+      // Ring on 8 after step 3: GPU-1 holds (g₇+h₇+a₇+b₇) in chunk 7, written first and last term.
+      else expect(cells[1][6].text).toBe('(g₇+…+b₇)');
+      // A subscript as drawn: the glyph's own height, not the font size.
+      const subscript = await page.evaluate(() => {
+        const text = document.querySelector('.gs-presenter [data-device="0"] [data-chunk="0"] .gs-dv-cell-text')!;
+        const range = document.createRange();
+        const node = text.querySelector('tspan')?.firstChild ?? text.firstChild!;
+        range.setStart(node, 1);
+        range.setEnd(node, 2);
+        return range.getBoundingClientRect().width;
+      });
+      expect(subscript, `ring on ${devices}: the subscript's advance`).toBeGreaterThanOrEqual(least * 0.55);
+      // One arrow per transfer, each from a cell of the sender to a cell of the receiver.
+      const arrows = await page.locator(`.gs-presenter .gs-dv-step-links[data-step="${step}"] path.gs-dv-cell-arrow`).count();
+      expect(arrows).toBe(devices);
       await page.close();
     }
   }, 90_000);
