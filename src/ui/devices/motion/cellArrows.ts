@@ -1,6 +1,7 @@
 // One arrow per transfer, from the edge of the cell that sends to the edge of the cell that receives,
-// along the way its message travels: where cards write their chunks, a room follows "a₇ goes to b₇"
-// rather than "GPU-0 talks to GPU-1". Only where every transfer of the step is drawn and there are few.
+// along the way its message travels: a room follows "a₇ goes to b₇" rather than "GPU-0 talks to
+// GPU-1", and an arrowhead shows even between cards too close for one on their link. Only where every
+// transfer of the step is drawn, there are few, and the cards stand upright.
 
 import type { Transfer } from '../../../core/schedule';
 import { cellCentre, type DiagramGeometry } from '../layout/geometry';
@@ -90,7 +91,7 @@ function pathData(points: readonly Point[]): string {
 
 /**
  * Arrows for the `picked` transfers of a step of `total` transfers, whose ways are `paths`
- * (PATH_POINTS points each); null where cells write no texts, or not every transfer is drawn.
+ * (PATH_POINTS points each); null where not every transfer is drawn, there are many, or cards are turned.
  */
 export function cellArrows(
   geometry: DiagramGeometry,
@@ -100,7 +101,7 @@ export function cellArrows(
   treeOf: (t: Transfer) => CellArrow['tree'],
   head: number,
 ): CellArrow[] | null {
-  if (geometry.card.textSize === 0 || picked.length !== total || total > MAX_CELL_ARROWS) return null;
+  if (picked.length !== total || total > MAX_CELL_ARROWS || geometry.rotations.some((turn) => turn !== 0)) return null;
   const arrows: CellArrow[] = [];
   picked.forEach((t, i) => {
     const from = cellBox(geometry, t.src, t.srcChunk ?? t.chunk);
