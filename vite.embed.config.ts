@@ -1,12 +1,22 @@
 // The embeddable figure: one ES module, dist/embed/gradsync-embed.js, with React and every stylesheet
-// inside (the styles are strings for the shadow root, so no .css file is emitted). Built after the
-// app, into its dist folder: `vite build && vite build --config vite.embed.config.ts`.
+// inside (the styles are strings for the shadow root), and beside it gradsync-embed.css: the room each
+// figure keeps (src/embed/reserve.css), for a page's <head>, so the room is kept before the module
+// has run. Built after the app, into its dist folder: `vite build && vite build --config vite.embed.config.ts`.
 
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** src/embed/reserve.css as it is, as embed/gradsync-embed.css. */
+const reserveSheet: Plugin = {
+  name: 'gradsync-reserve-sheet',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'gradsync-embed.css', source: readFileSync(new URL('src/embed/reserve.css', import.meta.url), 'utf8') });
+  },
+};
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reserveSheet],
   // Library mode leaves process.env alone; React reads NODE_ENV to pick its production build.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   publicDir: false,

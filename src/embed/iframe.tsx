@@ -1,6 +1,6 @@
 // embed.html: the figure alone in a page meant for an <iframe>. It reads the same keys as
-// <gradsync-sim> from its query string and tells its parent its height whenever that changes
-// (frameHeight.ts).
+// <gradsync-sim> from its query string, keeps the element's height and tells its parent its height
+// whenever that changes (frameHeight.ts).
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,11 +8,13 @@ import { browserGpu } from '../store/gpuSources';
 import { pageBackground } from '../store/background/pageBackground';
 import { createSimStore } from '../store/simStore';
 import { EmbedFrame } from '../ui/app/EmbedFrame';
-import { reportHeight } from './frameHeight';
-import { readSettings } from './settings';
+import { reportHeight, reservedMount } from './frameHeight';
+import { OWN_KEYS, readSettings } from './settings';
+import { URL_KEYS } from '../store/url';
 import '../ui/styles/index.css';
 import './embed.css';
 import './iframe.css';
+import './reserve.css';
 
 const query = new URLSearchParams(location.search);
 const settings = readSettings((key) => query.get(key));
@@ -26,7 +28,7 @@ const store = createSimStore({
 });
 const mount = document.getElementById('root')!;
 
-createRoot(mount).render(
+createRoot(reservedMount(mount, 'gradsync-sim', [...URL_KEYS, ...OWN_KEYS], query)).render(
   <StrictMode>
     <EmbedFrame store={store} controls={settings.controls} theme={settings.theme} documentKeys />
   </StrictMode>,

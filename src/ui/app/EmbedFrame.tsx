@@ -1,5 +1,5 @@
-// A compact figure for a page that is not the app: the devices, a player, the narration and (with
-// controls="full") the metrics, in the reader's theme, and at the foot the author's notices. Keys drive it only while it has focus, so
+// A compact figure for a page that is not the app: the devices, a player, the narration (one line of
+// it with controls="minimal") and (with controls="full") the metrics, in the reader's theme, and at the foot the author's notices. Keys drive it only while it has focus, so
 // several figures on one page never answer the same key press.
 
 import { useRef } from 'react';
@@ -8,12 +8,13 @@ import { Controls } from '../controls/Controls';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
 import { MetricsPanel } from '../metrics/MetricsPanel';
+import { NarrationLine } from '../narration/NarrationLine';
 import { NarrationPanel } from '../narration/NarrationPanel';
 import { SimProvider, useSim } from '../StoreContext';
 import { EmbedNotices } from './EmbedNotices';
 import { plural } from '../format';
 
-/** standard: picture, player, narration; full: also metrics; minimal: picture and a small bar; none: picture and narration. */
+/** standard: picture, player, narration; full: also metrics; minimal: picture, a small bar and a line of narration; none: picture and narration. */
 /** The figure's control sets and themes: the element's attributes and the iframe's URL take these. */
 export const EMBED_CONTROLS = ['standard', 'full', 'minimal', 'none'] as const;
 type EmbedControls = (typeof EMBED_CONTROLS)[number];
@@ -46,6 +47,7 @@ function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProp
     <div ref={root} className="gs-root gs-embed" data-theme={theme === 'auto' ? undefined : theme} role="group" aria-label={label} tabIndex={0}>
       <DevicesView />
       {controls === 'minimal' ? <Controls variant="minimal" /> : controls !== 'none' && <Controls />}
+      {controls === 'minimal' && <NarrationLine />}
       {(narration || metrics) && (
         <div className={metrics ? 'gs-embed-text gs-embed-text--metrics' : 'gs-embed-text'}>
           {narration && <NarrationPanel />}
