@@ -74,26 +74,29 @@ describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
   const session = browserSession();
   const problems = session.problems;
 
-  it('draws the double tree as two trees: every device’s depth in tree 0 and tree 1 sets its row, roots named in their colours', async () => {
+  it('draws the double tree on 8 in two rows where its chunks can be written: tree 0’s inside above, tree 1’s below, roots at the far ends', async () => {
     const page = await session.open(onCpuEngine('/?algorithm=double-tree&devices=8'));
     await page.setViewportSize({ width: 1400, height: 900 });
-    await page.locator('[data-device="7"]').waitFor();
+    await page.locator('[data-device="7"] [data-chunk="7"] .gs-dv-cell-text').waitFor();
     const boxes = await cardBoxes(page, 8);
-    expectTwoTrees(boxes, 8, 'app 1400×900');
-    // Rows top to bottom: 0 | 4 | 2 6 | 1 5 | 3 | 7.
+    // Top: tree 0's inside (2, 4, 6), then tree 1's root; below: tree 0's root, then tree 1's inside (1, 3, 5).
     const rows = [...new Set(boxes.map(centreY))].sort((a, b) => a - b);
-    expect(rows.map((y) => boxes.flatMap((box, d) => (centreY(box) === y ? [d] : [])))).toEqual([[0], [4], [2, 6], [1, 5], [3], [7]]);
+    const row = (y: number) => boxes.flatMap((box, d) => (centreY(box) === y ? [d] : [])).sort((a, b) => centreX(boxes[a]) - centreX(boxes[b]));
+    expect(rows.map(row)).toEqual([
+      [2, 4, 6, 7],
+      [0, 1, 3, 5],
+    ]);
     expect(await page.locator('path.gs-dv-link--tree0').count()).toBe(7);
     expect(await page.locator('path.gs-dv-link--tree1').count()).toBe(7);
     const root0 = (await page.locator('text.gs-dv-ring-label--tree0').boundingBox())!;
     const root1 = (await page.locator('text.gs-dv-ring-label--tree1').boundingBox())!;
     expect(await page.locator('text.gs-dv-ring-label--tree0').textContent()).toBe('tree 0 root');
     expect(await page.locator('text.gs-dv-ring-label--tree1').textContent()).toBe('tree 1 root');
-    // Beside their cards: tree 0's right of GPU-0 at its top, tree 1's left of GPU-7 at its bottom.
+    // Beside their cards, at the edge away from the middle: tree 0's right of GPU-0 at its bottom, tree 1's left of GPU-7 at its top.
     expect(root0.x).toBeGreaterThanOrEqual(boxes[0].x + boxes[0].width);
-    expect(root0.y).toBeLessThan(boxes[0].y + boxes[0].height / 2);
+    expect(root0.y).toBeGreaterThan(boxes[0].y + boxes[0].height / 2);
     expect(root1.x + root1.width).toBeLessThanOrEqual(boxes[7].x);
-    expect(root1.y).toBeGreaterThan(boxes[7].y + boxes[7].height / 2);
+    expect(root1.y + root1.height).toBeLessThan(boxes[7].y + boxes[7].height / 2);
     expect(await legendTexts(page)).toEqual(['tree 0 (root GPU-0): chunks 1–4', 'tree 1 (root GPU-7): chunks 5–8']);
     // The two colours differ, so the legend can say which is which.
     const stroke = (kind: string) =>

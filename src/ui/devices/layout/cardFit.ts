@@ -150,12 +150,14 @@ function score(card: CardShape, chunks: number): number {
 /**
  * How well a card with texts reads: the type size first; a wrapped line costs about as much as 1 px
  * of type, a column of chunks 2 px and a grid 4 px, since a row of chunks is how a buffer reads, and
- * the brief form 3 px: every term written is worth a somewhat smaller type.
+ * the brief form 3 px: every term written is worth a somewhat smaller type. A card more than twice as
+ * tall as wide reads as a strip rather than a device.
  */
 function textScore(card: CardShape): number {
   const arrangement = card.rows === 1 ? 0 : card.columns === 1 ? 2 : 4;
   const brief = card.textForm === 'brief' ? 3 : 0;
-  return Math.min(card.textSize, TEXT_MAX) - (card.textLines - 1) - arrangement - brief;
+  const strip = Math.max(0, card.height / card.width - 2) * 3;
+  return Math.min(card.textSize, TEXT_MAX) - (card.textLines - 1) - arrangement - brief - strip;
 }
 
 /** Every term is written while it can be at this size (px) or more; below, the brief form may be written larger. */
@@ -169,7 +171,8 @@ function textFit(layout: DeviceLayout, size: Size, content: CardContent, fits: F
       // Where the widest card allowed writes nothing, no narrower one will.
       if (cardShape(size.width * 0.47, columns, content, true, lines, form).textSize === 0) continue;
       const card = widestCard(size, content, columns, true, fits, lines, form);
-      if (card.textSize === 0 || card.textLines !== lines) continue;
+      // A card that writes its chunks but not its GPU's name in full is a strip of text, not a device.
+      if (card.textSize === 0 || card.textLines !== lines || card.labelMode !== 'full') continue;
       if (!best || textScore(card) > textScore(best)) best = card;
     }
   }
@@ -184,7 +187,7 @@ function bestIn(form: ExpressionForm, layout: DeviceLayout, size: Size, content:
   if (!hasTexts(content, form)) return null;
   let best: Fit | null = null;
   for (const positions of [...(layout.arrangements ?? []), layout.positions]) {
-    const placed = { ...layout, positions };
+    const placed = positions === layout.positions ? layout : { ...layout, positions, cardLimit: undefined };
     const fit = textFit(placed, size, content, (card) => fitsUpright(placed, size, card, groupOf), form);
     if (fit && (!best || textScore(fit.card) > textScore(best.card))) best = fit;
   }

@@ -52,6 +52,27 @@ export function chunkRange(from: number, to: number): string {
   return to - from === 1 ? `chunk ${from + 1}` : `chunks ${from + 1}–${to}`;
 }
 
+/**
+ * For even N, where tree 0's interior devices are the even ones and tree 1's the odd ones: two rows,
+ * tree 0's interior above and tree 1's below in rank order, but each tree's root (one child) at the
+ * far end of the other row, so that no link runs along a row past a card. Cards large enough to write
+ * their chunks fit here, where the rows by depth leave them too little room. Null where the trees do
+ * not split so, or a link would still pass a card in its row.
+ */
+function twoRows(trees: readonly [TreeShape, TreeShape], links: readonly LayoutLink[]): Point[] | null {
+  const n = trees[0].devices;
+  if (n < 4 || n % 2 === 1) return null;
+  for (let d = 0; d < n; d++) if (trees[d % 2].children[d].length === 0) return null;
+  const last = n - 1;
+  const positions = Array.from({ length: n }, (_, d) => {
+    if (d === 0) return { x: 0, y: 1 };
+    if (d === last) return { x: 1, y: 0 };
+    return d % 2 === 0 ? { x: (d - 1) / last, y: 0 } : { x: (d + 1) / last, y: 1 };
+  });
+  const passes = (a: Point, b: Point) => positions.some((p) => p !== a && p !== b && p.y === a.y && p.x > Math.min(a.x, b.x) && p.x < Math.max(a.x, b.x));
+  return links.some((link) => positions[link.a].y === positions[link.b].y && passes(positions[link.a], positions[link.b])) ? null : positions;
+}
+
 /** Positions, and the unit height of one row of cards. */
 function positionsOf(trees: readonly [TreeShape, TreeShape]): { positions: Point[]; row: number } {
   const n = trees[0].devices;
@@ -85,6 +106,7 @@ export function doubleTreeLayout(n: number, chunks: number): DeviceLayout {
     kind: 'double-tree',
     devices: n,
     positions,
+    arrangements: [twoRows(trees, links)].filter((rows): rows is Point[] => rows !== null),
     links,
     groups: [],
     treeSplit: split,

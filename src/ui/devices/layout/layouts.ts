@@ -79,8 +79,9 @@ export interface DeviceLayout {
   /** Card centres in the unit square, one per device. */
   positions: Point[];
   /**
-   * Other places for the same cards (a ring around a rectangle instead of an ellipse), taken where
-   * they let the cards write their chunks larger (cardFit.ts).
+   * Other places for the same cards (a ring around a rectangle instead of an ellipse, a double tree in
+   * two rows), taken where they let the cards write their chunks larger (cardFit.ts); cardLimit is the
+   * positions' own and does not bind them.
    */
   arrangements?: Point[][];
   links: LayoutLink[];
