@@ -5,7 +5,7 @@ import { useCallback, useId, useMemo, useRef } from 'react';
 import { compileSchedule, type Schedule, slotBuffers } from '../../core/schedule';
 import { useSim, useSimStore } from '../StoreContext';
 import { useStepCells } from '../useStepReader';
-import { longestExpression } from './card/cardShape';
+import { briefTexts, longestExpression } from './card/cardShape';
 import { flaggedAt } from './card/chunkViews';
 import { CellCanvas } from './CellCanvas';
 import { DeviceCard } from './DeviceCard';
@@ -56,9 +56,10 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const views = useMemo(() => deviceViews(schedule, state, form, flagged), [schedule, state, form, flagged]);
   const message = useCallback((d: number, c: number) => state.set(d, c), [state]);
   // Messages carry their expression wherever the seeds' notation applies, also when cells are too small
-  // for it, in the form the cells write theirs.
-  const notation = longestExpression(devices, chunks) > 0 || form !== null;
-  const pillForm = form ?? 'full';
+  // for it (up to 16 devices, in brief), in the form the cells write theirs.
+  const full = longestExpression(devices, chunks) > 0;
+  const notation = full || form !== null || briefTexts(devices, cells);
+  const pillForm = form ?? (full ? 'full' : 'brief');
   const expression = useMemo(() => (notation ? (d: number, c: number) => state.expression(d, c, pillForm) : null), [notation, state, pillForm]);
   const pills = useMemo(() => planSprites(schedule, shown, geometry, route, message, expression), [schedule, shown, geometry, route, message, expression]);
   const lands = useMemo(() => planSprites(schedule, shown - 1, geometry, route, message), [schedule, shown, geometry, route, message]);

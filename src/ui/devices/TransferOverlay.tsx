@@ -24,9 +24,12 @@ function pillSize(geometry: DiagramGeometry): { length: number; thickness: numbe
   return { length, thickness: Math.max(5, Math.min(large ? 13 : 10, length * 0.36)) };
 }
 
-/** A message's expression is written as large as the cells write theirs, or the cards their names (12 px at least). */
+/**
+ * A message's expression is written as large as the cells write theirs, or the cards their names: 12 px
+ * at least, 14 px on a picture wide enough for a room to read it from afar.
+ */
 function labelSize(geometry: DiagramGeometry): number {
-  return Math.max(12, geometry.card.textSize || geometry.card.labelSize);
+  return Math.max(geometry.size.width >= 800 ? 14 : 12, geometry.card.textSize || geometry.card.labelSize);
 }
 
 function TransferOverlayImpl({ geometry, devices, pills, lands, handle }: TransferOverlayProps) {

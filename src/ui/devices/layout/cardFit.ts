@@ -212,13 +212,20 @@ export function chooseFit(layout: DeviceLayout, size: Size, content: CardContent
   const plain = { ...content, textChars: 0, brief: false };
   const ringLike = (layout.kind === 'circle' || layout.kind === 'star') && layout.devices >= RADIAL_FROM;
   let best: Fit | null = null;
-  for (const radial of ringLike ? [false, true] : [false]) {
-    const fits: Fits = radial ? (card) => fitsRadial(layout, size, card) : upright;
+  const consider = (placed: DeviceLayout, radial: boolean, fits: Fits) => {
     for (const columns of columnChoices(content)) {
       const card = widestCard(size, plain, columns, !radial, fits);
       if (!best || score(card, widestBand(content)) > score(best.card, widestBand(content)))
-        best = { card, positions: layout.positions, frame: frameFor(layout, size, card, radial), radial };
+        best = { card, positions: placed.positions, frame: frameFor(placed, size, card, radial), radial };
     }
+  };
+  // A ring's cards around a rectangle first, where they grow larger than on the ellipse; a structure
+  // whose cards write nothing keeps its own positions, which show it (a double tree's rows by depth).
+  for (const positions of layout.kind === 'circle' ? (layout.arrangements ?? []) : []) {
+    const placed = { ...layout, positions, cardLimit: undefined };
+    consider(placed, false, (card) => fitsUpright(placed, size, card, groupOf));
   }
+  consider(layout, false, upright);
+  if (ringLike) consider(layout, true, (card) => fitsRadial(layout, size, card));
   return best!;
 }
