@@ -11,6 +11,11 @@ import type { StepLink } from './motion/sprites';
 
 /** Arrowheads: one per op, and one per tree of a double tree. */
 const HEADS = ['reduce', 'copy', 'tree0', 'tree1'] as const;
+/**
+ * Length of the heads of arrows from cell to cell (px), whose tip is at the path's end, on the
+ * receiving cell's edge: a short head fits where the way comes out of the gutter beside the cell.
+ */
+const CELL_HEAD = 11;
 
 export interface ArrowMarkersProps {
   id: string;
@@ -18,22 +23,29 @@ export interface ArrowMarkersProps {
   length: number;
 }
 
-/** One arrowhead per op; a path's end draws it pointing along the path, its start pointing back. */
+/**
+ * One arrowhead per op; a path's end draws it pointing along the path, its start pointing back. A link's
+ * head starts where the path ends; the `-tip` heads of arrows from cell to cell end there.
+ */
 export const ArrowMarkers = memo(function ArrowMarkers({ id, length }: ArrowMarkersProps) {
+  const heads = HEADS.flatMap((op) => [
+    { op, key: op, refX: 0, size: length },
+    { op, key: `${op}-tip`, refX: 10, size: Math.min(length, CELL_HEAD) },
+  ]);
   return (
     <svg className="gs-dv-arrow-defs" width={0} height={0} aria-hidden="true">
       <defs>
-        {HEADS.map((op) => (
+        {heads.map(({ op, key, refX, size }) => (
           <marker
-            key={op}
-            id={`${id}-${op}`}
+            key={key}
+            id={`${id}-${key}`}
             className={`gs-dv-arrow gs-dv-arrow--${op}`}
             viewBox="0 0 10 10"
-            refX={0}
+            refX={refX}
             refY={5}
             markerUnits="userSpaceOnUse"
-            markerWidth={length}
-            markerHeight={length}
+            markerWidth={size}
+            markerHeight={size}
             orient="auto-start-reverse"
           >
             <path d="M0,0L10,5L0,10Z" />
@@ -84,7 +96,7 @@ export const StepLinks = memo(
               key={i}
               className={classes}
               d={arrow.d}
-              markerEnd={`url(#${markers}-${colour})`}
+              markerEnd={`url(#${markers}-${colour}-tip)`}
               data-link={`${arrow.src}-${arrow.dst}`}
               data-ways="forward"
               data-chunk={arrow.chunk}

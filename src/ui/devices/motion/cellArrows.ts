@@ -7,12 +7,13 @@ import type { Transfer } from '../../../core/schedule';
 import { cellCentre, type DiagramGeometry } from '../layout/geometry';
 import type { Point } from '../layout/layouts';
 import { PATH_POINTS } from '../layout/travelPaths';
+import { gutterWay } from './cardGutters';
 
 /** Above this many transfers a step, arrows per transfer would be a tangle: the links are lit instead. */
 const MAX_CELL_ARROWS = 32;
 
 export interface CellArrow {
-  /** SVG path data from the source cell's edge to the destination cell's edge, less the arrowhead. */
+  /** SVG path data from the source cell's edge to the destination cell's edge, where the arrowhead's tip is. */
   d: string;
   src: number;
   dst: number;
@@ -51,38 +52,47 @@ function edgePoint(box: Box, a: Point, b: Point): Point {
   return { x: a.x + (b.x - a.x) * hi, y: a.y + (b.y - a.y) * hi };
 }
 
-/** The polyline `points` shortened by `length` px at its end (room for the arrowhead that follows it). */
-function shortened(points: Point[], length: number): Point[] {
-  let left = length;
-  const out = [...points];
-  while (out.length > 1) {
-    const end = out[out.length - 1];
-    const before = out[out.length - 2];
-    const piece = Math.hypot(end.x - before.x, end.y - before.y);
-    if (piece > left) {
-      const keep = (piece - left) / piece;
-      out[out.length - 1] = { x: before.x + (end.x - before.x) * keep, y: before.y + (end.y - before.y) * keep };
-      return out;
-    }
-    left -= piece;
-    out.pop();
-  }
-  return out;
+function cardBox(geometry: DiagramGeometry, device: number): Box {
+  const { x, y } = geometry.centres[device];
+  return { x, y, halfW: geometry.card.width / 2 - 0.5, halfH: geometry.card.height / 2 - 0.5 };
 }
 
-/** The arrow of one message's way (PATH_POINTS points from `offset` in `paths`), or null where the cells touch. */
-function arrowOf(paths: Float32Array, offset: number, from: Box, to: Box, head: number): Point[] | null {
+interface Ends {
+  src: number;
+  dst: number;
+  fromCell: number;
+  toCell: number;
+}
+
+/**
+ * The arrow of one message's way (PATH_POINTS points from `offset` in `paths`), from the sending
+ * cell's edge to the receiving cell's, or null where the cells touch. Inside its cards it keeps to the
+ * gutters where it leaves or enters by a side (cardGutters.ts).
+ */
+function arrowOf(geometry: DiagramGeometry, paths: Float32Array, offset: number, ends: Ends): Point[] | null {
   const at = (k: number): Point => ({ x: paths[offset + 2 * k], y: paths[offset + 2 * k + 1] });
+  const from = cellBox(geometry, ends.src, ends.fromCell);
+  const to = cellBox(geometry, ends.dst, ends.toCell);
   let first = 0;
   while (first < PATH_POINTS && inside(from, at(first).x, at(first).y)) first++;
   let last = PATH_POINTS - 1;
   while (last >= 0 && inside(to, at(last).x, at(last).y)) last--;
   if (first === 0 || last === PATH_POINTS - 1 || first > last) return null;
-  const points = [edgePoint(from, at(first - 1), at(first))];
-  for (let k = first; k <= last; k++) points.push(at(k));
-  points.push(edgePoint(to, at(last + 1), at(last)));
-  const kept = shortened(points, head);
-  return kept.length > 1 ? kept : null;
+  // Where the way leaves the source card and enters the destination card.
+  const source = cardBox(geometry, ends.src);
+  const target = cardBox(geometry, ends.dst);
+  let out = first;
+  while (out <= last && inside(source, at(out).x, at(out).y)) out++;
+  let into = last;
+  while (into >= out && inside(target, at(into).x, at(into).y)) into--;
+  const across = ends.src !== ends.dst && out <= into;
+  const leave = across ? gutterWay(geometry, ends.src, ends.fromCell, at(out)) : null;
+  const enter = across ? gutterWay(geometry, ends.dst, ends.toCell, at(into)) : null;
+  const points = leave ?? [edgePoint(from, at(first - 1), at(first))];
+  for (let k = leave ? out : first; k <= (enter ? into : last); k++) points.push(at(k));
+  if (enter) points.push(...enter.reverse());
+  else points.push(edgePoint(to, at(last + 1), at(last)));
+  return points;
 }
 
 function pathData(points: readonly Point[]): string {
@@ -99,14 +109,12 @@ export function cellArrows(
   total: number,
   paths: Float32Array,
   treeOf: (t: Transfer) => CellArrow['tree'],
-  head: number,
 ): CellArrow[] | null {
   if (picked.length !== total || total > MAX_CELL_ARROWS || geometry.rotations.some((turn) => turn !== 0)) return null;
   const arrows: CellArrow[] = [];
   picked.forEach((t, i) => {
-    const from = cellBox(geometry, t.src, t.srcChunk ?? t.chunk);
-    const to = cellBox(geometry, t.dst, t.chunk);
-    const points = arrowOf(paths, i * PATH_POINTS * 2, from, to, head);
+    const ends = { src: t.src, dst: t.dst, fromCell: t.srcChunk ?? t.chunk, toCell: t.chunk };
+    const points = arrowOf(geometry, paths, i * PATH_POINTS * 2, ends);
     if (points) arrows.push({ d: pathData(points), src: t.src, dst: t.dst, chunk: t.chunk, op: t.op, tree: treeOf(t) });
   });
   return arrows;

@@ -248,7 +248,7 @@ function planFlights(transfers: readonly Transfer[], geometry: DiagramGeometry, 
     const kind = route(t.src, t.dst, t.chunk)?.kind;
     return kind === 'tree0' || kind === 'tree1' ? kind : null;
   };
-  const arrows = cellArrows(geometry, picked, transfers.length, paths, treeOf, arrowLength(geometry));
+  const arrows = cellArrows(geometry, picked, transfers.length, paths, treeOf);
   return { picked, paths, onLink, targets, links: [...links.values()], arrows };
 }
 
