@@ -1,10 +1,13 @@
 // The pictures the app exports, in real Chromium: the SVG carries the step's transfers as arrows that
-// end at the cells the page shows, the step line and a caption; the PNG is that picture in pixels;
-// the GIF is encoded in a worker, a frame per step; and the page keeps answering while it records.
+// end at the cells the page shows and cross no card's title, the step line, a caption and its own
+// fonts; the PNG is that picture in pixels; the GIF is encoded in a worker, a frame per step, at
+// twice the width a post shows it at, each frame with the step's narration in a band; and the page
+// keeps answering while it records.
 
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { exportArrows, exportFonts, gifBands, showExport } from './exportChecks';
 import { browserSession, onCpuEngine, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/exports.test.ts');
@@ -97,16 +100,67 @@ describe.skipIf(skipReason !== null)('exported pictures in Chromium', () => {
     await page.close();
   }, 60_000);
 
-  it('the GIF is encoded in a worker and has one frame per step or more', async () => {
+  it('the exported SVG carries its fonts, and every character of its texts is in the one it is set in', async () => {
+    const page = await open('?algorithm=ring&devices=4&step=2');
+    const text = (await download(page, 'Download SVG')).toString('utf8');
+    await page.evaluate(showExport, text);
+    const fonts = await page.evaluate(exportFonts);
+    expect(fonts.faces.sort()).toEqual(['gradsync-mono 400 inside', 'gradsync-mono 700 inside', 'gradsync-sans 400 inside', 'gradsync-sans 700 inside']);
+    expect(fonts.foreign).toEqual([]);
+    expect(fonts.missing).toEqual([]);
+    // The subscripts are written, in the cells and the names of their chunks.
+    expect(text).toMatch(/[₁₂₃₄]/);
+    // Four subsets of a few hundred characters each: the file stays small.
+    expect(text.length).toBeLessThan(200_000);
+    await page.close();
+  }, 60_000);
+
+  it('no arrow of ring on 4 or double-tree on 8 runs over a card’s name or badge, and every head shows', async () => {
+    const page = await open('?algorithm=ring&devices=4&step=2');
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    for (const search of ['?algorithm=ring&devices=4&step=2', '?algorithm=double-tree&devices=8&step=3', '?algorithm=double-tree&devices=8&step=7']) {
+      await page.goto(new URL(onCpuEngine(`/${search}`), session.server.url).href);
+      await page.locator('.gs-devices svg.gs-devices-svg').waitFor();
+      const text = (await download(page, 'Download SVG')).toString('utf8');
+      await page.evaluate(showExport, text);
+      const arrows = await page.evaluate(exportArrows);
+      expect(arrows.cards, search).toBe(search.includes('devices=4') ? 4 : 8);
+      expect(arrows.arrows, search).toBeGreaterThanOrEqual(4);
+      expect(arrows.crossings, search).toEqual([]);
+      expect(arrows.hidden, search).toEqual([]);
+    }
+    await page.close();
+  }, 90_000);
+
+  it('the GIF is encoded in a worker at twice the width it is shown at, each frame with the step’s narration in a band', async () => {
     const page = await open('?algorithm=ring&devices=4&step=2');
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
     const gif = await download(page, 'Record animation (GIF)');
     expect(workers).toEqual(['/src/ui/share/gifWorker.ts']);
     expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF89a');
-    expect(gif.readUInt16LE(6)).toBe(640);
+    // Shown 640 px wide in a post, on screens of 2 device pixels per px.
+    const width = gif.readUInt16LE(6);
+    expect(width).toBe(1280);
     // Ring on 4: the start and 6 steps, each frame behind a graphic control extension.
     expect(gif.toString('latin1').split('\x21\xf9\x04').length - 1).toBe(7);
+    // GPU names take 16 of the GIF's pixels or more.
+    const live = await page.locator('.gs-devices svg.gs-devices-svg').evaluate((svg) => ({
+      width: Number(svg.getAttribute('width')),
+      name: parseFloat(getComputedStyle(svg.querySelector('.gs-dv-card-label')!).fontSize),
+    }));
+    expect((live.name * width) / live.width).toBeGreaterThanOrEqual(16);
+    const { frames, bands } = await page.evaluate(gifBands, { bytes: [...gif], indices: [0, 1, 2, 6] });
+    expect(frames).toBe(7);
+    const height = gif.readUInt16LE(8);
+    for (const band of bands) {
+      // Under the picture, rows for the step's four sentences (16 px or more each), with words in it.
+      expect(band.top).toBeGreaterThan(height / 2);
+      expect(band.height).toBeGreaterThanOrEqual(4 * 16);
+      expect(band.ink).toBeGreaterThan(2000);
+    }
+    // Each step says something else.
+    expect(new Set(bands.map((band) => band.digest)).size).toBe(4);
     await expect.poll(() => page.locator('.gs-devices svg.gs-devices-svg').getAttribute('aria-label')).toMatch(/Step 2 of 6\./);
     await page.close();
   }, 60_000);

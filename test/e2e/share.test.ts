@@ -65,7 +65,8 @@ describe.skipIf(skipReason !== null)('Share & export in Chromium', () => {
       const page = await open(path);
       const gif = await download(page, 'Record animation (GIF)');
       expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF89a');
-      expect(gif.readUInt16LE(6)).toBe(640);
+      // Twice the 640 px a post shows it at.
+      expect(gif.readUInt16LE(6)).toBe(1280);
       // Ring on 4 devices: 6 steps, so 7 frames, each behind a graphic control extension.
       expect(gif.toString('latin1').split('\x21\xf9\x04').length - 1).toBe(7);
       await expect.poll(() => page.locator('.gs-devices svg.gs-devices-svg').getAttribute('aria-label')).toMatch(/Step 2 of 6\./);

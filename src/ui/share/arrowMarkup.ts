@@ -1,21 +1,22 @@
 // A step's arrows as SVG: each a shaft on a halo of the background (so it reads over cards and
-// links) and a filled head; reduce solid in the reduce colour, copy dashed in the copy colour, as the
-// live picture's messages are.
+// links) and a filled head; reduce solid in the reduce colour, copy dashed in the copy colour, and a
+// double tree's in its tree's colour, as the live picture's arrows are.
 
 import { type ExportColors, copyDash } from './exportLegend';
-import type { Quadratic } from './quadratic';
+import type { ArrowPath } from './arrowRoutes';
 import type { StepArrows } from './transferArrows';
 
 const f = (n: number) => n.toFixed(1);
 
-function curvePath([p0, p1, p2]: Quadratic): string {
-  return `M${f(p0.x)},${f(p0.y)}Q${f(p1.x)},${f(p1.y)} ${f(p2.x)},${f(p2.y)}`;
+function curvePath(path: ArrowPath): string {
+  const start = path[0][0];
+  return `M${f(start.x)},${f(start.y)}` + path.map(([, p1, p2, p3]) => `C${f(p1.x)},${f(p1.y)} ${f(p2.x)},${f(p2.y)} ${f(p3.x)},${f(p3.y)}`).join('');
 }
 
 export function arrowsMarkup({ arrows, width }: StepArrows, colors: ExportColors): string {
   const halo = `fill="none" stroke="${colors.background}" stroke-width="${f(width + 2.5)}" stroke-opacity="0.75" stroke-linecap="round"`;
-  const parts = arrows.map(({ src, dst, chunk, op, shaft, head }) => {
-    const color = op === 'reduce' ? colors.reduce : colors.copy;
+  const parts = arrows.map(({ src, dst, chunk, op, tree, shaft, head }) => {
+    const color = tree ? colors[tree] : op === 'reduce' ? colors.reduce : colors.copy;
     const dash = op === 'copy' ? ` stroke-dasharray="${copyDash(width)}"` : '';
     const d = curvePath(shaft);
     const tip = `M${head.map((p) => `${f(p.x)},${f(p.y)}`).join('L')}Z`;

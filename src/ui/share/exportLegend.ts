@@ -23,6 +23,9 @@ export interface ExportColors {
   muted: string;
   reduce: string;
   copy: string;
+  /** A double tree's two trees, whose colours its transfers take (as the live picture's arrows do). */
+  tree0: string;
+  tree1: string;
   complete: string;
   completeFill: string;
 }

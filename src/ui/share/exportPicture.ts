@@ -1,5 +1,6 @@
 // The export of what a simulator shows, read from its page: the picture's styled snapshot, the theme's
-// colours as they resolve there (light or dark), the legend's entries, and the words of the state.
+// colours as they resolve there (light or dark), the legend's entries, the words of the state, and
+// the fonts the file carries (loaded with the first export).
 
 import { invariant } from '../../core/errors';
 import type { SimConfig } from '../../store/config';
@@ -7,6 +8,7 @@ import type { Derived } from '../../store/derive';
 import { cssColor } from '../cssColor';
 import { diagramExportSvg, exportSvg, type ExportSvg } from './exportDocument';
 import type { ExportColors, LegendEntry } from './exportLegend';
+import type { NarrationBand } from './exportNarration';
 import { pictureCaption, stepLine } from './exportWords';
 import { liveLegend } from './liveLegend';
 import type { Picture } from './picture';
@@ -28,6 +30,8 @@ const FALLBACK: ExportColors = {
   muted: '#5b6675',
   reduce: '#2f6fed',
   copy: '#8a5cf6',
+  tree0: '#2f6fed',
+  tree1: '#b7791f',
   complete: '#1f8a4c',
   completeFill: '#f7f8fa',
 };
@@ -49,6 +53,8 @@ function exportColors(element: Element): ExportColors {
     muted: resolved(element, '--gs-muted', FALLBACK.muted),
     reduce: resolved(element, '--gs-reduce', FALLBACK.reduce),
     copy: resolved(element, '--gs-copy', FALLBACK.copy),
+    tree0: resolved(element, '--gs-accent', FALLBACK.tree0),
+    tree1: resolved(element, '--gs-warn', FALLBACK.tree1),
     complete: resolved(element, '--gs-ok', FALLBACK.complete),
     completeFill: resolved(element, '--gs-bg', FALLBACK.completeFill),
   };
@@ -79,6 +85,8 @@ export interface ExportOptions {
   aggregateImage(canvas: HTMLCanvasElement): string;
   /** The width the export will be shown at, when smaller than its own: its words grow to stay legible. */
   shownWidth?: number;
+  /** The step's narration, in a band under the picture. */
+  narration?: NarrationBand;
 }
 
 /** Words shown at `shownWidth` keep at least about 0.8 of their size. */
@@ -90,6 +98,8 @@ export async function pictureExport(picture: Picture, state: ExportState, title:
   const { schedule, step, caption } = words(state);
   const backdrop = backdropOf(picture);
   const colors = exportColors(backdrop);
+  const { FONT_FACES: fonts } = await import('./exportFonts');
+  const narration = options.narration;
   if (picture.kind === 'svg') {
     const styled = options.slicing ? await styledSvgSliced(picture.element, options.slicing) : styledSvg(picture.element);
     // Cells painted on the canvas over the cards go on top of the SVG's own markup, as shapes.
@@ -97,7 +107,7 @@ export async function pictureExport(picture: Picture, state: ExportState, title:
     if (cells) styled.markup = styled.markup.replace(/<\/svg>$/, `${cells}</svg>`);
     const legend = liveLegend(backdrop);
     const textScale = textScaleFor(styled.width, options.shownWidth);
-    return diagramExportSvg({ title, caption, schedule, step, size: styled, pictureMarkup: styled.markup, legend, colors, textScale });
+    return diagramExportSvg({ title, caption, schedule, step, size: styled, pictureMarkup: styled.markup, legend, colors, textScale, fonts, narration });
   }
   const canvas = picture.element;
   const width = Math.max(1, Math.round(canvas.clientWidth || canvas.width));
@@ -114,5 +124,7 @@ export async function pictureExport(picture: Picture, state: ExportState, title:
     legend: aggregateLegend(colors),
     colors,
     textScale,
+    fonts,
+    narration,
   });
 }

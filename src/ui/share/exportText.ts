@@ -1,8 +1,12 @@
-// Text in exported SVG files: escaped for XML, in generic fonts (a file opened elsewhere has none of
-// the page's), and wrapped by an estimate of its width, since a file cannot measure its own text.
+// Text in exported SVG files: escaped for XML, in the fonts the file carries (exportFonts.ts; a file
+// opened elsewhere has none of the page's) before generic ones, and wrapped by an estimate of its
+// width, since a file cannot measure its own text.
 
-export const SANS = 'system-ui, sans-serif';
-const MONO = 'ui-monospace, monospace';
+/** Families of the fonts embedded in exported files. */
+export const EMBEDDED_SANS = 'gradsync-sans';
+export const EMBEDDED_MONO = 'gradsync-mono';
+export const SANS = `${EMBEDDED_SANS}, system-ui, sans-serif`;
+const MONO = `${EMBEDDED_MONO}, ui-monospace, monospace`;
 
 /** Average advance of a character of SANS, in ems: generous, so estimated lines rarely overflow. */
 const SANS_EM = 0.58;
@@ -11,7 +15,7 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A computed font-family reduced to the generic family it falls back to. */
+/** A computed font-family reduced to the embedded family of its kind. */
 export function genericFont(family: string): string {
   return /mono|consolas|menlo|courier/i.test(family) ? MONO : SANS;
 }

@@ -6,7 +6,12 @@ import type { GifEncoding } from './gifEncoderClient';
 
 /** Frames beyond this are skipped evenly: a long run (ring on 1024 devices) stays a small file. */
 const MAX_GIF_FRAMES = 120;
-export const GIF_WIDTH = 640;
+/** A GIF in a post is shown at most this wide (CSS px), on screens of 2 device pixels per px. */
+export const GIF_SHOWN_WIDTH = 640;
+const PIXEL_RATIO = 2;
+/** GPU names take at least this many of the GIF's own pixels. */
+const NAME_PX = 16;
+const MAX_GIF_WIDTH = 2560;
 /** The last frame holds this long before the loop starts again. */
 const HOLD_LAST_MS = 2500;
 
@@ -16,6 +21,16 @@ export function gifSteps(total: number, maxFrames = MAX_GIF_FRAMES): number[] {
   const steps: number[] = [];
   for (let i = 0; i < maxFrames; i++) steps.push(Math.round((i * total) / (maxFrames - 1)));
   return [...new Set(steps)];
+}
+
+/**
+ * The GIF's width for a picture `pictureWidth` px wide whose smallest GPU name is `namePx` px (0: it
+ * writes none): twice the width it is shown at, or wider where the names would fall under NAME_PX.
+ */
+export function gifWidth(pictureWidth: number, namePx: number): number {
+  const sharp = Math.min(GIF_SHOWN_WIDTH, pictureWidth) * PIXEL_RATIO;
+  const legible = namePx > 0 ? (pictureWidth * NAME_PX) / namePx : 0;
+  return Math.round(Math.min(MAX_GIF_WIDTH, Math.max(sharp, legible)));
 }
 
 export interface GifRecording {

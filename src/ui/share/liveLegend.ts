@@ -23,7 +23,8 @@ function lineSwatch(line: Element): LegendSwatch {
 }
 
 function swatchOf(item: Element): LegendSwatch | null {
-  const link = item.querySelector('svg .gs-dv-link');
+  // A link's key, or a tree's: the line of its step's transfers, in the tree's colour.
+  const link = item.querySelector('svg .gs-dv-link, svg .gs-dv-step-link');
   if (link) return lineSwatch(link);
   const cell = item.querySelector('svg .gs-dv-swatch-scratch');
   if (cell) {

@@ -1,6 +1,6 @@
 // The devices SVG as standalone markup: every element written with, as inline style, the paint and
 // type the page's stylesheets gave it (theme variables resolved by getComputedStyle, fonts reduced to
-// generic families), so it looks the same inside an exported file or drawn into a canvas.
+// the embedded ones of their kind), so it looks the same inside an exported file or drawn into a canvas.
 // A property is written only where it differs from what the parent passes down and coordinates are
 // rounded to 1/100 px, which keeps files small; the markup is written while walking the page's
 // elements, so a walk can run in slices and a large picture never blocks the page for long.

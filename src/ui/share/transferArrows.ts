@@ -1,22 +1,24 @@
-// A step's transfers as arrows for exported pictures: each follows the curve the live picture's
-// messages travel (the link's route from the source cell to the destination cell), starts at the
-// edge of the source cell and ends with its head's tip on the edge of the destination cell.
+// A step's transfers as arrows for exported pictures: each starts at the edge of its source cell and
+// ends with its head's tip on the edge of the destination cell, along the course arrowRoutes.ts finds
+// (the live picture's, where that crosses no card's title).
 
 import { compileSchedule, type Schedule, type TransferOp, slotTransfers } from '../../core/schedule';
 import type { CardShape } from '../devices/card/cardShape';
-import { cellCentre, transferCurve, type DiagramGeometry } from '../devices/layout/geometry';
 import type { Point } from '../devices/layout/layouts';
 import { MAX_SPRITES, pickTransfers } from '../devices/motion/sprites';
 import type { PictureGeometry } from '../devices/layout/pictureGeometry';
-import { backFrom, directionAt, leaveBox, piece, pointAt, type Quadratic, type TurnedBox } from './quadratic';
+import { ArrowRouter, type ArrowPath } from './arrowRoutes';
+import { backFrom, directionAt, piece } from './cubic';
 
 interface TransferArrow {
   src: number;
   dst: number;
   chunk: number;
   op: TransferOp;
-  /** The shaft, a quadratic curve in the picture's pixels. */
-  shaft: Quadratic;
+  /** The double tree whose link it follows, whose colour it takes; null elsewhere. */
+  tree: 'tree0' | 'tree1' | null;
+  /** The shaft, one or two cubic curves in the picture's pixels. */
+  shaft: ArrowPath;
   /** The head's tip and the two corners of its base. */
   head: readonly [Point, Point, Point];
 }
@@ -29,38 +31,29 @@ export interface StepArrows {
   width: number;
 }
 
+/** Up to this many arrows, each gets the best way found; more share the time an export may take. */
+const THOROUGH_ARROWS = 16;
+
 /** Thin lines for small cells, a firm pen where cells carry text. */
 function arrowWidth(card: CardShape): number {
   if (card.textSize > 0) return 2.25;
   return Math.max(1.25, Math.min(2, Math.min(card.cellWidth, card.cellHeight) / 5));
 }
 
-function cellBox(geometry: DiagramGeometry, device: number, chunk: number): TurnedBox {
-  const { card } = geometry;
-  // A pixel of air between a cell and an arrow's ends.
-  return {
-    centre: cellCentre(geometry, device, chunk),
-    halfWidth: card.cellWidth / 2 + 1.5,
-    halfHeight: card.cellHeight / 2 + 1.5,
-    turnDeg: geometry.rotations[device],
-  };
-}
+/** A head's length and half width for a shaft `width` px wide. */
+const headOf = (width: number) => ({ length: 3 * width + 3, half: 1.4 * width + 1.75 });
 
-function arrowAlong(curve: Quadratic, start: TurnedBox, end: TurnedBox, width: number): { shaft: Quadratic; head: TransferArrow['head'] } {
-  let t0 = leaveBox(curve, start, 0);
-  let t1 = leaveBox(curve, end, 1);
-  // Cells that touch or overlap leave no room outside them: the arrow then runs centre to centre.
-  if (t1 - t0 < 0.05) [t0, t1] = [0, 1];
-  const headLength = 3 * width + 3;
-  const headHalf = 1.4 * width + 1.75;
-  const tip = pointAt(curve, t1);
-  const direction = directionAt(curve, t1);
+/** The head at the path's end, and the shaft stopped inside it so its round cap never shows past the tip. */
+function arrowAlong(path: ArrowPath, width: number): { shaft: ArrowPath; head: TransferArrow['head'] } {
+  const { length: headLength, half: headHalf } = headOf(width);
+  const last = path[path.length - 1];
+  const tip = last[3];
+  const direction = directionAt(last, 1);
   const base = { x: tip.x - direction.x * headLength, y: tip.y - direction.y * headLength };
   const normal = { x: -direction.y * headHalf, y: direction.x * headHalf };
   const head = [tip, { x: base.x + normal.x, y: base.y + normal.y }, { x: base.x - normal.x, y: base.y - normal.y }] as const;
-  // The shaft stops inside the head, so its round cap never shows past the tip.
-  const shaftEnd = Math.max(t0, backFrom(curve, t1, headLength * 0.7));
-  return { shaft: piece(curve, t0, shaftEnd), head };
+  const shaft = [...path.slice(0, -1), piece(last, 0, backFrom(last, 1, headLength * 0.7))];
+  return { shaft, head };
 }
 
 /**
@@ -71,12 +64,17 @@ export function transferArrows(schedule: Schedule, step: number, { geometry, rou
   const width = arrowWidth(geometry.card) * penScale;
   const at = schedule.steps[step - 1];
   // Both ends as places (slots.ts): where chunks move between buffers, a message leaves one and lands in another.
-  const transfers = at ? slotTransfers(compileSchedule(schedule), at) : [];
-  const arrows = pickTransfers(transfers, max).map((t) => {
-    const from = t.srcChunk ?? t.chunk;
-    const curve = transferCurve(geometry, route(t.src, t.dst, t.chunk), t.src, t.dst, t.chunk, from);
-    const { shaft, head } = arrowAlong(curve, cellBox(geometry, t.src, from), cellBox(geometry, t.dst, t.chunk), width);
-    return { src: t.src, dst: t.dst, chunk: t.chunk, op: t.op, shaft, head };
+  const compiled = compileSchedule(schedule);
+  const transfers = at ? slotTransfers(compiled, at) : [];
+  const router = new ArrowRouter(geometry, compiled.slots, width, headOf(width));
+  const picked = pickTransfers(transfers, max);
+  const thorough = picked.length <= THOROUGH_ARROWS;
+  const arrows = picked.map((t) => {
+    const ends = { src: t.src, dst: t.dst, from: t.srcChunk ?? t.chunk, chunk: t.chunk };
+    const link = route(t.src, t.dst, t.chunk);
+    const { shaft, head } = arrowAlong(router.route(ends, link, thorough), width);
+    const tree = link?.kind === 'tree0' || link?.kind === 'tree1' ? link.kind : null;
+    return { src: t.src, dst: t.dst, chunk: t.chunk, op: t.op, tree, shaft, head };
   });
   return { arrows, transfers: transfers.length, width };
 }

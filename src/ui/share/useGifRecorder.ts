@@ -40,7 +40,7 @@ export function useGifRecorder(store: SimStore, say: (text: string) => void, fai
       controller.current = abort;
       const onProgress = (done: number, total: number) => !abort.signal.aborted && setProgress({ done, total });
       setProgress({ done: 0, total: steps.length });
-      const { show, capture } = gifFrames(store, root, win, title);
+      const { show, capture } = gifFrames(store, root, win, title, steps);
       try {
         const blob = await recordGif({
           steps,

@@ -5,7 +5,9 @@ import { cellCentre } from '../../../src/ui/devices/layout/geometry';
 import { diagramExportSvg, exportSvg } from '../../../src/ui/share/exportDocument';
 import { pictureGeometry } from '../../../src/ui/devices/layout/pictureGeometry';
 import type { ExportColors } from '../../../src/ui/share/exportLegend';
-import { insideBox, pointAt } from '../../../src/ui/share/quadratic';
+import { cardObstacles } from '../../../src/ui/share/arrowObstacles';
+import { insideBox, pointAt } from '../../../src/ui/share/cubic';
+import { narrationLines } from '../../../src/ui/share/exportNarration';
 import { transferArrows } from '../../../src/ui/share/transferArrows';
 import { pictureCaption, stepLine } from '../../../src/ui/share/exportWords';
 import { wrapText, textWidth } from '../../../src/ui/share/exportText';
@@ -18,6 +20,8 @@ const COLORS: ExportColors = {
   muted: 'rgb(91, 102, 117)',
   reduce: 'rgb(47, 111, 237)',
   copy: 'rgb(138, 92, 246)',
+  tree0: 'rgb(47, 111, 237)',
+  tree1: 'rgb(183, 121, 31)',
   complete: 'rgb(31, 138, 76)',
   completeFill: 'rgb(247, 248, 250)',
 };
@@ -81,14 +85,14 @@ describe('the arrows of a step', () => {
       turnDeg: 0,
     });
     for (const arrow of arrows) {
-      const start = arrow.shaft[0];
+      const start = arrow.shaft[0][0];
       const tip = arrow.head[0];
       expect(insideBox(box(arrow.src, arrow.chunk, 0), start)).toBe(false);
       expect(insideBox(box(arrow.src, arrow.chunk, 3), start)).toBe(true);
       expect(insideBox(box(arrow.dst, arrow.chunk, 0), tip)).toBe(false);
       expect(insideBox(box(arrow.dst, arrow.chunk, 3), tip)).toBe(true);
       // The shaft ends under the head, short of the tip.
-      const end = pointAt(arrow.shaft, 1);
+      const end = pointAt(arrow.shaft[arrow.shaft.length - 1], 1);
       expect(Math.hypot(end.x - tip.x, end.y - tip.y)).toBeGreaterThan(2);
     }
   });
@@ -97,6 +101,30 @@ describe('the arrows of a step', () => {
     const picture = pictureGeometry(ring4, SIZE);
     expect(transferArrows(ring4, 4, picture).arrows.map((a) => a.op)).toEqual(['copy', 'copy', 'copy', 'copy']);
     expect(transferArrows(ring4, 0, picture).arrows).toEqual([]);
+  });
+
+  it('never crosses a card’s title: its name or its badge', () => {
+    for (const [algorithm, devices, size] of [
+      ['ring', 4, SIZE],
+      ['ring', 8, { width: 830, height: 500 }],
+      ['double-tree', 8, SIZE],
+      ['halving-doubling', 8, { width: 600, height: 420 }],
+    ] as const) {
+      const schedule = buildSchedule({ collective: 'allreduce', algorithm, devices });
+      const picture = pictureGeometry(schedule, size);
+      const titles = cardObstacles(picture.geometry).flatMap((card) => card.titles);
+      expect(titles.length).toBe(2 * devices);
+      for (let step = 1; step <= schedule.steps.length; step++) {
+        const { arrows, width } = transferArrows(schedule, step, picture);
+        for (const { shaft, head, src, dst } of arrows) {
+          // About every px along the shaft, and the head's corners.
+          const along = (curve: (typeof shaft)[number]) => Array.from({ length: 1001 }, (_, i) => pointAt(curve, i / 1000));
+          const points = [...head, ...shaft.flatMap(along)];
+          const crossed = points.some((p) => titles.some((title) => insideBox(title.box, p, width / 2)));
+          expect(crossed, `${algorithm} on ${devices}, step ${step}: ${src}→${dst}`).toBe(false);
+        }
+      }
+    }
   });
 
   it('thins a crowded step as the live picture does, and says so', () => {
@@ -139,10 +167,10 @@ describe('the export SVG document', () => {
     expect(root.querySelector('.gs-export-caption')!.textContent).toBe('ring all-reduce · 4 GPUs · 1,024 elements (4.00 KiB) each · sum · gradsync');
   });
 
-  it('paints only resolved colours, in generic fonts', () => {
+  it('paints only resolved colours, in the embedded font before generic ones', () => {
     expect(text.text).not.toContain('var(');
     const doc = parse(text.text);
-    expect(doc.documentElement.getAttribute('font-family')).toBe('system-ui, sans-serif');
+    expect(doc.documentElement.getAttribute('font-family')).toBe('gradsync-sans, system-ui, sans-serif');
     const arrow = doc.querySelector('.gs-export-arrow--reduce')!;
     expect([...arrow.querySelectorAll('path')].map((p) => p.getAttribute('stroke'))).toEqual(['rgb(255, 255, 255)', 'rgb(47, 111, 237)', 'rgb(255, 255, 255)']);
     expect(arrow.querySelectorAll('path')[2].getAttribute('fill')).toBe('rgb(47, 111, 237)');
@@ -155,6 +183,21 @@ describe('the export SVG document', () => {
     const shafts = [...doc.querySelectorAll('.gs-export-arrow--copy')].map((g) => g.querySelectorAll('path')[1]);
     expect(shafts).toHaveLength(4);
     for (const shaft of shafts) expect([shaft.getAttribute('stroke'), shaft.getAttribute('stroke-dasharray')]).toEqual(['rgb(138, 92, 246)', '6.8 4.5']);
+  });
+
+  it('draws a double tree’s arrows in their tree’s colour, as the live picture does', () => {
+    const dtree = buildSchedule({ collective: 'allreduce', algorithm: 'double-tree', devices: 8 });
+    const doc = parse(
+      diagramExportSvg({ title: 't', caption: 'c', schedule: dtree, step: 3, size: SIZE, pictureMarkup: PICTURE, legend: [], colors: COLORS }).text,
+    );
+    const colours = [...doc.querySelectorAll('.gs-export-arrow')].map((g) => [
+      Number(g.getAttribute('data-chunk')),
+      g.querySelectorAll('path')[1].getAttribute('stroke'),
+    ]);
+    expect(colours.length).toBeGreaterThan(0);
+    // Chunks 1–4 travel on tree 0, chunks 5–8 on tree 1 (0-based 0–3 and 4–7).
+    for (const [chunk, stroke] of colours) expect(stroke).toBe(Number(chunk) < 4 ? COLORS.tree0 : COLORS.tree1);
+    expect(new Set(colours.map(([, stroke]) => stroke)).size).toBe(2);
   });
 
   it('grows its words for a picture shown smaller, and wraps them at its width', () => {
@@ -177,5 +220,56 @@ describe('the export SVG document', () => {
       ['(reduce-scatter)', '30'],
     ]);
     expect(doc.querySelectorAll('.gs-export-caption text').length).toBeGreaterThan(3);
+  });
+
+  it('carries its fonts, and a recording’s narration in a band of fixed rows under the picture', () => {
+    const parts = {
+      title: 't',
+      width: 960,
+      picture: { markup: '', height: 100 },
+      arrows: null,
+      stepLine: 'Step 1 of 6',
+      caption: 'c',
+      legend: [],
+      colors: COLORS,
+    };
+    const plain = exportSvg(parts);
+    const narrated = exportSvg({
+      ...parts,
+      fonts: '@font-face{font-family:gradsync-sans;src:url(data:font/woff2;base64,AAAA) format("woff2")}',
+      narration: { sentences: ['GPU-0 sends a₄ to GPU-1, where it gets added to b₄.'], total: 4, rows: 3 },
+    });
+    const doc = parse(narrated.text);
+    expect(doc.querySelector('defs > style')!.textContent).toContain('font-family:gradsync-sans');
+    expect(plain.text).not.toContain('<style>');
+    expect([...doc.querySelectorAll('.gs-export-narration text')].map((t) => t.textContent)).toEqual([
+      'GPU-0 sends a₄ to GPU-1, where it gets added to b₄.',
+      '… and 3 more transfers in this step.',
+    ]);
+    // Three rows and their margins, whatever the step says.
+    expect(narrated.height - plain.height).toBe(3 * 19 + 2 * 8 + 8);
+    expect(doc.querySelector('.gs-export-narration rect')!.getAttribute('width')).toBe('960');
+  });
+});
+
+describe('the narration band', () => {
+  const sentence = (i: number) => `GPU-${i} sends a₁ to GPU-${i + 1}, where it gets added to b₁.`;
+
+  it('tells whole sentences while they fit and counts the rest on a row of its own', () => {
+    const sentences = [0, 1, 2, 3, 4, 5].map(sentence);
+    expect(narrationLines({ sentences: sentences.slice(0, 4), total: 4, rows: 4 }, 900, 13.5)).toEqual(sentences.slice(0, 4));
+    expect(narrationLines({ sentences, total: 16, rows: 4 }, 900, 13.5)).toEqual([...sentences.slice(0, 3), '… and 13 more transfers in this step.']);
+    // Sentences wrapped over two rows each: two fit beside the count.
+    const narrow = narrationLines({ sentences, total: 16, rows: 5 }, 300, 13.5);
+    expect(narrow).toHaveLength(5);
+    expect(narrow.at(-1)).toBe('… and 14 more transfers in this step.');
+  });
+
+  it('cuts a paragraph too long for the band at a word', () => {
+    const paragraph = Array.from({ length: 12 }, (_, i) => sentence(i)).join(' ');
+    const lines = narrationLines({ sentences: [paragraph], total: 1, rows: 2 }, 500, 13.5);
+    expect(lines).toHaveLength(2);
+    expect(lines[1].endsWith(' …')).toBe(true);
+    for (const line of lines) expect(textWidth(line, 13.5)).toBeLessThanOrEqual(500);
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { gifEncoding, type GifWorkerPort } from '../../../src/ui/share/gifEncoderClient';
 import type { GifReply, GifRequest } from '../../../src/ui/share/gifProtocol';
-import { recordGif } from '../../../src/ui/share/gifRecorder';
+import { gifWidth, recordGif } from '../../../src/ui/share/gifRecorder';
 
 /** A worker stand-in: it answers when told to, as a slow worker would, or at once when `prompt`. */
 class FakeWorker implements GifWorkerPort {
@@ -108,5 +108,17 @@ describe('recording the run', () => {
     expect(shown).toEqual([0, 1]);
     expect(worker.terminated).toBe(true);
     expect(worker.received.map((r) => r.message.type)).toEqual(['frame']);
+  });
+});
+
+describe('the GIF’s size', () => {
+  it('is twice the width a post shows it at, wider where GPU names would fall under 16 of its pixels', () => {
+    // 640 px shown, on a screen of 2 device pixels per px.
+    expect(gifWidth(830, 18)).toBe(1280);
+    expect(gifWidth(400, 12.5)).toBe(800);
+    // Names of 12.5 px on a picture 1400 px wide: 16 / 12.5 of its width.
+    expect(gifWidth(1400, 12.5)).toBe(1792);
+    expect(gifWidth(1400, 0)).toBe(1280);
+    expect(gifWidth(4000, 10)).toBe(2560);
   });
 });

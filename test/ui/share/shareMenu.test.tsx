@@ -224,8 +224,10 @@ describe('Share & export: files', () => {
     const saved = captureDownloads();
     await show(makeStore({ algorithm: 'ring', devices: 4 }, 2), true);
     await choose('Download SVG');
-    expect(saved.map((s) => s.name)).toEqual(['gradsync-ring-4gpu-step2.svg']);
+    // The fonts the file carries load with the first export.
+    await waitFor(() => expect(saved.map((s) => s.name)).toEqual(['gradsync-ring-4gpu-step2.svg']));
     const text = await readText(saved[0].blob);
+    expect(text).toContain('@font-face{font-family:gradsync-sans');
     expect(text).toMatch(/<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     for (const name of ['GPU-0', 'GPU-1', 'GPU-2', 'GPU-3']) expect(text).toContain(name);
     expect(text).toContain('<title>gradsync: ring on 4 devices, step 2 of 6</title>');

@@ -15,12 +15,12 @@ afterEach(() => {
 });
 
 describe('the styled snapshot of the devices picture', () => {
-  it('writes each style where it changes from the parent, fonts as generic families, coordinates to 1/100 px, and no page-only attributes', () => {
+  it('writes each style where it changes from the parent, fonts as the embedded ones of their kind, coordinates to 1/100 px, and no page-only attributes', () => {
     const { markup, width, height } = styledSvg(picture(1));
     expect([width, height]).toEqual([100, 50]);
     expect(markup).toBe(
-      '<svg xmlns="http://www.w3.org/2000/svg" style="visibility:visible;font-family:system-ui, sans-serif" width="100" height="50">' +
-        '<g class="card" style="fill:rgb(1, 2, 3);stroke:rgb(200, 0, 0)"><title>GPU-0 holds a₁ &#38; b₁</title><rect x="13.59" width="5" height="5"/><text class="name" style="font-family:ui-monospace, monospace">GPU</text><rect fill="blue" width="1" height="1"/></g></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" style="visibility:visible;font-family:gradsync-sans, system-ui, sans-serif" width="100" height="50">' +
+        '<g class="card" style="fill:rgb(1, 2, 3);stroke:rgb(200, 0, 0)"><title>GPU-0 holds a₁ &#38; b₁</title><rect x="13.59" width="5" height="5"/><text class="name" style="font-family:gradsync-mono, ui-monospace, monospace">GPU</text><rect fill="blue" width="1" height="1"/></g></svg>',
     );
   });
 

@@ -1,0 +1,136 @@
+// What an exported arrow must keep off, in the picture's pixels: each card's title (its name and its
+// gradient's badge), each card and each cell, as turned boxes; and the points on the sides of a cell
+// an arrow can leave or enter by.
+
+import { deviceLabel, deviceLetter } from '../../core/notation';
+import { cellCentre, type DiagramGeometry } from '../devices/layout/geometry';
+import type { Point } from '../devices/layout/layouts';
+import type { TurnedBox } from './cubic';
+
+/** Air between a cell and an arrow's ends (px). */
+export const GAP = 1.5;
+
+/** Advances of DejaVu Sans Bold (the embedded font names are written in), in ems. */
+const BOLD_EM: Record<string, number> = { G: 0.821, P: 0.733, U: 0.812, '-': 0.415 };
+const BOLD_DIGIT_EM = 0.696;
+
+/** Axis-aligned bounds, for a quick look before the exact test. */
+export interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export interface Placed {
+  box: TurnedBox;
+  bounds: Bounds;
+}
+
+export interface CardObstacles {
+  card: Placed;
+  /** The header's writing: its name and its badge, each the header's height. */
+  titles: Placed[];
+  /** Made when an arrow first comes near. */
+  cells: Placed[] | null;
+}
+
+export function overlaps(a: Bounds, b: Bounds): boolean {
+  return a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom;
+}
+
+function turned(p: Point, turnDeg: number): Point {
+  const turn = (turnDeg * Math.PI) / 180;
+  return { x: p.x * Math.cos(turn) - p.y * Math.sin(turn), y: p.x * Math.sin(turn) + p.y * Math.cos(turn) };
+}
+
+function placed(box: TurnedBox): Placed {
+  const corners = [-1, 1].flatMap((sx) => [-1, 1].map((sy) => turned({ x: sx * box.halfWidth, y: sy * box.halfHeight }, box.turnDeg)));
+  const xs = corners.map((c) => box.centre.x + c.x);
+  const ys = corners.map((c) => box.centre.y + c.y);
+  return { box, bounds: { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) } };
+}
+
+/** A box of the card's own coordinates (origin at its top-left corner, unturned) on the page. */
+function cardBox(geometry: DiagramGeometry, device: number, left: number, top: number, width: number, height: number): Placed {
+  const { card, centres, rotations } = geometry;
+  const offset = turned({ x: left + width / 2 - card.width / 2, y: top + height / 2 - card.height / 2 }, rotations[device]);
+  const centre = { x: centres[device].x + offset.x, y: centres[device].y + offset.y };
+  return placed({ centre, halfWidth: width / 2, halfHeight: height / 2, turnDeg: rotations[device] });
+}
+
+function nameWidth(text: string, fontPx: number): number {
+  return [...text].reduce((sum, c) => sum + (BOLD_EM[c] ?? BOLD_DIGIT_EM), 0) * fontPx;
+}
+
+/** Air kept round a name or badge (px). */
+const TITLE_AIR = 2;
+
+/** The header's writing as the card draws it (DeviceCard's Header): its name, and its badge; each the header's height. */
+function titleBoxes(geometry: DiagramGeometry, device: number, devices: number): Placed[] {
+  const { card } = geometry;
+  const span = (left: number, right: number) => {
+    const from = Math.max(0, left - TITLE_AIR);
+    return cardBox(geometry, device, from, 0, Math.min(card.width, right + TITLE_AIR) - from, card.header);
+  };
+  if (card.labelMode === 'none') return [];
+  if (card.labelMode === 'short') return [span(card.pad, card.pad + nameWidth(card.width >= 62 ? deviceLabel(device) : String(device), 10))];
+  const size = card.labelSize;
+  const chip = Math.max(1.2 * size, deviceLetter(device, devices).length * size * 0.56 + size * 0.64);
+  return [span(card.pad + 1, card.pad + 1 + nameWidth(deviceLabel(device), size)), span(card.width - card.pad - chip, card.width - card.pad)];
+}
+
+export function cardObstacles(geometry: DiagramGeometry): CardObstacles[] {
+  const { card, centres } = geometry;
+  return centres.map((_, device) => ({
+    card: cardBox(geometry, device, 0, 0, card.width, card.height),
+    titles: titleBoxes(geometry, device, centres.length),
+    cells: null,
+  }));
+}
+
+export function cellBox(geometry: DiagramGeometry, device: number, chunk: number, grow = 0): TurnedBox {
+  const { card } = geometry;
+  return {
+    centre: cellCentre(geometry, device, chunk),
+    halfWidth: card.cellWidth / 2 + grow,
+    halfHeight: card.cellHeight / 2 + grow,
+    turnDeg: geometry.rotations[device],
+  };
+}
+
+/** Every cell of a card (one per place), made once. */
+export function cellsOf(obstacles: CardObstacles[], geometry: DiagramGeometry, device: number, places: number): Placed[] {
+  return (obstacles[device].cells ??= Array.from({ length: places }, (_, chunk) => placed(cellBox(geometry, device, chunk))));
+}
+
+/** Where an arrow leaves or enters a cell: a point off one side, the side's outward direction, and how far off its middle. */
+export interface Port {
+  at: Point;
+  out: Point;
+  offCentre: number;
+}
+
+/** Points along a side, as shares of its half length: the middle, and towards either corner. */
+const ALONG = [0, -0.55, 0.55];
+
+/** The cell's ports: three on each side. */
+export function portsOf(geometry: DiagramGeometry, device: number, chunk: number): Port[] {
+  const box = cellBox(geometry, device, chunk);
+  const { cellWidth, cellHeight } = geometry.card;
+  const sides = [
+    { x: 1, y: 0, reach: cellWidth / 2, half: cellHeight / 2 },
+    { x: -1, y: 0, reach: cellWidth / 2, half: cellHeight / 2 },
+    { x: 0, y: 1, reach: cellHeight / 2, half: cellWidth / 2 },
+    { x: 0, y: -1, reach: cellHeight / 2, half: cellWidth / 2 },
+  ];
+  return sides.flatMap(({ x, y, reach, half }) =>
+    ALONG.map((share) => {
+      const out = turned({ x, y }, box.turnDeg);
+      const along = turned({ x: -y, y: x }, box.turnDeg);
+      const offCentre = share * half;
+      const at = { x: box.centre.x + out.x * (reach + GAP) + along.x * offCentre, y: box.centre.y + out.y * (reach + GAP) + along.y * offCentre };
+      return { at, out, offCentre: Math.abs(offCentre) };
+    }),
+  );
+}
