@@ -1,5 +1,5 @@
 // What "Copy link" and "Copy embed code" put on the clipboard: the page address for the exact state
-// and step, and the two lines that embed the current configuration in any page. A loaded schedule
+// and step, and the three lines that embed the current configuration in any page. A loaded schedule
 // travels inside them (core/scheduleUrl); one too large for that is refused with the reason, never
 // shared as something else. Values are data: every attribute value is HTML-escaped, so no
 // configuration can inject markup.
@@ -43,12 +43,20 @@ function embedAttributes(config: SimConfig, scheduleParam: string | null = null)
   return [...new URLSearchParams(formatUrlState(config, 0, scheduleParam)).entries()];
 }
 
-/** The two lines a page needs: the module, then the element. */
+/**
+ * The three lines a page needs: the stylesheet with the room each figure keeps (published beside the
+ * module; without it the page moves when the module defines the element), the module, then the element.
+ */
 export function embedSnippet(config: SimConfig, scriptUrl: string, scheduleParam: string | null = null): string {
   const attributes = embedAttributes(config, scheduleParam)
     .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
     .join('');
-  return `<script type="module" src="${escapeHtml(scriptUrl)}"></script>\n<gradsync-sim${attributes}></gradsync-sim>`;
+  const styleUrl = scriptUrl.replace(/\.js$/, '.css');
+  return [
+    `<link rel="stylesheet" href="${escapeHtml(styleUrl)}" />`,
+    `<script type="module" src="${escapeHtml(scriptUrl)}"></script>`,
+    `<gradsync-sim${attributes}></gradsync-sim>`,
+  ].join('\n');
 }
 
 function tooLarge(what: string, schedule: Schedule): string {

@@ -20,19 +20,22 @@ describe('share text', () => {
 
   it('escapes quotes, angle brackets and ampersands in attribute values', () => {
     const snippet = embedSnippet(config({ algorithm: 'ring" onmouseover="alert(1)' }), SCRIPT);
-    expect(snippet.split('\n')[1]).toBe('<gradsync-sim algorithm="ring&quot; onmouseover=&quot;alert(1)" devices="4"></gradsync-sim>');
+    expect(snippet.split('\n')[2]).toBe('<gradsync-sim algorithm="ring&quot; onmouseover=&quot;alert(1)" devices="4"></gradsync-sim>');
     expect(escapeHtml(`<a href='x'>&</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;');
-    expect(embedSnippet(config({}), 'https://x.org/a"b.js').split('\n')[0]).toBe('<script type="module" src="https://x.org/a&quot;b.js"></script>');
+    expect(embedSnippet(config({}), 'https://x.org/a"b.js').split('\n').slice(0, 2)).toEqual([
+      '<link rel="stylesheet" href="https://x.org/a&quot;b.css" />',
+      '<script type="module" src="https://x.org/a&quot;b.js"></script>',
+    ]);
   });
 
   it('embeds algorithm and devices always and other keys only where they differ from the defaults', () => {
     expect(embedSnippet(config({}), SCRIPT)).toBe(
-      `<script type="module" src="${SCRIPT}"></script>\n<gradsync-sim algorithm="ring" devices="4"></gradsync-sim>`,
+      `<link rel="stylesheet" href="${SCRIPT.replace(/js$/, 'css')}" />\n<script type="module" src="${SCRIPT}"></script>\n<gradsync-sim algorithm="ring" devices="4"></gradsync-sim>`,
     );
-    expect(embedSnippet(config({ op: 'max', chunks: 8, devicesPerNode: 8, latencyUs: 0.5 }), SCRIPT).split('\n')[1]).toBe(
+    expect(embedSnippet(config({ op: 'max', chunks: 8, devicesPerNode: 8, latencyUs: 0.5 }), SCRIPT).split('\n')[2]).toBe(
       '<gradsync-sim algorithm="ring" devices="4" chunks="8" op="max" latencyUs="0.5"></gradsync-sim>',
     );
-    expect(embedSnippet(config({ collective: 'broadcast', algorithm: 'binomial-tree' }), SCRIPT).split('\n')[1]).toBe(
+    expect(embedSnippet(config({ collective: 'broadcast', algorithm: 'binomial-tree' }), SCRIPT).split('\n')[2]).toBe(
       '<gradsync-sim collective="broadcast" algorithm="binomial-tree" devices="4"></gradsync-sim>',
     );
   });
