@@ -88,6 +88,23 @@ describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('keeps the presenter within a 1024×768 screen for every layout: the exit button and the narration in view', async () => {
+    for (const search of [
+      'algorithm=halving-doubling&devices=8&step=3',
+      'algorithm=hierarchical-ring&devices=8&devicesPerNode=4&step=4',
+      'algorithm=ring&devices=4&step=2',
+    ]) {
+      const page = await open(`/present.html?${search}&backend=cpu`);
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.locator('.gs-presenter .gs-devices-svg').waitFor();
+      const beyond = await page.evaluate(() =>
+        [...document.querySelectorAll('.gs-presenter *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5).map((el) => el.className),
+      );
+      expect(beyond, search).toEqual([]);
+      await page.close();
+    }
+  }, 60_000);
+
   it('raises no console errors or warnings', () => {
     expect(problems).toEqual([]);
   });
