@@ -48,7 +48,7 @@ export function storePlayback(set: SetSim, get: GetSim, engine: StoreEngine, opt
       const state = get();
       if (state.step >= totalSteps(state)) return null;
       go(state.step + 1, 'step');
-      return stepDurationMs(get().config);
+      return stepDurationMs(get());
     },
     ended: () => set(playerState()),
   });
@@ -99,7 +99,7 @@ export function playerSlice(set: SetSim, get: GetSim, playback: Playback): Playe
       // From the end a run starts over and shows the start for a step; elsewhere the next step comes at once.
       const atEnd = state.step >= totalSteps(state);
       if (atEnd) go(0, 'jump');
-      player.play(atEnd ? stepDurationMs(state.config) : 0);
+      player.play(atEnd ? stepDurationMs(state) : 0);
       set(playback.playerState());
     },
     pause() {

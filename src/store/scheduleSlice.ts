@@ -21,7 +21,7 @@ export function scheduleSlice(set: SetSim, get: GetSim, rebuilder: Rebuilder, { 
       const newSchedule = leavesCustom || (state.custom === null && shapeKey(config) !== shapeKey(state.config));
       set(rebuilder.rebuild({ asked: config, custom: leavesCustom ? null : state.custom, step: newSchedule ? 0 : state.step }));
       // A change that keeps the run (speed, latency, bandwidth) keeps it playing, at the new speed.
-      if (player.playing) player.retime(stepDurationMs(get().config));
+      if (player.playing) player.retime(stepDurationMs(get()));
     },
     setTimelineTiming(timelineTiming) {
       set({ timelineTiming });

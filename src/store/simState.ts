@@ -6,7 +6,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { Schedule } from '../core/schedule';
 import type { Background, Progress } from './background/background';
 import type { CalibrationSlice } from './calibrationSlice';
-import type { SimConfig } from './config';
+import { speedFor, type SimConfig } from './config';
 import type { Derived } from './derive';
 import type { EngineStatus, GpuSource } from './engineRunner';
 import type { Measured } from './measured';
@@ -144,10 +144,15 @@ export function clockOf(options: SimStoreOptions): () => number {
   return options.now ?? (() => performance.now());
 }
 
-export function stepDurationMs(config: SimConfig): number {
-  return 1000 / config.speed;
+export function totalSteps(state: Pick<SimState, 'derived'>): number {
+  return state.derived?.schedule.steps.length ?? 0;
 }
 
-export function totalSteps(state: SimState): number {
-  return state.derived?.schedule.steps.length ?? 0;
+/** The speed the schedule shown plays at: the one chosen, else its own pace (config.ts, speedFor). */
+export function playSpeed(state: Pick<SimState, 'config' | 'derived'>): number {
+  return speedFor(state.config.speed, totalSteps(state));
+}
+
+export function stepDurationMs(state: Pick<SimState, 'config' | 'derived'>): number {
+  return 1000 / playSpeed(state);
 }

@@ -16,7 +16,7 @@ import { scheduleSlice } from './scheduleSlice';
 import type { Sim, SimStore, SimStoreOptions } from './simState';
 
 export type { Notice } from './notices';
-export { stepDurationMs, totalSteps } from './simState';
+export { playSpeed, stepDurationMs, totalSteps } from './simState';
 export type { Preparing, Readout, Sim, SimState, SimStore, SimStoreOptions, TimelineTiming } from './simState';
 
 export function createSimStore(options: SimStoreOptions = {}): SimStore {

@@ -212,7 +212,7 @@ describe('the URL', () => {
 
   it('turns bad values into notices and defaults', () => {
     const { config, step, notices } = parseUrlState('?algorithm=bogus&devices=abc&op=mean&step=-1&speed=0&latencyUs=x');
-    expect(config).toMatchObject({ algorithm: 'ring', devices: 4, op: 'sum', speed: 0.5 });
+    expect(config).toMatchObject({ algorithm: 'ring', devices: 4, op: 'sum', speed: DEFAULT_CONFIG.speed });
     expect(step).toBe(0);
     expect(notices).toHaveLength(6);
   });

@@ -50,6 +50,11 @@ function settle(step: Step, value: Transfer[]): Transfer[] {
   return value;
 }
 
+/** Whether a step's transfers are still to be made from flat arrays, which hold no channel or threadblocks. */
+export function transfersPending(step: Step): boolean {
+  return Object.getOwnPropertyDescriptor(step, 'transfers')?.get !== undefined;
+}
+
 /** A step whose transfers are made when first read, then kept; like any step's, they may be replaced. */
 function lazyStep(phase: string, make: () => Transfer[]): Step {
   const step = { phase } as Step;

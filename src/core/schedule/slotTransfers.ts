@@ -5,6 +5,7 @@
 
 import { compileSchedule, type CompiledSchedule } from './compile';
 import type { Schedule, Step, Transfer } from './ir';
+import { transfersPending } from './flat';
 import { defaultBuffer, slotOf } from './slots';
 
 const bySlot = new WeakMap<Step, readonly Transfer[]>();
@@ -40,7 +41,11 @@ const spread = new WeakMap<object, boolean>();
 function usesThreadblocks(schedule: { steps: readonly Step[] }): boolean {
   let known = spread.get(schedule);
   if (known === undefined) {
-    known = schedule.steps.some((step) => step.transfers.some((t) => (t.channel ?? 0) !== 0 || (t.threadblocks ?? [0, 0]).some((tb) => tb !== 0)));
+    // A step not yet read needs no look, nor making: flat arrays carry no threadblocks (ring on 1024
+    // devices would make all its two million transfers to learn that).
+    known = schedule.steps.some(
+      (step) => !transfersPending(step) && step.transfers.some((t) => (t.channel ?? 0) !== 0 || (t.threadblocks ?? [0, 0]).some((tb) => tb !== 0)),
+    );
     spread.set(schedule, known);
   }
   return known;

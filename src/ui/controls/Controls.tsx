@@ -4,7 +4,7 @@
 
 import { useSim } from '../StoreContext';
 import { Icon } from './icons';
-import { totalSteps } from '../../store/simStore';
+import { playSpeed, totalSteps } from '../../store/simStore';
 
 import { SPEED_CHOICES } from '../../store/config';
 
@@ -13,7 +13,7 @@ export function Controls({ variant = 'full' }: { variant?: 'full' | 'minimal' })
   const step = useSim((s) => s.step);
   const steps = useSim(totalSteps);
   const playing = useSim((s) => s.playing);
-  const speed = useSim((s) => s.config.speed);
+  const speed = useSim(playSpeed);
   const phase = useSim((s) => (s.step > 0 ? (s.derived?.schedule.steps[s.step - 1]?.phase ?? '') : ''));
   const stepForward = useSim((s) => s.stepForward);
   const stepBack = useSim((s) => s.stepBack);

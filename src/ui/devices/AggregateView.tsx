@@ -1,33 +1,31 @@
-// Beyond what cards can show: every device as a mark on a ring (or in its node's block), coloured
-// by how complete it is, with the step's traffic as thin curves. Completeness comes from the store's
-// step tracker, which moves step by step, so playing never replays the schedule from the start.
+// Beyond what cards can show: every device as a mark, coloured by how complete it is, in its
+// algorithm's structure (a ring with the schedule's progress in its middle, the trees' depth bands,
+// halving-doubling's partners round by round, or blocks per node), with the step's busy links as a
+// heat. Completeness is counted step by step (useAggregateProgress.ts), never replayed from the start.
 
-import { useEffect, useMemo, useReducer, useRef, type MouseEvent } from 'react';
-import { compileSchedule, type Schedule, type Transfer } from '../../core/schedule';
+import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { compileSchedule, type Schedule } from '../../core/schedule';
+import { afterFrame } from '../../store/tasks';
 import { useSim } from '../StoreContext';
-import { useStepReader } from '../useStepReader';
 import { AggregateLegend } from './AggregateLegend';
+import { aggregateLabel } from './aggregateLabel';
 import { deviceAt, gridMarks, ringMarks, type AggregateMarks } from './layout/aggregateMarks';
+import { aggregateStructure, treeOfChunk, type AggregateStructure } from './layout/aggregateStructure';
+import { stepHeat } from './layout/linkHeat';
+import { treeMarks } from './layout/treeMarks';
 import { flaggedAt } from './card/chunkViews';
 import { canvasToPaint } from './paint/canvasPaint';
-import { drawAggregate, readPalette, type AggregatePalette } from './paint/drawAggregate';
+import { averageOf, drawAggregate, readPalette, type AggregatePalette } from './paint/drawAggregate';
 import { FALLBACK_SIZE } from './layout/fallbackSize';
-import { pickCompiledStep } from './motion/sprites';
+import { useAggregateProgress } from './useAggregateProgress';
 import { useElementSize } from './useElementSize';
 import { useThemeVersion } from './useThemeVersion';
 import { deviceLabel } from '../../core/notation';
 
-/** Most traffic curves drawn per step. */
-const MAX_TRAFFIC = 512;
-const NO_TRANSFERS: Transfer[] = [];
-/** A move that replays at most this many transfers is made at once; a longer one in slices. */
-const AT_ONCE_TRANSFERS = 50_000;
-/** How often a long replay shows how far it got (ms). */
-const REDRAW_MS = 250;
-
-function marksFor(schedule: Schedule, width: number, height: number): AggregateMarks {
+function marksFor(schedule: Schedule, structure: AggregateStructure, width: number, height: number): AggregateMarks {
   const perNode = schedule.devicesPerNode;
   const size = { width, height };
+  if (structure.kind === 'trees') return treeMarks(structure.trees, schedule.devices, size);
   if (perNode && perNode > 1 && perNode < schedule.devices && schedule.devices % perNode === 0) {
     return gridMarks(schedule.devices, perNode, size);
   }
@@ -39,58 +37,31 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
   const inspected = useSim((s) => s.inspected);
   const inspect = useSim((s) => s.inspect);
   const verification = useSim((s) => s.derived?.verification ?? null);
+  // A schedule the app built is counted; a loaded one may hold a contribution twice, and is replayed.
+  const built = useSim((s) => s.custom === null);
   const [stageRef, size] = useElementSize<HTMLDivElement>(FALLBACK_SIZE);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const theme = useThemeVersion(stageRef);
   // Resolved once per theme: the variables hold light-dark() pairs a canvas cannot read.
   const palette = useRef<{ theme: number; colors: AggregatePalette } | null>(null);
   const shown = Math.min(step, schedule.steps.length);
-
-  const marks = useMemo(() => marksFor(schedule, size.width, size.height), [schedule, size.width, size.height]);
-  const slot = useStepReader();
-  // A long replay (the end of a ring on 1024 devices) is read a slice per task, and the picture is
-  // redrawn with the completeness reached so far only now and then: a redraw costs more than a slice.
-  // A step seen before, or read ahead of, is drawn from what was kept of it, and the first step's
-  // start needs no replay at all.
-  const [, redraw] = useReducer((n: number) => n + 1, 0);
-  let known = slot.completenessAt(schedule, shown);
-  if (!known) {
-    const tracker = slot.trackerOf(schedule);
-    if (tracker.workTo(shown) <= AT_ONCE_TRANSFERS) {
-      tracker.seek(shown);
-      known = slot.completenessAt(schedule, shown);
-    }
-  }
-  const reading = known === null;
-  // Completeness counts whole steps only: while reading, that of the last step the tracker finished.
-  const completeness = known ?? slot.completenessAt(schedule, slot.trackerOf(schedule).position)!;
-  useEffect(() => {
-    // Resting at the step: the next one is read ahead while nothing else happens.
-    if (!reading) return slot.readAhead(schedule, shown);
-    const tracker = slot.trackerOf(schedule);
-    let shownAt = performance.now();
-    const unsubscribe = slot.subscribe(() => {
-      if (tracker.position === shown || performance.now() - shownAt > REDRAW_MS) {
-        shownAt = performance.now();
-        redraw();
-      }
-    });
-    const stop = slot.readToward(schedule, shown);
-    return () => {
-      stop();
-      unsubscribe();
-    };
-  }, [slot, schedule, shown, reading]);
-  // Read from the compiled arrays: naive's one step on 1024 devices is a million transfers.
   const compiled = compileSchedule(schedule);
-  const messages = shown > 0 ? compiled.stepStart[shown] - compiled.stepStart[shown - 1] : 0;
-  const traffic = useMemo(() => (shown > 0 ? pickCompiledStep(compiled, shown - 1, MAX_TRAFFIC) : NO_TRANSFERS), [compiled, shown]);
-  // The next step's traffic is picked while the page is idle, as its completeness is read ahead.
+
+  const structure = useMemo(() => aggregateStructure(schedule), [schedule]);
+  const marks = useMemo(() => marksFor(schedule, structure, size.width, size.height), [schedule, structure, size.width, size.height]);
+  // Each chunk's lane: the tree that carries it.
+  const lanes = useMemo(
+    () => (structure.kind === 'trees' ? Uint8Array.from({ length: schedule.chunks }, (_, c) => treeOfChunk(structure, c)) : null),
+    [structure, schedule.chunks],
+  );
+  const { completeness, progress, reading } = useAggregateProgress(schedule, shown, built && compiled.plain, lanes);
+  const heat = useMemo(() => stepHeat(compiled, shown - 1, lanes), [compiled, shown, lanes]);
+  // The next step's heat is read once this one is drawn, as its progress is.
   useEffect(() => {
-    if (shown >= compiled.steps || typeof requestIdleCallback !== 'function') return;
-    const idle = requestIdleCallback(() => pickCompiledStep(compiled, shown, MAX_TRAFFIC), { timeout: 1000 });
-    return () => cancelIdleCallback(idle);
-  }, [compiled, shown]);
+    if (shown >= compiled.steps) return;
+    const ahead = afterFrame(() => stepHeat(compiled, shown, lanes));
+    return () => ahead.cancel();
+  }, [compiled, shown, lanes]);
   // Every device holding a wrong chunk at this step, as the cards show them below 64 devices.
   const wrong = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
   const flagged = useMemo(() => [...(wrong?.devices ?? [])], [wrong]);
@@ -100,8 +71,9 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
     const ctx = canvas && canvasToPaint(canvas, size);
     if (!ctx) return;
     if (palette.current?.theme !== theme) palette.current = { theme, colors: readPalette(canvas) };
-    drawAggregate(ctx, size, { marks, completeness, traffic, inspected, flagged }, palette.current.colors);
-  }, [size, marks, completeness, traffic, inspected, flagged, theme]);
+    const scene = { marks, structure, completeness, progress, chunks: schedule.chunks, step: shown, heat, inspected, flagged };
+    drawAggregate(ctx, size, scene, palette.current.colors);
+  }, [size, marks, structure, completeness, progress, schedule.chunks, shown, heat, inspected, flagged, theme]);
 
   const pointAt = (event: MouseEvent<HTMLCanvasElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -117,12 +89,9 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
     event.currentTarget.style.cursor = d >= 0 ? 'pointer' : 'default';
   };
 
-  const average = completeness.reduce((sum, c) => sum + c, 0) / Math.max(1, schedule.devices);
-  const shape = marks.kind === 'ring' ? 'a ring, GPU-0 at the top and the rest clockwise' : 'blocks, one per node';
-  const picture = `${schedule.devices} devices as marks on ${shape}, coloured by how complete they are`;
-  const held = `${Math.round(average * 100)}% of contributions held on average at step ${shown} of ${schedule.steps.length}.`;
-  const outlined = flagged.length === 0 ? '' : ` ${flagged.length} ${flagged.length === 1 ? 'device holds' : 'devices hold'} a wrong chunk, outlined in red.`;
-  const label = `${picture}: ${held}${outlined}`;
+  const label = aggregateLabel({ schedule, marks, structure, shown, average: averageOf(completeness), progress, heat, flagged: flagged.length });
+  const trees = structure.kind === 'trees' ? structure.trees : [];
+  const picture = marks.kind === 'grid' ? 'nodes' : structure.kind;
   return (
     <>
       <div className="gs-devices-stage" ref={stageRef}>
@@ -131,16 +100,25 @@ export function AggregateView({ schedule }: { schedule: Schedule }) {
           className="gs-devices-canvas"
           role="img"
           aria-label={label}
+          data-structure={picture}
+          data-depths={trees.length > 0 ? trees.map((tree) => tree.perDepth.length).join(' ') : undefined}
+          data-depth-devices={trees.length > 0 ? trees.map((tree) => tree.perDepth.join(',')).join(' ') : undefined}
+          data-busy-links={heat.busy}
+          data-busiest-link={heat.most}
+          data-drawn-links={heat.src.length}
+          data-chunks-reduced={progress?.chunksReduced}
+          data-chunks-shared={progress?.chunksShared}
+          data-partners-apart={structure.kind === 'partners' && shown > 0 ? structure.distance[shown - 1] : undefined}
           style={{ width: size.width, height: size.height }}
           onClick={onClick}
           onMouseMove={onMove}
         />
       </div>
       <div className="gs-devices-footer">
-        <AggregateLegend devices={schedule.devices} messages={messages} shownMessages={traffic.length} onInspect={inspect} />
-        {reading && (
+        <AggregateLegend devices={schedule.devices} picture={picture} trees={trees} counted={progress !== null} heat={heat} onInspect={inspect} />
+        {reading !== null && (
           <p className="gs-devices-reading" role="status">
-            Reading step {shown}… (step {slot.trackerOf(schedule).position} of {schedule.steps.length} read)
+            Reading step {shown}… (step {reading} of {schedule.steps.length} read)
           </p>
         )}
         {wrong && (

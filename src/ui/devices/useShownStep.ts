@@ -31,7 +31,7 @@ export function useShownStep(store: SimStore, overlay: RefObject<OverlayHandle>)
       last = state.transition;
       const { kind, from, to, startedAt } = state.transition;
       animator.cancel();
-      if (kind === 'step' && to === from + 1 && canAnimate()) animator.start(from, startedAt, stepDurationMs(state.config));
+      if (kind === 'step' && to === from + 1 && canAnimate()) animator.start(from, startedAt, stepDurationMs(state));
       else setShown(to);
     });
     return () => {

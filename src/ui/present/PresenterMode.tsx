@@ -4,7 +4,7 @@
 // screen; T theme; Esc exit). It shares the app's store, so the URL keeps following the step.
 
 import { useEffect, useRef, useState } from 'react';
-import type { SimStore } from '../../store/simStore';
+import { playSpeed, type SimStore } from '../../store/simStore';
 import { stepAlgorithm, stepSpeed } from '../../store/config';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
@@ -30,9 +30,10 @@ const OWN_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape
 
 /** − and + (or =) step the speed; A and Shift+A the algorithm, unless a loaded schedule replaces it. */
 function settingKey(store: SimStore, key: string): void {
-  const { config, custom, setConfig } = store.getState();
-  if (key === '-') setConfig({ speed: stepSpeed(config.speed, -1) });
-  else if (key === '+' || key === '=') setConfig({ speed: stepSpeed(config.speed, 1) });
+  const state = store.getState();
+  const { config, custom, setConfig } = state;
+  if (key === '-') setConfig({ speed: stepSpeed(playSpeed(state), -1) });
+  else if (key === '+' || key === '=') setConfig({ speed: stepSpeed(playSpeed(state), 1) });
   else if ((key === 'a' || key === 'A') && custom === null) setConfig(stepAlgorithm(config, key === 'a' ? 1 : -1));
 }
 

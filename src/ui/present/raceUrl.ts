@@ -40,7 +40,8 @@ export function parseRaceUrl(search: string): RaceSetup {
       devices: params.has('devices') ? config.devices : DEFAULT_RACE_DEVICES,
       elements: params.has('elements') ? config.elements : DEFAULT_RACE_ELEMENTS,
       backend: 'cpu',
-      speed: params.has('speed') ? config.speed : 1,
+      // A race has no pace of its own (PACED): one it cannot read runs at 1.
+      speed: params.has('speed') && config.speed > 0 ? config.speed : 1,
     },
     notices,
   };

@@ -149,7 +149,7 @@ export function useShareActions(anchor: RefObject<HTMLElement | null>) {
     }),
     recordGif: run(async () => {
       const { root, doc, win, name, title, state } = context();
-      const blob = await gif.record(root, win, title, stepDurationMs(state.config));
+      const blob = await gif.record(root, win, title, stepDurationMs(state));
       if (blob) save(blob, name('', 'gif'), doc);
     }),
   };

@@ -1,8 +1,10 @@
-// Where each device's mark sits in the aggregate view: a wedge of a ring, or a cell of its node's
-// block when devices come in nodes. Also the reverse: which device is under a point.
+// Where each device's mark sits in the aggregate view: a wedge of a ring, a cell of its node's block
+// when devices come in nodes, or a wedge of each tree's disc in the band of its depth (treeMarks.ts).
+// Also the reverse: which device is under a point.
 
 import type { Size } from './geometry';
 import type { Point } from './layouts';
+import { treeAnchor, treeDeviceAt, type TreeMarks } from './treeMarks';
 
 export interface RingMarks {
   kind: 'ring';
@@ -29,7 +31,7 @@ export interface GridMarks {
   nodes: NodeBlock[];
 }
 
-export type AggregateMarks = RingMarks | GridMarks;
+export type AggregateMarks = RingMarks | GridMarks | TreeMarks;
 
 const NODE_PAD = 4;
 const NODE_LABEL = 13;
@@ -75,8 +77,9 @@ export function gridMarks(devices: number, perNode: number, size: Size): GridMar
   return { kind: 'grid', devices, cells, nodes: blocks };
 }
 
-/** Where traffic lines start and end for device d. */
-export function markAnchor(marks: AggregateMarks, device: number): Point {
+/** Where traffic lines start and end for device d (in tree `tree`'s disc, where there are trees). */
+export function markAnchor(marks: AggregateMarks, device: number, tree = 0): Point {
+  if (marks.kind === 'trees') return treeAnchor(marks.discs[tree], device);
   if (marks.kind === 'grid') {
     const [x, y, w, h] = marks.cells.subarray(device * 4, device * 4 + 4);
     return { x: x + w / 2, y: y + h / 2 };
@@ -88,6 +91,7 @@ export function markAnchor(marks: AggregateMarks, device: number): Point {
 
 /** The device whose mark is at (x, y), or −1. */
 export function deviceAt(marks: AggregateMarks, x: number, y: number): number {
+  if (marks.kind === 'trees') return treeDeviceAt(marks, x, y);
   if (marks.kind === 'grid') {
     for (let d = 0; d < marks.devices; d++) {
       const [cx, cy, w, h] = marks.cells.subarray(d * 4, d * 4 + 4);

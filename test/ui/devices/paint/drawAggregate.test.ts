@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ringMarks } from '../../../../src/ui/devices/layout/aggregateMarks';
+import { NO_HEAT } from '../../../../src/ui/devices/layout/linkHeat';
 import { drawAggregate, type AggregatePalette } from '../../../../src/ui/devices/paint/drawAggregate';
 
 const PALETTE: AggregatePalette = {
@@ -7,11 +8,14 @@ const PALETTE: AggregatePalette = {
   full: '#2f6fed',
   complete: '#1f8a4c',
   reduce: '#2f6fed',
-  copy: '#8a5cf6',
   danger: '#d1343c',
   fg: '#17202c',
   muted: '#5b6675',
   border: '#d9dee6',
+  panel: '#ffffff',
+  track: '#dfe9ff',
+  tree0: '#2f6fed',
+  tree1: '#b7791f',
 };
 
 /** A canvas that records the sectors each fill paints: [fill colour, outer arcs from, to]. */
@@ -42,7 +46,17 @@ function draw(completeness: number[]) {
   drawAggregate(
     ctx,
     size,
-    { marks: ringMarks(completeness.length, size), completeness: Float32Array.from(completeness), traffic: [], inspected: null, flagged: [] },
+    {
+      marks: ringMarks(completeness.length, size),
+      structure: { kind: 'ring' },
+      completeness: Float32Array.from(completeness),
+      progress: null,
+      chunks: completeness.length,
+      step: 0,
+      heat: NO_HEAT,
+      inspected: null,
+      flagged: [],
+    },
     PALETTE,
   );
   return fills;
