@@ -88,7 +88,7 @@ describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
     await page.close();
   }, 60_000);
 
-  it('keeps the presenter within a 1024×768 screen for every layout: the exit button and the narration in view', async () => {
+  it('keeps the presenter within a 1024×768 screen for every layout, the exit button and the narration in view, and says the speed − and + set', async () => {
     for (const search of [
       'algorithm=halving-doubling&devices=8&step=3',
       'algorithm=hierarchical-ring&devices=8&devicesPerNode=4&step=4',
@@ -101,6 +101,12 @@ describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
         [...document.querySelectorAll('.gs-presenter *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5).map((el) => el.className),
       );
       expect(beyond, search).toEqual([]);
+      // − and + show what they did: the key strip says the speed, on one line.
+      const speed = page.locator('.gs-presenter-speed');
+      const before = await speed.textContent();
+      await page.keyboard.press('+');
+      await expect.poll(() => speed.textContent()).not.toBe(before);
+      expect((await page.locator('.gs-presenter-keys').boundingBox())!.height).toBeLessThan(30);
       await page.close();
     }
   }, 60_000);

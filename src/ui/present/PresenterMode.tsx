@@ -8,7 +8,7 @@ import { playSpeed, type SimStore } from '../../store/simStore';
 import { stepAlgorithm, stepSpeed } from '../../store/config';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
-import { SimProvider } from '../StoreContext';
+import { SimProvider, useSim } from '../StoreContext';
 import { PresenterBar } from './PresenterBar';
 import { PAGE_KEYS, PresenterNarration } from './PresenterNarration';
 import { StepProgress } from './StepProgress';
@@ -35,6 +35,12 @@ function settingKey(store: SimStore, key: string): void {
   if (key === '-') setConfig({ speed: stepSpeed(playSpeed(state), -1) });
   else if (key === '+' || key === '=') setConfig({ speed: stepSpeed(playSpeed(state), 1) });
   else if ((key === 'a' || key === 'A') && custom === null) setConfig(stepAlgorithm(config, key === 'a' ? 1 : -1));
+}
+
+/** The speed in the key strip, as − and + change it: the room sees that the key did something. */
+function KeySpeed() {
+  const speed = useSim(playSpeed);
+  return <span className="gs-presenter-speed">speed {speed}×</span>;
 }
 
 function systemDark(): boolean {
@@ -79,8 +85,8 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
           <PresenterNarration keysFrom={root} />
         </main>
         <p className="gs-presenter-keys" aria-hidden="true">
-          <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>−</kbd> <kbd>+</kbd> speed · <kbd>A</kbd> <kbd>⇧A</kbd>{' '}
-          algorithm · <kbd>F</kbd> full screen · <kbd>T</kbd> theme · <kbd>Esc</kbd> exit
+          <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>−</kbd> <kbd>+</kbd> <KeySpeed /> · <kbd>A</kbd>{' '}
+          <kbd>⇧A</kbd> algorithm · <kbd>F</kbd> full screen · <kbd>T</kbd> theme · <kbd>Esc</kbd> exit
         </p>
       </div>
     </SimProvider>

@@ -79,7 +79,10 @@ describe('presenter mode', () => {
     act(() => void fireEvent.keyDown(root, { key: 'A', shiftKey: true }));
     act(() => void fireEvent.keyDown(root, { key: 'A', shiftKey: true }));
     expect(sim.getState().config.algorithm).toBe(ids[(at - 1 + ids.length) % ids.length]);
-    expect(screen.getByText('speed', { exact: false, selector: '.gs-presenter-keys' }).textContent).toContain('⇧A algorithm');
+    const keys = document.querySelector('.gs-presenter-keys')!.textContent!;
+    expect(keys).toContain('⇧A algorithm');
+    // The strip says the speed the keys set: 0.25 after the last −.
+    expect(keys).toContain('speed 0.25×');
   });
 
   it('calls onExit on Escape and on its exit button', () => {
