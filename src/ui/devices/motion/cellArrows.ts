@@ -1,7 +1,7 @@
 // One arrow per transfer, from the edge of the cell that sends to the edge of the cell that receives,
 // along the way its message travels: a room follows "a₇ goes to b₇" rather than "GPU-0 talks to
-// GPU-1", and an arrowhead shows even between cards too close for one on their link. Only where every
-// transfer of the step is drawn, there are few, and the cards stand upright.
+// GPU-1", and an arrowhead shows even between cards too close for one on their link. Only where the
+// cards write their chunks, every transfer of the step is drawn, there are few, and the cards stand upright.
 
 import type { Transfer } from '../../../core/schedule';
 import { cellCentre, type DiagramGeometry } from '../layout/geometry';
@@ -101,7 +101,8 @@ function pathData(points: readonly Point[]): string {
 
 /**
  * Arrows for the `picked` transfers of a step of `total` transfers, whose ways are `paths`
- * (PATH_POINTS points each); null where not every transfer is drawn, there are many, or cards are turned.
+ * (PATH_POINTS points each); null where cells write no texts, not every transfer is drawn, there are
+ * many, or cards are turned.
  */
 export function cellArrows(
   geometry: DiagramGeometry,
@@ -110,7 +111,9 @@ export function cellArrows(
   paths: Float32Array,
   treeOf: (t: Transfer) => CellArrow['tree'],
 ): CellArrow[] | null {
-  if (picked.length !== total || total > MAX_CELL_ARROWS || geometry.rotations.some((turn) => turn !== 0)) return null;
+  // Cards too small to write their chunks keep the lit links: an arrow hugging each little card's edges
+  // reads as an outline, and its way into a cell crosses the card's name.
+  if (geometry.card.textSize === 0 || picked.length !== total || total > MAX_CELL_ARROWS || geometry.rotations.some((turn) => turn !== 0)) return null;
   const arrows: CellArrow[] = [];
   picked.forEach((t, i) => {
     const ends = { src: t.src, dst: t.dst, fromCell: t.srcChunk ?? t.chunk, toCell: t.chunk };
