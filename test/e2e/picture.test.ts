@@ -120,6 +120,56 @@ describe.skipIf(skipReason !== null)('the devices picture in Chromium', () => {
     }
   }, 90_000);
 
+  it('at 1366×768 the presenter writes halving-doubling on 8 in its cells, and on every card of ring on 16 what its step wrote, at ≥ 14 px with an arrowhead on every link', async () => {
+    const hd = await session.open('/test/e2e/presentPages/presenter.html?algorithm=halving-doubling&devices=8&step=2');
+    await hd.setViewportSize({ width: 1366, height: 768 });
+    await hd.getByRole('button', { name: /Present/ }).click();
+    await hd.locator('.gs-presenter [data-device="7"] [data-chunk="7"] .gs-dv-cell-text').waitFor();
+    const written = await report(hd);
+    for (const cell of written.cells.flat()) {
+      expect(cell.fontPx, cell.text).toBeGreaterThanOrEqual(14);
+      expect(cell.inside, `${cell.text} stays inside its cell`).toBe(true);
+    }
+    // After round 2, GPU-2's chunk 3 holds a, c, e and g's: (e₃+a₃) added to (g₃+c₃).
+    expect(written.cells[2][2].text).toBe('(e₃+…+c₃)');
+    await hd.close();
+
+    const page = await session.open('/test/e2e/presentPages/presenter.html?algorithm=ring&devices=16&step=3');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByRole('button', { name: /Present/ }).click();
+    await page.locator('.gs-presenter [data-device="15"] .gs-dv-card-summary').waitFor();
+    const lines = await page.evaluate(() =>
+      [...document.querySelectorAll('.gs-presenter [data-device]')]
+        .sort((a, b) => Number(a.getAttribute('data-device')) - Number(b.getAttribute('data-device')))
+        .map((card) => {
+          const line = card.querySelector('.gs-dv-card-summary')!;
+          const box = line.getBoundingClientRect();
+          const bg = card.querySelector('.gs-dv-card-bg')!.getBoundingClientRect();
+          return {
+            text: line.textContent,
+            fontPx: parseFloat(getComputedStyle(line).fontSize),
+            inside: box.left >= bg.left && box.right <= bg.right && box.top >= bg.top && box.bottom <= bg.bottom,
+          };
+        }),
+    );
+    expect(lines).toHaveLength(16);
+    for (const line of lines) {
+      expect(line.fontPx, line.text ?? '').toBeGreaterThanOrEqual(14);
+      expect(line.inside, `${line.text} stays inside its card`).toBe(true);
+    }
+    // Step 3: GPU-0 sends (o₁₅+p₁₅+a₁₅) to GPU-1, where it gets added to b₁₅; GPU-2 sends (a₁+b₁+c₁) to GPU-3.
+    expect(lines[1].text).toBe('(o₁₅+…+b₁₅)');
+    expect(lines[3].text).toBe('(a₁+…+d₁)');
+    // Every lit link shows which way it carries its message, however close its cards.
+    const links = page.locator('.gs-presenter .gs-dv-step-links[data-step="3"] path.gs-dv-step-link');
+    expect(await links.count()).toBe(16);
+    for (const marker of await links.evaluateAll((paths) => paths.map((path) => path.getAttribute('marker-end') ?? path.getAttribute('marker-start'))))
+      expect(marker).toMatch(/^url\(#/);
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.locator('.gs-presenter [data-device="0"] .gs-dv-card-summary').textContent()).toBe('a₁ … a₁₆');
+    await page.close();
+  }, 90_000);
+
   it('an embedded ring on 4 at 760 px and 600 px shows a₁ in GPU-0’s first chunk, and every chunk its notation', async () => {
     for (const [width, least] of [
       [760, 14],

@@ -2,3 +2,4 @@
 // its phase (share-reduce, share-only, …), for the app, the presenter, the embed and the CLI alike.
 
 export * from './narration';
+export * from './writtenSummary';

@@ -19,6 +19,8 @@ export interface DeviceCardProps {
   card: CardShape;
   /** Null where the cells are painted on the picture's canvas (CellCanvas). */
   views: ChunkView[] | null;
+  /** What the step wrote here, written under the cells where they write nothing (card.summarySize). */
+  summary: string | null;
   /** Stripe paint; see ChunkCell. */
   fill: string;
   inspected: boolean;
@@ -145,7 +147,38 @@ function groupCells(cells: ReactElement[]): ReactElement[] {
 /** About how wide the badge's text runs (11.5 px bold). */
 const flagTextWidth = (text: string) => 14 + text.length * 7;
 
-function DeviceCardImpl({ device, devices, centre, rotation, card, views, fill, inspected, flag, roomRight, description, onInspect }: DeviceCardProps) {
+/** The line under the cells of a card whose cells write nothing: what the step wrote there. */
+function Summary({ card, text }: { card: CardShape; text: string }) {
+  const band = Math.round(card.summarySize * 1.5);
+  return (
+    <text
+      className="gs-dv-card-summary"
+      x={card.width / 2}
+      y={card.height - card.pad - band / 2}
+      fontSize={card.summarySize}
+      textAnchor="middle"
+      dominantBaseline="central"
+    >
+      {text}
+    </text>
+  );
+}
+
+function DeviceCardImpl({
+  device,
+  devices,
+  centre,
+  rotation,
+  card,
+  views,
+  summary,
+  fill,
+  inspected,
+  flag,
+  roomRight,
+  description,
+  onInspect,
+}: DeviceCardProps) {
   const transform = rotation
     ? `translate(${centre.x},${centre.y}) rotate(${rotation.toFixed(2)}) translate(${-card.width / 2},${-card.height / 2})`
     : `translate(${centre.x - card.width / 2},${centre.y - card.height / 2})`;
@@ -173,6 +206,7 @@ function DeviceCardImpl({ device, devices, centre, rotation, card, views, fill, 
       <rect className="gs-dv-card-bg" width={card.width} height={card.height} rx={Math.min(6, card.width * 0.12)} />
       <Header device={device} devices={devices} card={card} />
       {cells && groupCells(cells)}
+      {summary && card.summarySize > 0 && <Summary card={card} text={summary} />}
       {flag && (
         <g className="gs-dv-flag" transform={`translate(${card.width},0)`}>
           <title>{flag.message}</title>

@@ -53,7 +53,8 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const state = useStepCells(schedule, op, shown);
   const flagged = useMemo(() => flaggedAt(verification, schedule, shown), [verification, schedule, shown]);
   const form = geometry.card.textSize > 0 ? geometry.card.textForm : null;
-  const views = useMemo(() => deviceViews(schedule, state, form, flagged), [schedule, state, form, flagged]);
+  const summarised = geometry.card.summarySize > 0;
+  const views = useMemo(() => deviceViews(schedule, state, form, flagged, summarised), [schedule, state, form, flagged, summarised]);
   const message = useCallback((d: number, c: number) => state.set(d, c), [state]);
   // Messages carry their expression wherever the seeds' notation applies, also when cells are too small
   // for it (up to 16 devices, in brief), in the form the cells write theirs.
@@ -95,6 +96,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
                 rotation={geometry.rotations[d]}
                 card={card}
                 views={painted ? null : view.views}
+                summary={view.summary}
                 fill={`url(#${uid}-cell)`}
                 inspected={inspected === d}
                 flag={flagged?.devices.has(d) ? flagged : null}

@@ -18,6 +18,9 @@ export const LINE_EM = 1.2;
 /** GPU names are written between these sizes (px): larger on larger cards. */
 const LABEL_MIN = 12.5;
 const LABEL_MAX = 18;
+/** A card whose cells write nothing writes what its step wrote on one line under them, between these sizes (px). */
+const SUMMARY_MIN = 12;
+const SUMMARY_MAX = 20;
 
 export interface CardShape {
   width: number;
@@ -46,6 +49,8 @@ export interface CardShape {
   slotAxis: 'x' | 'y';
   /** Height of the stripe under a text (0 without text): the stripe fills the whole cell otherwise. */
   barHeight: number;
+  /** Font size of the line under the cells that says what the step wrote (cardSummary); 0 without one. */
+  summarySize: number;
 }
 
 export interface CardContent {
@@ -61,6 +66,8 @@ export interface CardContent {
   textChars: number;
   /** Whether chunks may show their expressions in the brief form, (a₁+…+h₁). */
   brief?: boolean;
+  /** Characters of the longest line a card whose cells write nothing may write under them (cardSummary); 0 or absent: none. */
+  summaryChars?: number;
 }
 
 function digits(n: number): number {
@@ -140,12 +147,14 @@ export function cardShape(width: number, columns: number, content: CardContent, 
     const fits = (cellWidth - 8) / (lineChars * MONO_EM);
     if (fits >= TEXT_MIN) textSize = Math.min(TEXT_MAX, fits);
   }
-  const labelSize = labelMode === 'full' ? labelSizeFor(width, textSize) : LABEL_MIN;
+  const summarySize = textSize === 0 && labelMode === 'full' ? summarySizeFor(inner, content.summaryChars ?? 0) : 0;
+  const labelSize = labelMode === 'full' ? labelSizeFor(width, textSize || summarySize) : LABEL_MIN;
   const header = labelMode === 'full' ? Math.round(labelSize * 1.92) : labelMode === 'short' ? 15 : 4;
   // Without text, cells grow tall enough to give each contribution's stripe a few pixels.
   const plainHeight = cellWidth < 4 ? Math.max(cellWidth, 2.5) : Math.min(44, Math.max(cellWidth * 1.4, Math.min(content.devices * 4, 36)));
   const cellHeight = textSize > 0 ? Math.round(textSize * (LINE_EM * textLines + 0.3) + 6 + TEXT_BAR) : plainHeight;
-  const height = header + pad + rows * cellHeight + (rows - 1) * gap + pad;
+  const summary = summarySize > 0 ? Math.round(summarySize * (LINE_EM + 0.3)) : 0;
+  const height = header + pad + rows * cellHeight + (rows - 1) * gap + summary + pad;
   return {
     width,
     height,
@@ -165,7 +174,14 @@ export function cardShape(width: number, columns: number, content: CardContent, 
     lineChars,
     slotAxis: textSize > 0 || cellWidth >= cellHeight ? 'x' : 'y',
     barHeight: textSize > 0 ? TEXT_BAR : 0,
+    summarySize,
   };
+}
+
+function summarySizeFor(inner: number, chars: number): number {
+  if (chars === 0) return 0;
+  const fits = (inner - 4) / (chars * MONO_EM);
+  return fits >= SUMMARY_MIN ? Math.min(SUMMARY_MAX, fits) : 0;
 }
 
 /** Cells too small for an outline of their own: only what a step wrote, or what is wrong, is outlined. */

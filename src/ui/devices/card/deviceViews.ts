@@ -3,7 +3,7 @@
 // the collective leaves a result it is checked against what that result must hold, and a place that
 // holds none (scratch, an out-of-place input) shows what it holds and is never complete.
 
-import type { ExpressionForm } from '../../../core/narration';
+import { spanSummary, writtenSummary, type ExpressionForm } from '../../../core/narration';
 import { compileSchedule, type Schedule, placeName, resultChunks, slotPlace } from '../../../core/schedule';
 import type { StepCells } from '../../useStepReader';
 import {
@@ -25,10 +25,15 @@ const TITLE_LIMIT = 256;
 export interface DeviceView {
   views: ChunkView[];
   description: string;
+  /** What the step wrote on the device, in brief (writtenSummary), for cards whose cells write nothing; null otherwise. */
+  summary: string | null;
 }
 
-/** `form`: how the cells write their expressions (the card's choice), or null where they write none. */
-export function deviceViews(schedule: Schedule, state: StepCells, form: ExpressionForm | null, flagged: FlaggedCells | null): DeviceView[] {
+/**
+ * `form`: how the cells write their expressions (the card's choice), or null where they write none;
+ * `summarised`: whether the cards say what each step wrote under their cells instead.
+ */
+export function deviceViews(schedule: Schedule, state: StepCells, form: ExpressionForm | null, flagged: FlaggedCells | null, summarised = false): DeviceView[] {
   const { devices } = schedule;
   const { slots, plain, layout } = compileSchedule(schedule);
   const writes = writesOf(schedule, state.step);
@@ -65,7 +70,19 @@ export function deviceViews(schedule: Schedule, state: StepCells, form: Expressi
         scratch: !plain && slotPlace(layout, s).buffer === 'scratch',
       });
     }
-    out.push({ views, description: deviceDescription(d, views, devices, fractions, place) });
+    out.push({
+      views,
+      description: deviceDescription(d, views, devices, fractions, place),
+      summary: summarised ? summaryOf(state, d, slots, writes, plain) : null,
+    });
   }
   return out;
+}
+
+/** What step `state.step` wrote on device `d`; at the start, a plain buffer's first and last chunk: a₁ … a₁₆. */
+function summaryOf(state: StepCells, d: number, slots: number, writes: ReadonlyMap<number, unknown>, plain: boolean): string {
+  if (state.step === 0) return plain && slots > 1 ? spanSummary(state.expression(d, 0, 'brief'), state.expression(d, slots - 1, 'brief')) : '';
+  const written: string[] = [];
+  for (let s = 0; s < slots; s++) if (writes.has(cellKey(d, s, slots))) written.push(state.expression(d, s, 'brief'));
+  return writtenSummary(written);
 }

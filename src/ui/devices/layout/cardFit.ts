@@ -147,6 +147,19 @@ function score(card: CardShape, chunks: number): number {
   return (side * (card.columns === chunks ? 3 : 1)) / Math.max(1, aspect / 4);
 }
 
+/** A summary written this large (px) reads from the back of a room; larger ones gain little. */
+const SUMMARY_ENOUGH = 16;
+
+/**
+ * Whether plain card `a` reads better than `b`: the line saying what the step wrote first, up to
+ * SUMMARY_ENOUGH px, since it is what a room reads; then the cells.
+ */
+function plainBetter(a: CardShape, b: CardShape, chunks: number): boolean {
+  const said = (card: CardShape) => Math.min(card.summarySize, SUMMARY_ENOUGH);
+  if (Math.abs(said(a) - said(b)) > 0.5) return said(a) > said(b);
+  return score(a, chunks) > score(b, chunks);
+}
+
 /**
  * How well a card with texts reads: the type size first; a wrapped line costs about as much as 1 px
  * of type, a column of chunks 2 px and a grid 4 px, since a row of chunks is how a buffer reads, and
@@ -215,7 +228,7 @@ export function chooseFit(layout: DeviceLayout, size: Size, content: CardContent
   const consider = (placed: DeviceLayout, radial: boolean, fits: Fits) => {
     for (const columns of columnChoices(content)) {
       const card = widestCard(size, plain, columns, !radial, fits);
-      if (!best || score(card, widestBand(content)) > score(best.card, widestBand(content)))
+      if (!best || plainBetter(card, best.card, widestBand(content)))
         best = { card, positions: placed.positions, frame: frameFor(placed, size, card, radial), radial };
     }
   };

@@ -11,6 +11,9 @@ import type { DeviceLayout, LayoutLink, Point } from './layouts';
 /** Row heights (in card heights) kept for the arcs per distance they draw, and between the rows. */
 const ARC_ZONE_PER_LEVEL = 0.55;
 const MIDDLE_GAP = 0.9;
+/** Where cards that write their chunks stand: the rows' distance from the edge, per level of arcs above or below them. */
+const TEXT_ROW_PER_LEVEL = 0.1;
+const TEXT_ROW_MAX = 0.3;
 
 /** Distances 1, 2, 4, … below p'. */
 function partnerDistances(ranks: number): number[] {
@@ -74,6 +77,10 @@ export function partnerLayout(n: number): DeviceLayout {
     }
   }
   for (let i = 0; i < folded; i++) links.push({ a: 2 * i, b: 2 * i + 1, kind: 'fold' });
+  // Cards large enough to write their chunks are taller than the card limit lets them be: they may
+  // stand in rows nearer the edges, the arcs drawn in the strip between a row and its edge.
+  const edge = Math.min(TEXT_ROW_MAX, levels * TEXT_ROW_PER_LEVEL);
+  const textRows = folded === 0 && levels > 0 ? [survivors.map((_, rank) => ({ x: xOf(rank), y: onTop(rank) ? edge : 1 - edge }))] : undefined;
 
   const foldNote =
     folded === 0
@@ -89,6 +96,7 @@ export function partnerLayout(n: number): DeviceLayout {
     links,
     groups: [],
     cardLimit: { heightShare: 0.8 * rows.row },
+    ...(textRows ? { arrangements: textRows } : {}),
     description:
       levels > 0
         ? `${who} in two rows of ${columns}, each linked to its partners at distance ${distances.join(', ')}: ` +

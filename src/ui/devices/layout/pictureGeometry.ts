@@ -2,6 +2,7 @@
 // geometry and the routes transfers take. The live diagram and the exported pictures both ask here,
 // so arrows drawn over a snapshot land in the cells the reader saw.
 
+import { mostWritesPerDevice, writtenSummaryLength } from '../../../core/narration';
 import { type Schedule, compileSchedule, slotBuffers } from '../../../core/schedule';
 import { briefTexts, longestExpression, type CardContent } from '../card/cardShape';
 import { diagramGeometry, type DiagramGeometry, type Size } from './geometry';
@@ -25,9 +26,11 @@ export function cardContent(schedule: Schedule): CardContent {
   const compiled = compileSchedule(schedule);
   const textChars = longestExpression(devices, chunks);
   const brief = briefTexts(devices, compiled.slots);
+  // Where cells may be too small for the brief form, the card may say what its step wrote instead.
+  const summaryChars = brief ? writtenSummaryLength(devices, compiled.slots, mostWritesPerDevice(schedule)) : 0;
   return compiled.plain
-    ? { devices, chunks, textChars, brief }
-    : { devices, chunks: compiled.slots, bands: slotBuffers(compiled.layout).map((buffer) => buffer.slots), textChars, brief };
+    ? { devices, chunks, textChars, brief, summaryChars }
+    : { devices, chunks: compiled.slots, bands: slotBuffers(compiled.layout).map((buffer) => buffer.slots), textChars, brief, summaryChars };
 }
 
 /** The geometry of a layout at a size (the diagram memoises the layout by aspect on its own). */

@@ -1,6 +1,8 @@
-// How an arrow leaves a card by its side without crossing the expressions of the cells beside its
-// own: from its cell straight up or down into the gutter between two rows of cells (or the card's
-// bottom margin, never through the header with the GPU's name), then along that gutter to the edge.
+// How an arrow leaves a card without crossing the expressions of the cells beside its own. By a side:
+// from its cell straight up or down into the gutter between two rows of cells (or the card's bottom
+// margin, never through the header with the GPU's name), then along that gutter to the edge. By the
+// top or bottom: from its cell sideways into the gutter between two columns (or the card's side
+// margin), then along it to the edge; a cell of the bottom row leaves by the bottom straight.
 
 import { cellGridPlace } from '../card/cardShape';
 import { cellCentre, type DiagramGeometry } from '../layout/geometry';
@@ -8,8 +10,7 @@ import type { Point } from '../layout/layouts';
 
 /**
  * The way from cell `cell` of an upright card to `edge`, a point where its message's way leaves the
- * card by its left or right side: the cell's edge, the gutter, the card's side. Null where `edge` is on
- * the card's top or bottom, where a straight way serves.
+ * card: the cell's edge, the gutter, the card's edge. Null where a straight way serves.
  */
 export function gutterWay(geometry: DiagramGeometry, device: number, cell: number, edge: Point): Point[] | null {
   const { card } = geometry;
@@ -18,14 +19,26 @@ export function gutterWay(geometry: DiagramGeometry, device: number, cell: numbe
   const right = centre.x + card.width / 2;
   const top = centre.y - card.height / 2;
   const bottom = centre.y + card.height / 2;
-  // On the top or bottom edge, or beyond a corner: not a way out by the side.
-  if (edge.x > left + 1 && edge.x < right - 1) return null;
-  const { row } = cellGridPlace(card, cell);
+  const { row, column } = cellGridPlace(card, cell);
+  const at = cellCentre(geometry, device, cell);
+  if (edge.x > left + 1 && edge.x < right - 1) {
+    // By the top or the bottom.
+    const up = edge.y < centre.y;
+    if (!up && row === card.rows - 1) return null;
+    const leftGutter = column > 0 ? at.x - card.cellWidth / 2 - card.gap / 2 : left + card.pad / 2;
+    const rightGutter = column < card.columns - 1 ? at.x + card.cellWidth / 2 + card.gap / 2 : right - card.pad / 2;
+    const gutter = Math.abs(leftGutter - edge.x) <= Math.abs(rightGutter - edge.x) ? leftGutter : rightGutter;
+    const cellEdge = gutter < at.x ? at.x - card.cellWidth / 2 : at.x + card.cellWidth / 2;
+    return [
+      { x: cellEdge, y: at.y },
+      { x: gutter, y: at.y },
+      { x: gutter, y: up ? top : bottom },
+    ];
+  }
   const rowTop = top + card.header + card.pad + row * (card.cellHeight + card.gap);
   const below = row < card.rows - 1 ? rowTop + card.cellHeight + card.gap / 2 : bottom - card.pad / 2;
   const above = row > 0 ? rowTop - card.gap / 2 : null;
   const gutter = above !== null && Math.abs(above - edge.y) < Math.abs(below - edge.y) ? above : below;
-  const at = cellCentre(geometry, device, cell);
   const cellEdge = gutter < at.y ? at.y - card.cellHeight / 2 : at.y + card.cellHeight / 2;
   return [
     { x: at.x, y: cellEdge },

@@ -178,7 +178,7 @@ export function routeFinder(layout: DeviceLayout, geometry: DiagramGeometry): Ro
   };
 }
 
-/** Length of the arrowheads on a step's links (px); links too short for two of them get none. */
+/** Length of the arrowheads on a step's links (px); links too short for theirs get none. */
 export function arrowLength(geometry: DiagramGeometry): number {
   return Math.max(6, Math.min(14, geometry.card.height * 0.14));
 }
@@ -189,7 +189,8 @@ function drawLink(geometry: DiagramGeometry, link: LinkPath, entry: StepLink): v
   const piece = linkPiece(link, t0, t1);
   const length = curveLength(piece);
   const arrow = arrowLength(geometry);
-  entry.arrows = length >= 2.5 * arrow;
+  // A one-way link between close cards is mostly its arrowhead: that still says which way it goes.
+  entry.arrows = length >= (entry.forward && entry.backward ? 2.5 : 1.05) * arrow;
   if (!entry.arrows) {
     entry.d = curvePath(piece);
     return;
