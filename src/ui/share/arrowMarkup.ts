@@ -3,7 +3,7 @@
 // double tree's in its tree's colour, as the live picture's arrows are.
 
 import { type ExportColors, copyDash } from './exportLegend';
-import type { ArrowPath } from './arrowRoutes';
+import type { ArrowPath } from '../devices/arrows/arrowRoutes';
 import type { StepArrows } from './transferArrows';
 
 const f = (n: number) => n.toFixed(1);

@@ -7,8 +7,8 @@ import type { CardShape } from '../devices/card/cardShape';
 import type { Point } from '../devices/layout/layouts';
 import { MAX_SPRITES, pickTransfers } from '../devices/motion/sprites';
 import type { PictureGeometry } from '../devices/layout/pictureGeometry';
-import { ArrowRouter, type ArrowPath } from './arrowRoutes';
-import { backFrom, directionAt, piece } from './cubic';
+import { ArrowRouter, type ArrowPath } from '../devices/arrows/arrowRoutes';
+import { backFrom, directionAt, piece } from '../devices/arrows/cubic';
 
 interface TransferArrow {
   src: number;

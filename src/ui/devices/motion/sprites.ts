@@ -245,11 +245,13 @@ function planFlights(transfers: readonly Transfer[], geometry: DiagramGeometry, 
     const end = (i + 1) * PATH_STRIDE;
     targets.set([paths[end - 2], paths[end - 1], card.cellWidth, card.cellHeight, geometry.rotations[t.dst]], i * TARGET_STRIDE);
   });
-  const treeOf = (t: Transfer) => {
-    const kind = route(t.src, t.dst, t.chunk)?.kind;
-    return kind === 'tree0' || kind === 'tree1' ? kind : null;
-  };
-  const arrows = cellArrows(geometry, picked, transfers.length, paths, treeOf);
+  const drawn = cellArrows(geometry, picked, transfers.length, (t) => route(t.src, t.dst, t.chunk));
+  // Where each transfer has its own arrow, its message flies along it.
+  drawn?.flights.forEach((flight, i) => {
+    paths.set(flight.points, i * PATH_STRIDE);
+    onLink.set([flight.leaveAt, flight.enterAt], i * 2);
+  });
+  const arrows = drawn?.arrows ?? null;
   return { picked, paths, onLink, targets, links: [...links.values()], arrows };
 }
 

@@ -1,10 +1,10 @@
-// What an exported arrow must keep off, in the picture's pixels: each card's title (its name and its
+// What an arrow from cell to cell must keep off, in the picture's pixels: each card's title (its name and its
 // gradient's badge), each card and each cell, as turned boxes; and the points on the sides of a cell
 // an arrow can leave or enter by.
 
-import { deviceLabel, deviceLetter } from '../../core/notation';
-import { cellCentre, type DiagramGeometry } from '../devices/layout/geometry';
-import type { Point } from '../devices/layout/layouts';
+import { deviceLabel, deviceLetter } from '../../../core/notation';
+import { cellCentre, type DiagramGeometry } from '../layout/geometry';
+import type { Point } from '../layout/layouts';
 import type { TurnedBox } from './cubic';
 
 /** Air between a cell and an arrow's ends (px). */

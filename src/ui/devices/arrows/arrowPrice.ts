@@ -1,16 +1,21 @@
-// What a way for an exported arrow costs: its length and its bends (tight ones dearest), plus a price
-// for each pixel it runs over a cell that is not one of its ends or over a third card, and one no
+// What a way for an arrow costs: its length and its bends (tight ones dearest), plus a price for each
+// pixel it runs over a cell that is not one of its ends (dearer where cells write their expressions)
+// or over a third card, and one no
 // detour is ever dearer than for each pixel over a card's title or off the picture. Its head is
 // priced with it where it ends the way.
 
-import type { DiagramGeometry } from '../devices/layout/geometry';
-import type { Point } from '../devices/layout/layouts';
+import type { DiagramGeometry } from '../layout/geometry';
+import type { Point } from '../layout/layouts';
 import { cardObstacles, cellsOf, overlaps, portsOf, type Bounds, type CardObstacles, type Port } from './arrowObstacles';
 import { directionAt, insideBox, pointAt, type Cubic, type TurnedBox } from './cubic';
 
-/** Costs per px: over a title or off the picture; over a cell that is not an end; over a third card. */
+/**
+ * Costs per px: over a title or off the picture; over a cell that is not an end; over a cell that
+ * writes its expression, on any card (a way over the notation hides what the room reads); over a third card.
+ */
 const OVER_TITLE = 1000;
 const OVER_CELL = 1.2;
+const OVER_TEXT = 8;
 const OVER_CARD = 0.8;
 /** Cost of a tip off the middle of its cell's side, per px: a head in the middle reads best. */
 const OFF_CENTRE = 0.5;
@@ -124,22 +129,24 @@ export class ArrowPricer {
       if (p.x < 0 || p.y < 0 || p.x > width || p.y > height) blocked += spacing;
     }
     let penalty = 0;
+    const texts = this.geometry.card.textSize > 0;
+    const overCell = texts ? OVER_TEXT : OVER_CELL;
     for (let device = 0; device < this.obstacles.length; device++) {
       const card = this.obstacles[device];
       if (!overlaps(card.card.bounds, bounds)) continue;
       const own = device === ends.src || device === ends.dst;
       const titles = card.titles.filter((title) => overlaps(title.bounds, bounds)).map((title) => title.box);
-      const cells = own ? cellsOf(this.obstacles, this.geometry, device, this.places).filter((cell) => overlaps(cell.bounds, bounds)) : [];
+      const cells = own || texts ? cellsOf(this.obstacles, this.geometry, device, this.places).filter((cell) => overlaps(cell.bounds, bounds)) : [];
       // A head over a neighbouring cell hides its edge; over a title, the name.
       for (const p of corners) {
         if (insideAny(titles, p, 1)) blocked += this.head.length;
-        else if (cells.some((cell) => insideBox(cell.box, p))) penalty += OVER_CELL * this.head.length;
+        else if (cells.some((cell) => insideBox(cell.box, p))) penalty += overCell * this.head.length;
       }
       for (let i = 0; i < points.length; i++) {
         const p = points[i];
         if (insideAny(titles, p, grow)) blocked += Math.max(steps[i], 1);
+        else if (cells.length > 0 && cells.some((cell) => insideBox(cell.box, p))) penalty += overCell * steps[i];
         else if (!own && insideBox(card.card.box, p)) penalty += OVER_CARD * steps[i];
-        else if (cells.length > 0 && cells.some((cell) => insideBox(cell.box, p))) penalty += OVER_CELL * steps[i];
       }
     }
     return { path, shape, penalty: penalty + OVER_TITLE * blocked, blocked: blocked > 0 };

@@ -2,7 +2,7 @@
 // parameters, a link's quadratic written as a cubic, and turned boxes (cells, cards, titles) with
 // where a curve leaves one around one of its ends.
 
-import type { Point } from '../devices/layout/layouts';
+import type { Point } from '../layout/layouts';
 
 export type Cubic = readonly [Point, Point, Point, Point];
 

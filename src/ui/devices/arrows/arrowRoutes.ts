@@ -1,12 +1,12 @@
-// Where an exported arrow runs. The live picture's messages fly along the links from cell to cell and
-// pass over whatever lies between; a still picture keeps its arrows, and one drawn across a card's
-// name hides it. So an arrow keeps its link's course where that passes over nothing but its own two
+// Where an arrow from cell to cell runs, in the live picture (motion/cellArrows.ts) and in exported
+// ones (share/transferArrows.ts). One drawn across a card's name hides it, and one across a cell's
+// expression hides what the room reads. So an arrow keeps its link's course where that passes over nothing but its own two
 // cells' cards; otherwise it finds its own way, out of a side of its source cell and into a side of
 // its destination cell, straight or round a corner of either card, whichever costs least
 // (arrowPrice.ts: length, bends, and what it passes over).
 
-import { transferCurve, type DiagramGeometry, type LinkPath } from '../devices/layout/geometry';
-import type { Point } from '../devices/layout/layouts';
+import { transferCurve, type DiagramGeometry, type LinkPath } from '../layout/geometry';
+import type { Point } from '../layout/layouts';
 import { GAP, cellBox, type Port } from './arrowObstacles';
 import { ArrowPricer, type Ends, type Priced } from './arrowPrice';
 import { fromQuadratic, leaveBox, piece, type Cubic } from './cubic';
