@@ -64,6 +64,7 @@ const CORE_FOLDERS = {
   formats: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl'],
   ncclTests: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl'],
   training: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl'],
+  lessons: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl', 'narration', 'training'],
 };
 
 /** Files that may reach past their layer's package list, with the packages they add. */

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { earlyWorker } from './scripts/earlyWorker';
+import { reserveSheetInDev } from './scripts/reserveSheet';
 
 export default defineConfig({
-  plugins: [react(), earlyWorker()],
+  plugins: [react(), earlyWorker(), reserveSheetInDev()],
   server: { port: 5173 },
   build: {
     target: 'es2022',

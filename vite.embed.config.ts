@@ -3,20 +3,12 @@
 // figure keeps (src/embed/reserve.css), for a page's <head>, so the room is kept before the module
 // has run. Built after the app, into its dist folder: `vite build && vite build --config vite.embed.config.ts`.
 
-import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/** src/embed/reserve.css as it is, as embed/gradsync-embed.css. */
-const reserveSheet: Plugin = {
-  name: 'gradsync-reserve-sheet',
-  generateBundle() {
-    this.emitFile({ type: 'asset', fileName: 'gradsync-embed.css', source: readFileSync(new URL('src/embed/reserve.css', import.meta.url), 'utf8') });
-  },
-};
+import { defineConfig } from 'vite';
+import { reserveSheet } from './scripts/reserveSheet';
 
 export default defineConfig({
-  plugins: [react(), reserveSheet],
+  plugins: [react(), reserveSheet()],
   // Library mode leaves process.env alone; React reads NODE_ENV to pick its production build.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   publicDir: false,

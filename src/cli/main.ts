@@ -1,10 +1,11 @@
-// The `gradsync` command line: schedule, run, verify, bench, narrate, trace, export, train, fit, tune, calibrate. Exit 0 ok, 1 verification
+// The `gradsync` command line: schedule, run, verify, bench, compare, narrate, trace, export, train, fit, tune, calibrate. Exit 0 ok, 1 verification
 // failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file), 3 a bug of ours.
 
 import { Command, CommanderError } from 'commander';
 import { GradsyncError, isAlgorithmFault } from '../core/errors';
 import { benchCommand } from './commands/bench';
 import { calibrateCommand } from './commands/calibrate';
+import { compareCommand } from './commands/compare';
 import { exportCommand } from './commands/export';
 import { fitCommand } from './commands/fit';
 import { narrateCommand } from './commands/narrate';
@@ -42,6 +43,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     runCommand,
     verifyCommand,
     benchCommand,
+    compareCommand,
     narrateCommand,
     traceCommand,
     exportCommand,
@@ -59,7 +61,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
   }
   try {
     if (argv.length === 0) {
-      io.err('gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, narrate, trace, export, train, fit, tune, calibrate)\n');
+      io.err(
+        'gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, compare, narrate, trace, export, train, fit, tune, calibrate)\n',
+      );
       return EXIT_USAGE;
     }
     await program.parseAsync(argv, { from: 'user' });
@@ -69,7 +73,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') {
         io.err(
-          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, narrate, trace, export, train, fit, tune, calibrate\n`,
+          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, compare, narrate, trace, export, train, fit, tune, calibrate\n`,
         );
         return EXIT_USAGE;
       }

@@ -38,7 +38,10 @@ export function addScheduleOptions(command: Command, withFile: boolean): Command
     .option('--devices <N>', `number of devices, 1 to ${MAX_DEVICES}`)
     .option('--collective <name>', `one of ${COLLECTIVES.join(', ')}`, 'allreduce')
     .option('--chunks <C>', 'number of chunks the buffer is split into (default: the algorithm’s own)')
-    .option('--devices-per-node <G>', `devices per node (${OVER_NODES.join(', ')}; also selects the nodes:G topology)`)
+    .option(
+      '--devices-per-node <G>',
+      `devices per node (${OVER_NODES.join(', ')}; tree and double-tree build over nodes with it, as NCCL does; also selects the nodes:G topology)`,
+    )
     .option('--root <r>', 'root device of broadcast and reduce', undefined);
   if (withFile) command.option('--schedule <file>', 'a gradsync-schedule JSON or MSCCL XML file instead of --algorithm');
   return command;

@@ -10,6 +10,11 @@ export function deviceLabel(device: number): string {
   return `GPU-${device}`;
 }
 
+/** A text cut around every device name deviceLabel writes: the names at the odd places. */
+export function splitAtDeviceLabels(text: string): string[] {
+  return text.split(/(GPU-\d+)/);
+}
+
 /** The name of `device`'s gradient among `devices` devices: a letter up to 26 devices, else g and its number. */
 export function deviceLetter(device: number, devices: number): string {
   return devices <= LETTERS ? String.fromCharCode(97 + device) : `g${device}`;

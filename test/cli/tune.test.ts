@@ -85,7 +85,7 @@ describe('gradsync tune', () => {
 
   it.each([
     { argv: [], mention: /missing --preset, one of dgx-a100, dgx-h100, pcie-gen4, pcie-gen5/ },
-    { argv: ['--preset', 'dgx-b200'], mention: /--preset must be one of dgx-a100, dgx-h100, pcie-gen4, pcie-gen5; got 'dgx-b200'/ },
+    { argv: ['--preset', 'dgx-b200'], mention: /--preset must be one of dgx-a100, dgx-h100, pcie-gen4, pcie-gen5, summit; got 'dgx-b200'/ },
     { argv: ['--preset', 'dgx-h100', '--devices', '12'], mention: /--devices must be from 2 to 8 \(one node\) or a multiple of 8/ },
     { argv: ['--preset', 'pcie-gen5', '--devices', '16'], mention: /--devices must be from 2 to 8: the machine has no network/ },
     { argv: ['--preset', 'dgx-h100', '--collective', 'alltoall'], mention: /--collective must be one of/ },

@@ -243,6 +243,84 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     await tab.close();
   }, 60_000);
 
+  it('shows a bad attribute’s line at the foot of a minimal figure, inside the room it keeps, at 760 and 390 px', async () => {
+    const tab = await open('column.html');
+    for (const width of [760 + 48, 390]) {
+      await tab.setViewportSize({ width, height: 900 });
+      const bad = tab.locator('#bad');
+      const note = bad.locator('.gs-embed-note');
+      await note.waitFor();
+      await bad.scrollIntoViewIfNeeded();
+      expect(await note.innerText()).toMatch(/^⚠\s*algorithm must be one of naive, master, ring, .*got “rnig”, using the default/);
+      const figure = (await bad.boundingBox())!;
+      const line = (await note.boundingBox())!;
+      expect([width, line.y >= figure.y, line.y + line.height <= figure.y + figure.height]).toEqual([width, true, true]);
+      // Seen, not scrolled out of the figure's frame; and the figure is as tall as one without a note.
+      expect(
+        await note.evaluate((element) => {
+          const frame = element.closest('.gs-embed')!.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          return box.bottom <= frame.bottom + 0.5 && box.top >= frame.top;
+        }),
+      ).toBe(true);
+      expect(figure.height).toBe((await tab.locator('#good').boundingBox())!.height);
+      // The picture gave it room and still shows the devices.
+      expect((await bad.locator('.gs-devices').boundingBox())!.height).toBeGreaterThan(200);
+    }
+    await tab.close();
+  }, 60_000);
+
+  it('keeps a full figure’s metrics inside it on a 390 px phone', async () => {
+    const tab = await open('column.html');
+    await tab.setViewportSize({ width: 390, height: 844 });
+    const metrics = tab.locator('#full .gs-metrics');
+    await metrics.locator('.gs-traffic-chart svg').waitFor();
+    await metrics.scrollIntoViewIfNeeded();
+    // The chart measures its width once drawn: wait until it has taken the panel's.
+    await expect
+      .poll(() =>
+        metrics.evaluate((panel) =>
+          [...panel.querySelectorAll('*')]
+            .filter((el) => el.getBoundingClientRect().right > panel.getBoundingClientRect().right + 0.5)
+            .map((el) => el.getAttribute('class') ?? el.tagName),
+        ),
+      )
+      .toEqual([]);
+    expect(await metrics.evaluate((panel) => panel.scrollWidth <= panel.clientWidth)).toBe(true);
+    await tab.close();
+  }, 60_000);
+
+  it('follows the reader’s prefers-color-scheme with theme auto (the default), as it changes, and keeps light or dark where the attribute says', async () => {
+    const tab = await open('column.html');
+    /** The figure's background, light (above 0.5) or dark, by its luminance. */
+    const lightness = (id: string) =>
+      tab.locator(`#${id} .gs-root`).evaluate((root) => {
+        const [r, g, b] = getComputedStyle(root).backgroundColor.match(/\d+/g)!.map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 > 0.5 ? 'light' : 'dark';
+      });
+    for (const scheme of ['light', 'dark'] as const) {
+      await tab.emulateMedia({ colorScheme: scheme });
+      for (const id of ['good', 'full', 'train']) await expect.poll(() => lightness(id), { message: `${id} in ${scheme}` }).toBe(scheme);
+      expect(await lightness('light')).toBe('light');
+      expect(await lightness('dark')).toBe('dark');
+    }
+    await tab.close();
+  }, 60_000);
+
+  it('links the published stylesheet in the blog example as the README tells authors, and serves it under the dev server', async () => {
+    const tab = await open('two.html');
+    const link = '<link rel="stylesheet" href="/embed/gradsync-embed.css" />';
+    const blog = await tab.evaluate(() => fetch('/examples/blog.html').then((response) => response.text()));
+    expect(blog).toContain(link);
+    expect(blog.indexOf(link)).toBeLessThan(blog.indexOf('</head>'));
+    expect(readFileSync('README.md', 'utf8')).toContain(link);
+    const sheet = await tab.evaluate(() =>
+      fetch('/embed/gradsync-embed.css').then(async (response) => [response.headers.get('content-type'), await response.text()]),
+    );
+    expect(sheet).toEqual(['text/css', readFileSync('src/embed/reserve.css', 'utf8')]);
+    await tab.close();
+  }, 60_000);
+
   it('raises no console errors or warnings', () => {
     expect(problems).toEqual([]);
   });

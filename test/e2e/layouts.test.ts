@@ -70,9 +70,62 @@ async function legendTexts(scope: Locator | Page): Promise<string[]> {
     .filter((text) => text.startsWith('tree') || text.startsWith('partners') || text.startsWith('fold'));
 }
 
+interface PictureName {
+  text: string;
+  size: number;
+  box: Box;
+}
+
+/** The names among the links (roots, distances, nodes) in `scope`'s picture: text, px and box. */
+function pictureNames(scope: Locator | Page): Promise<PictureName[]> {
+  return scope.locator('.gs-dv-links text').evaluateAll((texts) =>
+    texts.map((text) => {
+      const { x, y, width, height } = text.getBoundingClientRect();
+      return { text: text.textContent!, size: parseFloat(getComputedStyle(text).fontSize), box: { x, y, width, height } };
+    }),
+  );
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
   const session = browserSession();
   const problems = session.problems;
+
+  it('writes the names among the links at 12 px in the app and 14 px in the presenter at 1366×768, each clear of every card and inside the picture', async () => {
+    const pictures = [
+      { search: 'algorithm=halving-doubling&devices=8&step=2', devices: 8, names: ['d=1', 'd=2', 'd=4'] },
+      { search: 'algorithm=double-tree&devices=8&step=3', devices: 8, names: ['tree 0 root', 'tree 1 root'] },
+      { search: 'algorithm=hierarchical-ring&devices=16', devices: 16, names: ['node 0', 'node 1'] },
+    ];
+    for (const [where, path, least] of [
+      ['app', '/', 12],
+      ['presenter', '/present.html', 14],
+    ] as const) {
+      for (const { search, devices, names } of pictures) {
+        const label = `${where} ${search}`;
+        const page = await session.open(onCpuEngine(`${path}?${search}`));
+        await page.setViewportSize({ width: 1366, height: 768 });
+        await page.locator(`[data-device="${devices - 1}"] .gs-dv-card-bg`).waitFor();
+        const svg = (await page.locator('.gs-devices-svg').first().boundingBox())!;
+        const cards = await cardBoxes(page, devices);
+        const written = await pictureNames(page);
+        expect([label, written.map((name) => name.text)]).toEqual([label, names]);
+        for (const name of written) {
+          expect([label, name.text, name.size >= least]).toEqual([label, name.text, true]);
+          const inside =
+            name.box.x >= svg.x &&
+            name.box.y >= svg.y &&
+            name.box.x + name.box.width <= svg.x + svg.width &&
+            name.box.y + name.box.height <= svg.y + svg.height;
+          expect([label, name.text, inside]).toEqual([label, name.text, true]);
+          const covered = cards.flatMap((card, d) => (overlaps(name.box, card) ? [d] : []));
+          expect([label, name.text, covered]).toEqual([label, name.text, []]);
+        }
+        await page.close();
+      }
+    }
+  }, 120_000);
 
   it('draws the double tree on 8 in two rows where its chunks can be written: tree 0’s inside above, tree 1’s below, roots at the far ends', async () => {
     const page = await session.open(onCpuEngine('/?algorithm=double-tree&devices=8'));

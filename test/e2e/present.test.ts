@@ -111,6 +111,59 @@ describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
     }
   }, 60_000);
 
+  it('opens the presenter with P from the app, as the Present button says, and Escape goes back to the button', async () => {
+    const page = await open('test/e2e/presentPages/presenter.html?algorithm=ring&devices=4&step=2');
+    const button = page.getByRole('button', { name: /^Present/ });
+    expect(await button.getAttribute('aria-keyshortcuts')).toBe('P');
+    expect(await button.getAttribute('title')).toMatch(/^Present \(P\)/);
+    const presenter = page.getByRole('region', { name: 'Presenter mode' });
+    expect(await presenter.count()).toBe(0);
+    await page.keyboard.press('p');
+    await presenter.locator('.gs-devices-svg').waitFor();
+    expect(await presenter.getByRole('region', { name: 'Narration' }).locator('li').allInnerTexts()).toEqual(
+      narrateStep(ring.build({ devices: 4 }), 1).sentences,
+    );
+    // Inside, P turns the narration's pages back and opens nothing more.
+    await page.keyboard.press('p');
+    expect(await presenter.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => presenter.count()).toBe(0);
+    await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.close();
+  }, 60_000);
+
+  it('keeps every GPU name whole and every long value inside the narration column at 1366×768 and 1024×768', async () => {
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 1024, height: 768 },
+    ]) {
+      for (const search of ['algorithm=hierarchical-ring&devices=32&step=8', 'algorithm=ring&devices=1024&step=40']) {
+        const label = `${search} at ${size.width}×${size.height}`;
+        const page = await open(`/present.html?${search}&backend=cpu`);
+        await page.setViewportSize(size);
+        const narration = page.getByRole('region', { name: 'Presenter mode' }).getByRole('region', { name: 'Narration' });
+        await narration.locator('li').first().waitFor({ timeout: 30_000 });
+        const { beyond, broken, names } = await narration.evaluate((column) => {
+          const edge = column.getBoundingClientRect();
+          const range = document.createRange();
+          const out: string[] = [];
+          const walker = document.createTreeWalker(column, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) if (rect.right > edge.right + 0.5 || rect.left < edge.left - 0.5) out.push(node.textContent!);
+          }
+          const spans = [...column.querySelectorAll('li .gs-device-name')];
+          return { beyond: out, broken: spans.filter((span) => span.getClientRects().length > 1).map((span) => span.textContent), names: spans.length };
+        });
+        expect([label, beyond, broken]).toEqual([label, [], []]);
+        expect(names, label).toBeGreaterThan(0);
+        // What a screen reader or a copy gets is the sentence as the narration writes it.
+        expect((await narration.locator('li').first().innerText()).startsWith('GPU-0 sends ('), label).toBe(true);
+        await page.close();
+      }
+    }
+  }, 120_000);
+
   it('raises no console errors or warnings', () => {
     expect(problems).toEqual([]);
   });

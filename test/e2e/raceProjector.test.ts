@@ -157,6 +157,56 @@ describe.skipIf(skipReason !== null)('the race on a projector in Chromium', () =
     await page.close();
   }, 60_000);
 
+  it('keeps the master’s travelling messages apart in words: no label over another while seven converge or leave GPU-0, every pill drawn, at 1366×768 and 1024×768', async () => {
+    for (const size of [{ width: 1366, height: 768 }, PROJECTOR]) {
+      // At a quarter of the speed the messages travel long enough to be seen in many frames, also on a busy machine.
+      const page = await race(`${RACE}&speed=0.25`, size);
+      const master = page.getByRole('region', { name: 'master lane' });
+      const masterStep = () => master.getByTestId('race-step').locator('strong').innerText();
+      // → moves the clock to the next step's end: ring's 14, then master's reduce; the next is its broadcast.
+      while ((await masterStep()) !== '1') await page.keyboard.press('ArrowRight');
+      await master.locator('.gs-dv-sprite--labelled').first().waitFor({ state: 'attached' });
+      // Every frame of the broadcast: the boxes of the labels shown, and how many pills are.
+      await master.evaluate((lane) => {
+        const frames: { labels: DOMRect[]; pills: number }[] = [];
+        (window as unknown as { raceFrames: typeof frames }).raceFrames = frames;
+        const shown = (element: Element) => parseFloat(getComputedStyle(element).opacity) > 0.05;
+        const record = () => {
+          const sprites = [...lane.querySelectorAll('.gs-dv-sprite--labelled')].filter(shown);
+          const labels = sprites.map((sprite) => sprite.querySelector('.gs-dv-pill-label')!).filter(shown);
+          frames.push({ labels: labels.map((label) => label.getBoundingClientRect()), pills: sprites.length });
+          if (frames.length < 3000) requestAnimationFrame(record);
+        };
+        requestAnimationFrame(record);
+      });
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(masterStep).toBe('2');
+      type Frame = { labels: { left: number; right: number; top: number; bottom: number }[]; pills: number };
+      const recorded = () => page.evaluate(() => (window as unknown as { raceFrames: Frame[] }).raceFrames);
+      // Until the messages have come and gone.
+      await expect
+        .poll(
+          async () => {
+            const frames = await recorded();
+            return frames.some((frame) => frame.pills > 0) && frames[frames.length - 1].pills === 0;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      const frames = await recorded();
+      const label = `${size.width}×${size.height}`;
+      const overlapping = frames.filter(({ labels }) =>
+        labels.some((a, i) => labels.some((b, j) => j > i && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)),
+      );
+      expect([label, overlapping.length]).toEqual([label, 0]);
+      // The test sees the messages: all seven pills at once.
+      expect([label, Math.max(...frames.map((frame) => frame.pills))]).toEqual([label, 7]);
+      // Words are shown, more than one at a time where the spokes leave room (the small picture at 1024×768 may keep one).
+      expect(Math.max(...frames.map((frame) => frame.labels.length)), label).toBeGreaterThan(size.width > 1024 ? 1 : 0);
+      await page.close();
+    }
+  }, 120_000);
+
   it('raises no console errors or warnings', () => {
     expect(problems).toEqual([]);
   });

@@ -52,6 +52,55 @@ describe.skipIf(skipReason !== null)('the training step in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('with overlap off, draws the run without overlap first, as the one chosen, and says first what it does', async () => {
+    const page = await open('train.html?overlap=off');
+    const names = page.locator('.gs-train-lanes svg .gs-train-run-name');
+    await expect.poll(() => names.allTextContents()).toEqual(['without overlap · 767 ms', 'with overlap · 680 ms']);
+    expect(await names.first().getAttribute('class')).toContain('gs-train-run-name--chosen');
+    expect(await names.last().getAttribute('class')).not.toContain('chosen');
+    const top = async (run: string) => (await page.locator(`.gs-train-run--${run} .gs-train-op`).first().boundingBox())!.y;
+    expect(await top('serial')).toBeLessThan(await top('overlap'));
+    expect(await page.locator('.gs-train-status dt').allInnerTexts()).toEqual(['without overlap', 'with overlap']);
+    expect(await page.locator('.gs-train-story').innerText()).toContain('after backward has ended');
+    // Ticked again, the run with overlap leads.
+    await page.getByLabel('Overlap with compute').check();
+    await expect.poll(() => names.allTextContents()).toEqual(['with overlap · 680 ms', 'without overlap · 767 ms']);
+    expect(await page.locator('.gs-train-status dt').allInnerTexts()).toEqual(['with overlap', 'without overlap']);
+    await page.close();
+  }, 60_000);
+
+  it('plays <gradsync-train> on a phone (390×844) without moving its lanes: the words change in room kept for them', async () => {
+    const page = await open('test/e2e/embedPages/train.html');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const ps = page.locator('#ps');
+    const lanes = ps.locator('.gs-train-lanes');
+    await lanes.locator('.gs-train-op').first().waitFor();
+    await lanes.scrollIntoViewIfNeeded();
+    await lanes.getByLabel('Speed').selectOption('6');
+    // Every frame while it plays: where the lanes are, how tall the words and the bar are, what the words say.
+    await lanes.evaluate((root) => {
+      const frames: { svg: number; status: number; bar: number; words: string }[] = [];
+      (window as unknown as { laneFrames: typeof frames }).laneFrames = frames;
+      const status = root.querySelector<HTMLElement>('.gs-train-status')!;
+      const record = () => {
+        frames.push({
+          svg: root.querySelector('svg')!.getBoundingClientRect().top - root.getBoundingClientRect().top,
+          status: status.offsetHeight,
+          bar: root.querySelector<HTMLElement>('.gs-train-lanes-bar')!.offsetHeight,
+          words: status.innerText,
+        });
+        if (frames.length < 4000) requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await lanes.locator('.gs-train-lanes-bar button').click();
+    await expect.poll(() => lanes.locator('.gs-train-now').innerText(), { timeout: 20_000 }).toBe('t = 1.17 s');
+    const frames = await page.evaluate(() => (window as unknown as { laneFrames: { svg: number; status: number; bar: number; words: string }[] }).laneFrames);
+    expect(new Set(frames.map((frame) => frame.words)).size).toBeGreaterThan(5);
+    expect([...new Set(frames.map((frame) => `${frame.svg.toFixed(1)} ${frame.status} ${frame.bar}`))]).toHaveLength(1);
+    await page.close();
+  }, 60_000);
+
   it('opens a bucket’s all-reduce in the collective view', async () => {
     const page = await open('train.html?model=resnet50&devices=8');
     const href = await page.locator('.gs-train-lanes a').first().getAttribute('href');

@@ -8,6 +8,9 @@
 // Tree 1 is tree 0 mirrored (r ↦ N−1−r) for even N and shifted (r ↦ (r+1) mod N) for odd N. Tree 0's
 // leaves are the odd ranks, so for N ≥ 2 every rank is a leaf in exactly one tree, except rank 0 of
 // odd N, which is interior in both.
+//
+// Across nodes NCCL builds these trees over the nodes and joins them to a chain inside each node
+// (connect.cc: ncclTopoPreset, connectTrees): acrossNodes.
 
 import { invariant } from '../errors';
 
@@ -82,4 +85,37 @@ export function dtree(n: number): [TreeShape, TreeShape] {
   const first = btree(n);
   const second = n % 2 === 0 ? relabelTree(first, (d) => n - 1 - d) : relabelTree(first, (d) => (d + 1) % n);
   return [first, second];
+}
+
+/**
+ * NCCL's tree across nodes of `perNode` devices (src/graph/connect.cc): inside node m the devices
+ * form a chain from its first, m·G → m·G+1 → … → m·G+G−1 (each one's parent the one before it, as
+ * NCCL's treeIntra up and down), and the first device of each node, its head, joins the heads of its
+ * parent and child nodes in `overNodes`. Every network transfer of a node goes through its head, as
+ * in NCCL's pattern TREE (its search may instead spread the child nodes over two GPUs). Both trees of
+ * a double tree share the chains, as NCCL's second set of channels copies the first. With G = 1 this
+ * is `overNodes` itself.
+ */
+export function acrossNodes(overNodes: TreeShape, perNode: number): TreeShape {
+  invariant(Number.isInteger(perNode) && perNode >= 1, `acrossNodes needs a positive integer devices per node, got ${perNode}`);
+  const n = overNodes.devices * perNode;
+  const parent = new Array<number>(n);
+  const children: number[][] = new Array<number[]>(n);
+  for (let node = 0; node < overNodes.devices; node++) {
+    const head = node * perNode;
+    const up = overNodes.parent[node];
+    parent[head] = up === -1 ? -1 : up * perNode;
+    for (let local = 1; local < perNode; local++) parent[head + local] = head + local - 1;
+    for (let local = 0; local < perNode; local++) {
+      const next = local + 1 < perNode ? [head + local + 1] : [];
+      children[head + local] = local === 0 ? [...next, ...overNodes.children[node].map((child) => child * perNode)].sort((a, b) => a - b) : next;
+    }
+  }
+  return { devices: n, root: overNodes.root * perNode, parent, children };
+}
+
+/** NCCL's double binary tree over N/G nodes, joined to a chain inside each node (acrossNodes). */
+export function dtreeAcrossNodes(devices: number, perNode: number): [TreeShape, TreeShape] {
+  const [first, second] = dtree(devices / perNode);
+  return [acrossNodes(first, perNode), acrossNodes(second, perNode)];
 }

@@ -13,14 +13,14 @@ import type { Transfer } from '../schedule/ir';
 import type { TreeShape } from './btree';
 import type { ScheduleWriter } from './writer';
 
-interface TreeLoad {
+export interface TreeLoad {
   tree: TreeShape;
   /** The chunks this tree carries, in the order they enter its pipeline. */
   chunks: readonly number[];
 }
 
 /** Each device's height: 0 for a leaf, else 1 + its highest child's height. */
-function subtreeHeights(tree: TreeShape): number[] {
+export function subtreeHeights(tree: TreeShape): number[] {
   const height = new Array<number>(tree.devices).fill(0);
   for (const d of topDownOrder(tree).reverse()) {
     for (const child of tree.children[d]) height[d] = Math.max(height[d], height[child] + 1);
@@ -29,7 +29,7 @@ function subtreeHeights(tree: TreeShape): number[] {
 }
 
 /** Each device's distance from the root. */
-function depths(tree: TreeShape): number[] {
+export function depths(tree: TreeShape): number[] {
   const depth = new Array<number>(tree.devices).fill(0);
   for (const d of topDownOrder(tree)) {
     for (const child of tree.children[d]) depth[child] = depth[d] + 1;

@@ -2,6 +2,7 @@
 // fact that differs per algorithm lives on its spec, so front ends never test an algorithm's name.
 
 import { plainSchedule, type FlatSchedule } from '../schedule/flat';
+import type { TreeLoad } from './pipelinedTree';
 import type { Collective, Schedule, ScheduleHeader } from '../schedule/ir';
 import { SCHEDULE_FORMAT } from '../schedule/ir';
 import { ScheduleWriter } from './writer';
@@ -10,7 +11,7 @@ export interface AlgorithmOptions {
   devices: number;
   /** Number of chunks; each algorithm has a default and may require a multiple of its natural count. */
   chunks?: number;
-  /** Devices per node (hierarchical-ring needs it; it must divide devices). */
+  /** Devices per node (hierarchical-ring needs it; tree and double-tree build over nodes with it); it must divide devices. */
   devicesPerNode?: number;
   /** Root device for broadcast and reduce. */
   root?: number;
@@ -45,7 +46,13 @@ export type CostForm =
   /** lg p' exchanges of whole buffers, after the fold. */
   | { kind: 'folded-exchanges' }
   /** 2(G−1) intra-node ring steps over G super-segments, 2(N/G−1) inter-node ring steps over N segments. */
-  | { kind: 'node-rings' };
+  | { kind: 'node-rings' }
+  /**
+   * Trees pipelined over chunks (pipelinedTree.ts): the trees and the chunks each carries, exactly as
+   * the builder writes them, for N devices and C chunks (any N: nothing is checked against the
+   * schedule's limits), over nodes where G is given.
+   */
+  | { kind: 'pipelined-trees'; loads(options: { devices: number; chunks: number; devicesPerNode?: number }): readonly TreeLoad[] };
 
 /** One of the seeds' counts of elements moved, for G devices of N elements each. */
 export interface TrafficFormula {

@@ -11,9 +11,11 @@
 //   a power of two).
 // - node-rings (hierarchical-ring): 2(G−1) intra steps of ⌈K/G⌉ and 2(N/G−1) inter steps of ⌈K/N⌉,
 //   exact when the topology is a switch or nodes of the algorithm's own G.
+// - pipelined-trees (tree, double-tree, flat or across nodes): the busiest port of each step over the
+//   classes of devices alike in every tree (treeForms.ts), exact on every topology.
 // On nodes, halving-blocks and folded-exchanges are evaluated message by message (N per step); an
-// algorithm without a form (tree, double-tree), or any other case, compiles its schedule once and
-// reuses it for every K.
+// algorithm without a form, or a form where it is not exact, compiles its schedule once and reuses it
+// for every K. scaleModel.ts evaluates the same forms beyond the schedules' device limit.
 
 import { algorithmName, buildSchedule, findAlgorithm, type CostForm } from '../algorithms';
 import { foldPlan, type FoldPlan } from '../algorithms/fold';
@@ -25,6 +27,7 @@ import { fastest, isPlainTransport } from './transport';
 import type { Collective } from '../schedule/ir';
 import { BYTES_PER_ELEMENT, checkElements } from './traffic';
 import { StepPorts, stepLoads } from './stepLoads';
+import { pipelinedTreesModel } from './treeForms';
 
 export interface AllreduceModelRequest {
   algorithm: string;
@@ -40,7 +43,7 @@ export interface AllreduceModelRequest {
 export type ModelTime = (elements: number) => number;
 
 /** Intra- and inter-node fabrics; a switch is one node holding every device. */
-interface Fabrics {
+export interface Fabrics {
   intra: Fabric;
   inter: Fabric;
   perNode: number;
@@ -51,8 +54,8 @@ function plainFabricsOf(topology: Topology, devices: number): Fabrics {
   return { intra: topology.intra, inter: topology.inter, perNode: topology.devicesPerNode };
 }
 
-/** The fabrics under each protocol the topology's transport weighs (one for a plain topology). */
-function fabricsOf(topology: Topology, devices: number): Fabrics[] {
+/** The fabrics under each protocol the topology's transport weighs (one for a plain topology), in weighedProtocols' order. */
+export function fabricsOf(topology: Topology, devices: number): Fabrics[] {
   if (isPlainTransport(topology.transport)) return [plainFabricsOf(topology, devices)];
   return weighedProtocols(topology).map((protocol) => plainFabricsOf(topologyUnder(topology, protocol), devices));
 }
@@ -202,8 +205,22 @@ function scheduledModel(request: AllreduceModelRequest & { collective?: Collecti
   };
 }
 
+/** What a form needs besides the fabrics. */
+export interface FormSetting {
+  devices: number;
+  topology: Topology;
+  chunks: number;
+  /** G of an algorithm that needs it (hierarchical-ring), checked. */
+  perNode: number | undefined;
+  /** G that tree and double-tree are built over, where given. */
+  devicesPerNode?: number;
+}
+
+/** A form with one model per fabrics. */
+type PerFabricForm = Exclude<CostForm, { kind: 'pipelined-trees' }>;
+
 /** The form's model, or null where it is not exact (node-rings on nodes of another G than its own). */
-function closedForm(form: CostForm, f: Fabrics, n: number, topology: Topology, perNode: number | undefined): ModelTime | null {
+function closedForm(form: PerFabricForm, f: Fabrics, n: number, topology: Topology, perNode: number | undefined): ModelTime | null {
   switch (form.kind) {
     case 'whole-buffers':
       return wholeBufferModel(f, n, form.steps);
@@ -219,6 +236,17 @@ function closedForm(form: CostForm, f: Fabrics, n: number, topology: Topology, p
   }
 }
 
+/** The form's model under each of `fs` (one per protocol weighed), or null where it is not exact. */
+export function formModels(form: CostForm, fs: readonly Fabrics[], setting: FormSetting): ModelTime[] | null {
+  if (form.kind === 'pipelined-trees') {
+    // The classes of devices depend on the nodes, not on the protocol: found once for all of fs.
+    const trees = pipelinedTreesModel(form.loads(setting), setting.chunks, fs[0].perNode);
+    return fs.map((f) => trees((intra, inter) => stepUs(f, intra, inter)));
+  }
+  const models = fs.map((f) => closedForm(form, f, setting.devices, setting.topology, setting.perNode));
+  return models.every((model) => model !== null) ? (models as ModelTime[]) : null;
+}
+
 /**
  * The all-reduce model time of an algorithm on N devices and a topology, as a function of K. Checks
  * the same options buildSchedule does; bad ones throw GradsyncError.
@@ -229,9 +257,10 @@ export function allreduceModel(request: AllreduceModelRequest): ModelTime {
   checkTopology(request.topology, n);
   const fs = fabricsOf(request.topology, n);
   const perNode = spec.takesDevicesPerNode ? checkDevicesPerNode(request.devicesPerNode, n, algorithmName(spec)) : undefined;
-  chunksOf(spec, request);
-  const forms = spec.costForm ? fs.map((f) => closedForm(spec.costForm!, f, n, request.topology, perNode)) : [];
-  const model = forms.length > 0 && forms.every((form) => form !== null) ? fastestOf(forms as ModelTime[]) : scheduledModel(request, fs);
+  const { chunks } = chunksOf(spec, request);
+  const setting = { devices: n, topology: request.topology, chunks, perNode, devicesPerNode: request.devicesPerNode };
+  const forms = spec.costForm ? formModels(spec.costForm, fs, setting) : null;
+  const model = forms !== null ? fastestOf(forms) : scheduledModel(request, fs);
   if (n === 1) return (k) => (checkElements(k), 0);
   return (k) => model(checkElements(k));
 }

@@ -7,6 +7,8 @@
 // - busiestDevice: the device whose port carries the most bytes over a run.
 // - metrics: nccl-tests' algbw and busbw and its result table.
 // - compare: every all-reduce algorithm's model time against devices and message size.
+// - scaleModel, compareRows: an all-reduce's model from closed forms alone, up to 131,072 devices, and
+//   the rows of `gradsync compare` and of NCCL 2.4's charts (ncclScaling) built from it.
 // - timeline, dataflowTiming, dataflowTimeline: model time per step, and "as soon as ready" timing.
 // stepLoads (stepLoads.ts), the loads per step and fabric that cost charges, is read only in this folder.
 
@@ -18,6 +20,9 @@ export * from './trafficFormulas';
 export * from './busiestDevice';
 export * from './metrics';
 export * from './compare';
+export * from './scaleModel';
+export * from './compareRows';
+export * from './ncclScaling';
 export * from './timeline';
 export * from './dataflowTiming';
 export * from './dataflowTimeline';

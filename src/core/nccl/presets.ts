@@ -37,6 +37,17 @@ const NVLINK_PAGE =
 const HGX_PAGE =
   'NVIDIA HGX: https://www.nvidia.com/en-us/data-center/hgx/ (8-GPU baseboards of A100 or H100 SXM with their NVSwitches, as in DGX; the server maker chooses CPUs and NICs)';
 const PCIE_LIMITS = 'NVIDIA/nccl#1639 (S. Jeaugey): on PCIe systems the CPU and memory often bound what NCCL reaches';
+const SUMMIT_GUIDE =
+  'OLCF Summit User Guide, system overview: https://docs.olcf.ornl.gov/systems/summit_user_guide.html (a node: 2 POWER9 and 6 V100, 3 GPUs a socket; NVLink 2 bricks of 25 GB/s per direction, two joining each GPU to its CPU and to each GPU of its socket: 50 GB/s)';
+const SUMMIT_NODE =
+  'WikiChip, Summit: https://en.wikichip.org/wiki/supercomputers/summit (the X-Bus between the sockets, 64 GB/s both ways; one ConnectX-5 EDR NIC of 100 Gb/s a port, on a PCIe Gen4 x8 link to each socket) and Summit (supercomputer), Wikipedia (dual-rail EDR InfiniBand, 200 Gb/s a node, non-blocking fat tree)';
+const SUMMIT_NCCL =
+  'NVIDIA/nccl src/graph/topo.h: SM70_NVLINK_BW 20.0 GB/s a link, P9_BW 32.0 GB/s between POWER9 sockets; connect.cc: trees built over nodes, a chain inside each';
+const NCCL_24_POST =
+  'S. Jeaugey, “Massively Scale Your Deep Learning Training with NCCL 2.4”, NVIDIA Developer Blog, 4 February 2019: https://developer.nvidia.com/blog/massively-scale-deep-learning-training-nccl-2-4/ (rings and double binary trees on Summit, up to 24,576 GPUs)';
+
+/** GB/s NCCL counts between two POWER9 sockets (topo.h P9_BW), where the X-Bus carries 32 GB/s each way. */
+const P9_SMP_GBS = 32;
 
 /** 8 GPUs on NVSwitch, one NIC of `nicGbits` Gb/s per GPU on the GPU's PCIe switch (a rail each). */
 function dgxNode(arch: GpuArch, nvlinks: number, nvls: boolean, nicGbits: number, pcie: 4 | 5, cpu: NcclHardware['cpu']): NcclHardware {
@@ -96,6 +107,27 @@ export const NCCL_PRESETS: readonly NcclPreset[] = [
     sources: ['PCI Express 5.0: 32 GT/s per lane', NCCL_SOURCE, PCIE_LIMITS],
     references: [],
   },
+  {
+    id: 'summit',
+    label: 'Summit (6× V100)',
+    name: 'Summit (OLCF), a node: 6× V100 SXM2, NVLink 2 among the 3 GPUs of each POWER9 socket, the sockets joined by the X-Bus, dual-rail EDR 100 Gb/s InfiniBand; NCCL 2.4’s double binary trees were measured on up to 4,096 such nodes',
+    // A ring through all six GPUs crosses the sockets twice: its slowest hop is the X-Bus as NCCL counts
+    // it, under the two NVLinks (2 × 20 GB/s) between GPUs of a socket. NCCL reads POWER9 as it reads
+    // any CPU but AMD's (llMaxBws row 0, a network overhead of 1 µs), hence 'intel'.
+    hardware: {
+      arch: 'Volta',
+      gpusPerNode: 6,
+      fabric: 'NVLink+SMP',
+      fabricGBs: Math.min(2 * NVLINK_GBS_PER_LINK.Volta, P9_SMP_GBS),
+      nvls: false,
+      nicsPerNode: 2,
+      nicGBs: nicGBs(100),
+      nicPcieGBs: pcieGBs(4, 8),
+      cpu: 'intel',
+    },
+    sources: [SUMMIT_GUIDE, SUMMIT_NODE, SUMMIT_NCCL, NCCL_24_POST],
+    references: [],
+  },
 ];
 
 export const PRESET_IDS: readonly string[] = NCCL_PRESETS.map((preset) => preset.id);
@@ -129,6 +161,8 @@ export function presetTopology(preset: NcclPreset, devices: number): Topology {
   const { hardware } = preset;
   const g = hardware.gpusPerNode;
   const ring = ncclGraphs(ncclSystem(hardware, Math.max(2, Math.min(devices, g)))).ring;
+  // NCCL times a hop by the worst path its graph takes inside the node: NVLink through NVSwitch, PCI
+  // through a PCIe switch or across CPU sockets (system.ts).
   const intra = {
     ...linkFabric(HOP_LATENCY_US[hardware.fabric === 'NVSwitch' ? 'NVLink' : 'PCI'].Ring, ring.bwIntra),
     bandwidthGBs: ring.channels * ring.bwIntra,
@@ -147,6 +181,8 @@ export function presetTopology(preset: NcclPreset, devices: number): Topology {
     );
   }
   const nicShareGBs = (hardware.nicsPerNode * Math.min(hardware.nicGBs, hardware.nicPcieGBs)) / g;
-  const across = ncclGraphs(ncclSystem(hardware, devices)).ring;
+  // NCCL's search reads only whether there are several nodes, not how many: two stand for any number,
+  // so a preset takes as many whole nodes as asked (24,576 GPUs of Summit), beyond what a schedule can hold.
+  const across = ncclGraphs(ncclSystem(hardware, 2 * g)).ring;
   return nodesTopology(g, intra, { ...linkFabric(HOP_LATENCY_US.NET.Ring, across.bwInter), bandwidthGBs: nicShareGBs });
 }

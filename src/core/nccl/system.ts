@@ -10,9 +10,14 @@ import type { GpuArch } from './tuningTables';
 export interface NcclHardware {
   arch: GpuArch;
   gpusPerNode: number;
-  /** How the GPUs of a node reach each other: all through NVSwitch, or all through one PCIe switch. */
-  fabric: 'NVSwitch' | 'PCIe';
-  /** GB/s per GPU per direction into that fabric, as NCCL counts it (NVLink: links × GB/s per link). */
+  /**
+   * How the GPUs of a node reach each other: all through NVSwitch, all through one PCIe switch, or
+   * NVLink+SMP: NVLink among the GPUs of each CPU socket, the sockets joined through the CPUs (POWER9's
+   * X-Bus), so a ring or chain through every GPU crosses the SMP link, a path NCCL types SYS: it times
+   * those hops with its PCI latencies and runs no LL128 there.
+   */
+  fabric: 'NVSwitch' | 'PCIe' | 'NVLink+SMP';
+  /** GB/s per GPU per direction into that fabric, as NCCL counts it (NVLink: links × GB/s per link; NVLink+SMP: a ring's slowest hop). */
   fabricGBs: number;
   /** NVLink SHARP: multicast and reductions in the NVSwitch (third-generation NVSwitch, Hopper on). */
   nvls: boolean;

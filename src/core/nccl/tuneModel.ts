@@ -64,7 +64,7 @@ function whyDisabled(system: NcclSystem, graphs: NcclGraphs, algorithm: NcclAlgo
   if (algorithm === 'NVLSTree' && system.nodes === 1) return 'NVLSTree runs across nodes only';
   if (algorithm === 'NVLS' && system.nodes > 1) return 'NVLS across nodes needs CollNet';
   if (algorithm === 'PAT' && system.ranksPerNode !== 1) return 'PAT runs with one GPU per node only';
-  if (protocol === 'LL128' && system.fabric !== 'NVSwitch') return 'LL128 needs NVLink between the GPUs';
+  if (protocol === 'LL128' && system.fabric !== 'NVSwitch') return 'LL128 needs NVLink all the way between the GPUs';
   return undefined;
 }
 

@@ -51,15 +51,16 @@ export interface OpGroup<T extends Timed> {
  * A lane's operations (in time order) grouped for a scale at which `minUs` is the shortest duration
  * a bar is drawn: a group is drawn at least minUs long from its start, so an operation that starts
  * before the group's drawn end joins it, and no two groups' bars overlap. Operations more than minUs
- * apart are never merged. An operation that takes no time never runs and is left out.
+ * apart are never merged. An operation that takes no time never runs and is left out. With `alike`,
+ * only an operation alike to the group's last joins it (the lanes' words tell a run of one kind as one).
  */
-export function groupOps<T extends Timed>(ops: readonly T[], minUs: number): OpGroup<T>[] {
+export function groupOps<T extends Timed>(ops: readonly T[], minUs: number, alike: (last: T, op: T) => boolean = () => true): OpGroup<T>[] {
   const groups: OpGroup<T>[] = [];
   for (const op of ops) {
     const duration = op.endUs - op.startUs;
     if (!(duration > 0)) continue;
     const last = groups.at(-1);
-    if (last && op.startUs < Math.max(last.endUs, last.startUs + minUs)) {
+    if (last && op.startUs < Math.max(last.endUs, last.startUs + minUs) && alike(last.ops[last.ops.length - 1], op)) {
       last.ops.push(op);
       last.endUs = Math.max(last.endUs, op.endUs);
       last.busyUs += duration;

@@ -10,6 +10,7 @@ import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
 import { FaultsPanel } from '../faults/FaultsPanel';
 import { Inspector } from '../inspector/Inspector';
+import { ExercisePanel } from '../lessons/ExercisePanel';
 import { ScheduleLoader } from '../loader/ScheduleLoader';
 import { ScheduleDropOverlay } from '../loader/ScheduleDropOverlay';
 import { CompareChart } from '../metrics/compare/CompareChart';
@@ -79,6 +80,7 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
         <aside className="gs-side">
           <FaultsPanel />
           <NarrationPanel />
+          <ExercisePanel />
           <MetricsPanel />
         </aside>
       </main>
@@ -89,8 +91,8 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
       </section>
       <p className="gs-footer">
         <a href="./present.html?race=master,ring&devices=8&elements=1048576">Race two algorithms</a> on a shared clock of model time ·{' '}
-        <a href="./train.html">a training step</a>: DDP, ZeRO and a parameter server · <a href="./examples/blog.html">embedded figures</a> · the{' '}
-        <code>gradsync</code> command runs the same engines headless
+        <a href="./train.html">a training step</a>: DDP, ZeRO and a parameter server · <a href="./examples/blog.html">embedded figures</a> ·{' '}
+        <a href="./?lesson=naive">lessons</a> with exercises and handouts · the <code>gradsync</code> command runs the same engines headless
       </p>
       <Inspector />
       <ScheduleDropOverlay rootRef={root} />

@@ -11,7 +11,7 @@ import { MetricsPanel } from '../metrics/MetricsPanel';
 import { NarrationLine } from '../narration/NarrationLine';
 import { NarrationPanel } from '../narration/NarrationPanel';
 import { SimProvider, useSim } from '../StoreContext';
-import { EmbedNotices } from './EmbedNotices';
+import { EmbedNotices, hasAuthorNotice } from './EmbedNotices';
 import { plural } from '../format';
 
 /** standard: picture, player, narration; full: also metrics; minimal: picture, a small bar and a line of narration; none: picture and narration. */
@@ -43,8 +43,16 @@ function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProp
   const label = useSim((s) => `gradsync: ${s.custom?.name ?? s.config.algorithm} ${s.config.collective} on ${plural(s.config.devices, 'device')}`);
   const narration = controls !== 'minimal';
   const metrics = controls === 'full';
+  const noted = useSim(hasAuthorNotice);
   return (
-    <div ref={root} className="gs-root gs-embed" data-theme={theme === 'auto' ? undefined : theme} role="group" aria-label={label} tabIndex={0}>
+    <div
+      ref={root}
+      className={noted ? 'gs-root gs-embed gs-embed--noted' : 'gs-root gs-embed'}
+      data-theme={theme === 'auto' ? undefined : theme}
+      role="group"
+      aria-label={label}
+      tabIndex={0}
+    >
       <DevicesView />
       {controls === 'minimal' ? <Controls variant="minimal" /> : controls !== 'none' && <Controls />}
       {controls === 'minimal' && <NarrationLine />}

@@ -2,12 +2,18 @@
 // correct, one small line each inside the figure's frame. Readers are not told which engine runs
 // (the CPU engine draws the same figure), so information notices stay out of it.
 
+import type { SimState } from '../../store/simStore';
 import { useSim } from '../StoreContext';
+
+const forTheAuthor = (notice: SimState['notices'][number]) => notice.level !== 'info';
+
+/** Whether the figure has a line for its author: the frame then makes room for it (embed.css). */
+export const hasAuthorNotice = (state: SimState): boolean => state.notices.some(forTheAuthor);
 
 export function EmbedNotices() {
   const notices = useSim((s) => s.notices);
   const dismiss = useSim((s) => s.dismiss);
-  const forAuthor = notices.filter((n) => n.level !== 'info');
+  const forAuthor = notices.filter(forTheAuthor);
   if (forAuthor.length === 0) return null;
   return (
     <ul className="gs-embed-notes" aria-label="Notices">

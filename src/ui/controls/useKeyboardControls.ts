@@ -1,5 +1,5 @@
 // Space, ←, →, Home and End drive the player of this app root, unless the user is typing or a dialog
-// takes the keys. A panel that watches the run (the inspector) marks itself data-player-keys, so the
+// takes the keys (P, which opens the presenter, follows the same rule: PresentButton). A panel that watches the run (the inspector) marks itself data-player-keys, so the
 // player keeps stepping while it is open.
 
 import { useEffect, type RefObject } from 'react';
@@ -7,17 +7,23 @@ import type { SimStore } from '../../store/simStore';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
+/** A key meant for the app's own keys: no modifier, not typed into a field, not kept by a dialog. */
+export function isAppKey(key: KeyboardEvent): boolean {
+  if (key.altKey || key.ctrlKey || key.metaKey) return false;
+  const element = key.target as HTMLElement | null;
+  if (element && (TYPING.has(element.tagName) || element.isContentEditable)) return false;
+  const dialog = element?.closest?.('[role="dialog"]');
+  return !dialog || dialog.hasAttribute('data-player-keys');
+}
+
 export function useKeyboardControls(store: SimStore, root: RefObject<HTMLElement | null>, global: boolean): void {
   useEffect(() => {
     const target: HTMLElement | Document | null = global ? document : root.current;
     if (!target) return;
     const onKey = (event: Event) => {
       const key = event as KeyboardEvent;
-      if (key.altKey || key.ctrlKey || key.metaKey) return;
+      if (!isAppKey(key)) return;
       const element = key.target as HTMLElement | null;
-      if (element && (TYPING.has(element.tagName) || element.isContentEditable)) return;
-      const dialog = element?.closest?.('[role="dialog"]');
-      if (dialog && !dialog.hasAttribute('data-player-keys')) return;
       const state = store.getState();
       const actions: Record<string, () => void> = {
         ' ': state.togglePlay,

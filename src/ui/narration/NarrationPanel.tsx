@@ -9,6 +9,7 @@ import { STORY_WRITES } from '../../core/symbolic';
 import { useSim } from '../StoreContext';
 import { useEmptyWords, VERIFYING } from '../PreparingStatus';
 import { useStepStory } from '../useStepStory';
+import { SentenceText } from './SentenceText';
 
 /** Sentences shown before "show all": a step of a large schedule is a wall of text otherwise. */
 const SHOWN = 8;
@@ -70,7 +71,7 @@ export function NarrationPanel() {
               const tag = tags?.[i] ?? null;
               return (
                 <li key={i}>
-                  {sentence}
+                  <SentenceText text={sentence} />
                   {tag && <span className="gs-sentence-tag"> {tag}</span>}
                 </li>
               );

@@ -1,13 +1,15 @@
 // The classroom view of one store: full screen, high contrast, large type; the devices and the
 // step's sentences fill the screen, the keys drive it (Space, ←, →, Home, End as in the app; N and P
 // turn the narration's pages; − and + the speed; A and Shift+A the next and previous algorithm; F full
-// screen; T theme; Esc exit). It shares the app's store, so the URL keeps following the step.
+// screen; T theme; Q predict the next step in place of the narration; Esc exit). It shares the app's
+// store, so the URL keeps following the step.
 
 import { useEffect, useRef, useState } from 'react';
 import { playSpeed, type SimStore } from '../../store/simStore';
 import { stepAlgorithm, stepSpeed } from '../../store/config';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
+import { PredictPanel } from '../lessons/PredictPanel';
 import { SimProvider, useSim } from '../StoreContext';
 import { PresenterBar } from './PresenterBar';
 import { PAGE_KEYS, PresenterNarration } from './PresenterNarration';
@@ -26,7 +28,7 @@ export interface PresenterModeProps {
 }
 
 /** Keys the presenter answers; the page around it (the app) must not act on them too. */
-const OWN_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape', 'f', 'F', 't', 'T', '-', '+', '=', 'a', 'A', ...PAGE_KEYS]);
+const OWN_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape', 'f', 'F', 't', 'T', 'q', 'Q', '-', '+', '=', 'a', 'A', ...PAGE_KEYS]);
 
 /** − and + (or =) step the speed; A and Shift+A the algorithm, unless a loaded schedule replaces it. */
 function settingKey(store: SimStore, key: string): void {
@@ -50,6 +52,7 @@ function systemDark(): boolean {
 export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }: PresenterModeProps) {
   const root = useRef<HTMLDivElement>(null);
   const [dark, setDark] = useState(() => (theme ? theme === 'dark' : systemDark()));
+  const [quiz, setQuiz] = useState(false);
   const fullscreen = useFullscreen(root, onExit, auto);
   useKeyboardControls(store, root, false);
 
@@ -67,6 +70,7 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
       if (event.key === 'Escape') live.current.onExit();
       else if (event.key === 'f' || event.key === 'F') live.current.fullscreen.toggle();
       else if (event.key === 't' || event.key === 'T') setDark((d) => !d);
+      else if (event.key === 'q' || event.key === 'Q') setQuiz((q) => !q);
       else settingKey(store, event.key);
     };
     element.addEventListener('keydown', onKey);
@@ -82,11 +86,17 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
           <div className="gs-presenter-stage">
             <DevicesView />
           </div>
-          <PresenterNarration keysFrom={root} />
+          {quiz ? (
+            <div className="gs-presenter-quiz">
+              <PredictPanel keysFrom={root} />
+            </div>
+          ) : (
+            <PresenterNarration keysFrom={root} />
+          )}
         </main>
         <p className="gs-presenter-keys" aria-hidden="true">
           <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>−</kbd> <kbd>+</kbd> <KeySpeed /> · <kbd>A</kbd>{' '}
-          <kbd>⇧A</kbd> algorithm · <kbd>F</kbd> full screen · <kbd>T</kbd> theme · <kbd>Esc</kbd> exit
+          <kbd>⇧A</kbd> algorithm · <kbd>Q</kbd> {quiz ? 'narration' : 'predict'} · <kbd>F</kbd> full screen · <kbd>T</kbd> theme · <kbd>Esc</kbd> exit
         </p>
       </div>
     </SimProvider>

@@ -10,6 +10,7 @@ import { useEmptyWords, VERIFYING } from '../PreparingStatus';
 import { useStepStory } from '../useStepStory';
 import { PresenterPager } from './PresenterPager';
 import { LikelyCause } from '../faults/LikelyCause';
+import { SentenceText } from '../narration/SentenceText';
 import { TYPE_SIZES_EM, useNarrationFit } from './useNarrationFit';
 
 /** GPUs whose inputs the opening names. */
@@ -35,23 +36,30 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
   const box = useRef<HTMLElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const fit = useNarrationFit(box, body, story ?? step, told);
-  const pages = Math.max(1, Math.ceil(told / fit.perPage));
   // A step opens on its first page, also when it is shown again (its story is the same object then).
-  const [turned, setTurned] = useState({ story, page: 0 });
-  if (turned.story !== story) setTurned({ story, page: 0 });
-  const page = turned.story === story ? Math.min(turned.page, pages - 1) : 0;
+  // Each page turned to starts where the one before ended: a page whose sentences are longer may hold
+  // fewer, and then the pages after it start later, never showing a sentence twice.
+  const [turned, setTurned] = useState<{ story: typeof story; starts: number[] }>({ story, starts: [0] });
+  if (turned.story !== story) setTurned({ story, starts: [0] });
+  const starts = turned.story === story ? turned.starts : [0];
+  const page = starts.length - 1;
+  const from = Math.min(starts[page], Math.max(0, told - 1));
+  const pages = page + Math.max(1, Math.ceil((told - from) / fit.perPage));
+  const turn = (to: number) => {
+    if (to < 0 || to >= pages || to === page) return;
+    setTurned({ story, starts: to > page ? [...starts, from + fit.perPage] : starts.slice(0, to + 1) });
+  };
 
-  const live = useRef({ story, page, pages });
-  live.current = { story, page, pages };
+  const live = useRef({ turn, page });
+  live.current = { turn, page };
   useEffect(() => {
     const element = keysFrom.current;
     if (!element) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || !PAGE_KEYS.has(event.key)) return;
       event.preventDefault();
-      const { story: shown, page: at, pages: count } = live.current;
-      const to = NEXT_KEYS.has(event.key) ? at + 1 : at - 1;
-      if (to >= 0 && to < count) setTurned({ story: shown, page: to });
+      const { turn: to, page: at } = live.current;
+      to(NEXT_KEYS.has(event.key) ? at + 1 : at - 1);
     };
     element.addEventListener('keydown', onKey);
     return () => element.removeEventListener('keydown', onKey);
@@ -66,7 +74,6 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
   }
   const { schedule, verification } = derived;
   const steps = schedule.steps.length;
-  const from = page * fit.perPage;
   const sentences = story?.sentences(from, from + fit.perPage) ?? [];
   // An imported algorithm's sentences say where each transfer runs, as the app's narration does.
   const tags = stepThreadblockTags(schedule, step);
@@ -86,13 +93,15 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
             </p>
           ) : step === 0 || !story ? (
             <p className="gs-presenter-opening" style={textSize}>
-              {[
-                openingSentence(schedule.devices, schedule.chunks, LISTED),
-                opPreface(op, schedule.devices),
-                steps === 0 ? 'With one device there is nothing to do.' : 'Press → for the first step.',
-              ]
-                .filter(Boolean)
-                .join(' ')}
+              <SentenceText
+                text={[
+                  openingSentence(schedule.devices, schedule.chunks, LISTED),
+                  opPreface(op, schedule.devices),
+                  steps === 0 ? 'With one device there is nothing to do.' : 'Press → for the first step.',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+              />
             </p>
           ) : (
             <ol className="gs-presenter-sentences" style={textSize} start={from + 1}>
@@ -100,7 +109,7 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
                 const tag = tags?.[from + i] ?? null;
                 return (
                   <li key={from + i}>
-                    {sentence}
+                    <SentenceText text={sentence} />
                     {tag && <span className="gs-sentence-tag"> {tag}</span>}
                   </li>
                 );
@@ -108,14 +117,7 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
             </ol>
           )}
           {story && story.transfers > sentences.length && (
-            <PresenterPager
-              from={from}
-              shown={sentences.length}
-              transfers={story.transfers}
-              page={page}
-              pages={pages}
-              onPage={(to) => setTurned({ story, page: to })}
-            />
+            <PresenterPager from={from} shown={sentences.length} transfers={story.transfers} page={page} pages={pages} onPage={turn} />
           )}
           {step === steps && steps > 0 && (
             <p className={`gs-presenter-done${verification && !verification.ok ? ' gs-presenter-done--bad' : ''}`}>

@@ -18,6 +18,7 @@ import {
   type TrainingModel,
   trainingReport,
   type TrainingReport,
+  type TrainingRequest,
   STRATEGIES,
   type Strategy,
 } from '../../core/training';
@@ -116,24 +117,29 @@ function modelOf(settings: TrainingSettings): TrainingModel {
 
 export type TrainingResult = { report: TrainingReport; model: TrainingModel } | { error: string };
 
+/** What the training model is asked for the settings (the model's and the GPU's numbers filled in). */
+export function trainingRequest(settings: TrainingSettings): TrainingRequest {
+  const model = modelOf(settings);
+  const gpu = GPU_PRESETS.find((g) => g.id === settings.gpu)!;
+  return {
+    model,
+    strategy: settings.strategy,
+    devices: settings.devices,
+    algorithm: settings.algorithm,
+    topology: DEFAULT_TOPOLOGY,
+    flopsPerSecond: gpu.peakTflops * DEFAULT_UTILIZATION * 1e12,
+    batch: settings.batch,
+    // The slider stops at the model's size; an address may ask for more, which is one bucket.
+    bucketBytes: Math.min(settings.bucketMb * MIB, gradientBytes(model)),
+    servers: settings.servers,
+  };
+}
+
 /** The report for the settings, or the one line that says why there is none. */
 export function reportFor(settings: TrainingSettings): TrainingResult {
   try {
-    const model = modelOf(settings);
-    const gpu = GPU_PRESETS.find((g) => g.id === settings.gpu)!;
-    const report = trainingReport({
-      model,
-      strategy: settings.strategy,
-      devices: settings.devices,
-      algorithm: settings.algorithm,
-      topology: DEFAULT_TOPOLOGY,
-      flopsPerSecond: gpu.peakTflops * DEFAULT_UTILIZATION * 1e12,
-      batch: settings.batch,
-      // The slider stops at the model's size; an address may ask for more, which is one bucket.
-      bucketBytes: Math.min(settings.bucketMb * MIB, gradientBytes(model)),
-      servers: settings.servers,
-    });
-    return { report, model };
+    const request = trainingRequest(settings);
+    return { report: trainingReport(request), model: request.model };
   } catch (error) {
     if (!(error instanceof GradsyncError)) throw error;
     return { error: error.message.charAt(0).toUpperCase() + error.message.slice(1) };

@@ -74,6 +74,13 @@ describe('operations grouped for drawing', () => {
     ]);
   });
 
+  it('joins only operations alike to the group’s last when told what is alike', () => {
+    const kinds = ['a', 'a', 'b', 'b', 'a'];
+    const spans = kinds.map((kind, i) => ({ kind, startUs: 2 * i, endUs: 2 * i + 2 }));
+    expect(groupOps(spans, 10).map((g) => g.ops.length)).toEqual([5]);
+    expect(groupOps(spans, 10, (last, op) => last.kind === op.kind).map((g) => g.ops.map((op) => op.kind).join(''))).toEqual(['aa', 'bb', 'a']);
+  });
+
   it('leaves out an operation that takes no time', () => {
     expect(
       groupOps(

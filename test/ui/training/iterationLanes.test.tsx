@@ -50,9 +50,12 @@ describe('the iteration lanes', () => {
     const speed = screen.getByRole('combobox', { name: 'Speed' }) as HTMLSelectElement;
     expect(speed.value).toBe('24');
     expect([...speed.options].map((option) => option.textContent)).toEqual(['¼× · 96 s', '½× · 48 s', '1× · 24 s', '2× · 12 s', '4× · 6 s']);
-    expect([...container.querySelectorAll('.gs-train-status dd')].map((dd) => dd.textContent)).toEqual([
-      'forward of block 1 (layer 2)',
-      'forward of block 1 (layer 2)',
-    ]);
+    // The words shown (beside them, hidden, the longest they will say, which keep their room); a run of
+    // short layers is told as one, held about a second of the sweep.
+    const shown = [...container.querySelectorAll('.gs-train-status dd .gs-steady > :first-child')].map((words) => words.textContent);
+    expect(shown).toEqual(['forward of layers 2–9', 'forward of layers 2–9']);
+    const room = container.querySelectorAll('.gs-train-status dd .gs-steady-room');
+    expect([...room].every((words) => words.getAttribute('aria-hidden') === 'true')).toBe(true);
+    expect(room.length).toBeGreaterThan(0);
   });
 });

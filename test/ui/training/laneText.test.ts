@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupOps, type Strategy } from '../../../src/core/training';
 import { axisTicks } from '../../../src/ui/training/lanes/lanesLayout';
-import { groupLabels, groupTitle, linkLabel, statusAt } from '../../../src/ui/training/lanes/laneText';
+import { groupLabels, groupTitle, linkLabel, runStatus, statusAt } from '../../../src/ui/training/lanes/laneText';
 import { reportFor, TRAINING_DEFAULTS } from '../../../src/ui/training/trainingSettings';
 
 /** The page's default, GPT-2 XL on 64 A100s, under a strategy. */
@@ -27,6 +27,58 @@ describe('what a run is doing at t', () => {
     const serial = run('ddp', false);
     expect(statusAt(serial, serial.computeUs + 1)).toBe('compute done · all-reduce of bucket 1');
     expect(statusAt(serial, serial.iterationUs)).toBe('done at 767 ms');
+  });
+});
+
+describe('what a run is doing, held to be read', () => {
+  /** A second of the default 24 s sweep of the longer run. */
+  const holdOf = (strategy: Strategy) => Math.max(run(strategy).iterationUs, run(strategy, false).iterationUs) / 24;
+
+  /** Each lane's words over the run, sampled finely: [t, compute's words, communication's words]. */
+  function sweep(strategy: Strategy, overlap: boolean): [number, string, string][] {
+    const it = run(strategy, overlap);
+    const status = runStatus(it, holdOf(strategy));
+    return Array.from({ length: 20_001 }, (_, i) => {
+      const t = (i / 20_000) * it.iterationUs * 0.9999;
+      const [compute, comm = ''] = status.at(t).split(' · ');
+      return [t, compute, comm];
+    });
+  }
+
+  it('keeps each lane’s words at least a second of the sweep, where a layer alone takes about a quarter', () => {
+    for (const strategy of ['ddp', 'zero3', 'ps'] as const) {
+      for (const overlap of [true, false]) {
+        const samples = sweep(strategy, overlap);
+        const hold = holdOf(strategy);
+        for (const lane of [1, 2] as const) {
+          const changes = samples.filter((sample, i) => i > 0 && sample[lane] !== samples[i - 1][lane]).map(([t]) => t);
+          // Every stretch of words but the last (which the run's end cuts) lasts a second, give or take a sample.
+          const short = changes.slice(1).filter((t, i) => t - changes[i] < hold * 0.99);
+          expect([strategy, overlap, lane, short]).toEqual([strategy, overlap, lane, []]);
+        }
+      }
+    }
+    // Unheld, GPT-2’s layers would change the words some 4 times a second.
+    const it = run('ddp');
+    const forward = it.compute.filter((span) => span.pass === 'forward' && span.endUs > span.startUs);
+    expect((forward[1].endUs - forward[1].startUs) / holdOf('ddp')).toBeLessThan(0.3);
+  });
+
+  it('tells a run of short operations as one: the layers, the buckets, ZeRO-3’s fetches and reductions', () => {
+    expect(runStatus(run('ddp'), holdOf('ddp')).at(0)).toBe('forward of layers 2–9');
+    const words = (strategy: Strategy) => new Set(sweep(strategy, true).map(([, compute, comm]) => `${compute} · ${comm}`));
+    expect([...words('ddp')].some((text) => /^backward of layers (\d+)–(\d+) · all-reduce of buckets \d+–\d+$/.test(text))).toBe(true);
+    expect([...words('zero3')].some((text) => / · reduce-scatter and all-gather of layers \d+–\d+$/.test(text))).toBe(true);
+    // A parameter server's last push and its pull of every parameter are told apart.
+    expect([...words('ps')].some((text) => text.includes('push and pull'))).toBe(false);
+  });
+
+  it('keeps room for its longest words, the longest first', () => {
+    const status = runStatus(run('zero3'), holdOf('zero3'));
+    const longest = status.longest(3);
+    expect(longest).toHaveLength(3);
+    const every = new Set(sweep('zero3', true).map(([, compute, comm]) => (comm ? `${compute} · ${comm}` : compute)));
+    expect(Math.max(...[...every].map((text) => text.length))).toBe(longest[0].length);
   });
 });
 

@@ -5,6 +5,7 @@
 import { deviceLabel, deviceLetter } from '../../../core/notation';
 import { cellCentre, type DiagramGeometry } from '../layout/geometry';
 import type { Point } from '../layout/layouts';
+import { rootNameBox } from '../layout/pictureLabels';
 import type { TurnedBox } from './cubic';
 
 /** Air between a cell and an arrow's ends (px). */
@@ -87,6 +88,18 @@ export function cardObstacles(geometry: DiagramGeometry): CardObstacles[] {
     titles: titleBoxes(geometry, device, centres.length),
     cells: null,
   }));
+}
+
+/** The names written among the cards that an arrow must not cross: a tree's root. */
+export function nameObstacles(geometry: DiagramGeometry): Placed[] {
+  return geometry.labels
+    .filter((label) => label.kind === 'tree0' || label.kind === 'tree1')
+    .map((label) => {
+      const box = rootNameBox(label);
+      const halfWidth = (box.right - box.left) / 2 + TITLE_AIR;
+      const halfHeight = (box.bottom - box.top) / 2 + TITLE_AIR;
+      return placed({ centre: { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 }, halfWidth, halfHeight, turnDeg: 0 });
+    });
 }
 
 export function cellBox(geometry: DiagramGeometry, device: number, chunk: number, grow = 0): TurnedBox {

@@ -6,7 +6,7 @@
 
 import type { DiagramGeometry } from '../layout/geometry';
 import type { Point } from '../layout/layouts';
-import { cardObstacles, cellsOf, overlaps, portsOf, type Bounds, type CardObstacles, type Port } from './arrowObstacles';
+import { cardObstacles, cellsOf, nameObstacles, overlaps, portsOf, type Bounds, type CardObstacles, type Placed, type Port } from './arrowObstacles';
 import { directionAt, insideBox, pointAt, type Cubic, type TurnedBox } from './cubic';
 
 /**
@@ -57,6 +57,7 @@ function turnAt(a: Point, b: Point, c: Point): number {
 
 export class ArrowPricer {
   private readonly obstacles: CardObstacles[];
+  private readonly names: Placed[];
 
   /** `places`: cells per card; `pen`: the shafts' width; `head`: the heads' length and half width. */
   constructor(
@@ -66,6 +67,7 @@ export class ArrowPricer {
     private readonly head: { length: number; half: number },
   ) {
     this.obstacles = cardObstacles(geometry);
+    this.names = nameObstacles(geometry);
   }
 
   ports(device: number, chunk: number): Port[] {
@@ -128,6 +130,9 @@ export class ArrowPricer {
       bounds.bottom = Math.max(bounds.bottom, p.y + grow);
       if (p.x < 0 || p.y < 0 || p.x > width || p.y > height) blocked += spacing;
     }
+    // A root's name among the cards is kept clear as a card's title is.
+    const names = this.names.filter((name) => overlaps(name.bounds, bounds)).map((name) => name.box);
+    if (names.length > 0) for (let i = 0; i < points.length; i++) if (insideAny(names, points[i], grow)) blocked += Math.max(steps[i], 1);
     let penalty = 0;
     const texts = this.geometry.card.textSize > 0;
     const overCell = texts ? OVER_TEXT : OVER_CELL;

@@ -5,6 +5,7 @@ import { cellGridPlace, type CardContent, type CardShape } from '../card/cardSha
 import { chooseFit, GROUP_SIDE, GROUP_TOP, groupBottom } from './cardFit';
 import type { DeviceLayout, LinkKind, Point } from './layouts';
 import { avoidCards, bent, linkPath, type LinkPath } from './linkPaths';
+import { linkLabelPlace, nodeLabelPlace, rootNamePlace, type LabelLines, type LabelPlace } from './pictureLabels';
 
 export type { LinkPath } from './linkPaths';
 
@@ -13,15 +14,14 @@ export interface Size {
   height: number;
 }
 
-/** Room between a card and a name written beside it (px). */
-const ROOT_GAP = 6;
-
 interface GroupBox {
   label: string;
   x: number;
   y: number;
   width: number;
   height: number;
+  /** Where its name is written (y: its baseline). */
+  name: LabelPlace;
 }
 
 interface RingLabel {
@@ -31,6 +31,10 @@ interface RingLabel {
   anchor?: 'start' | 'middle' | 'end';
   /** The link kind a name belongs to (a tree's root), whose colour it takes. */
   kind?: LinkKind;
+  /** A partner distance written on its link. */
+  distance?: boolean;
+  /** A name broken where one line would reach another card. */
+  wrap?: LabelLines;
 }
 
 export interface DiagramGeometry {
@@ -93,25 +97,16 @@ export function diagramGeometry(layout: DeviceLayout, size: Size, content: CardC
     const y = Math.min(...ys) - card.height / 2 - GROUP_TOP;
     const width = Math.max(...xs) - Math.min(...xs) + card.width + 2 * GROUP_SIDE;
     const height = Math.max(...ys) - Math.min(...ys) + card.height + GROUP_TOP + groupBottom(layout, card);
-    return { label: group.label, x, y, width, height };
+    const name = nodeLabelPlace(group.label, { x, y, width }, GROUP_TOP, links);
+    return { label: group.label, x, y, width, height, name };
   });
   const labels = radial ? ringLabels(centres, normals, card) : [];
-  layout.links.forEach((link, i) => link.label && labels.push({ text: link.label, ...halfway(links[i]) }));
+  layout.links.forEach((link, i) => link.label && labels.push({ text: link.label, ...linkLabelPlace(links[i]), distance: true }));
   for (const root of layout.roots ?? []) {
-    // Level with the card's edge away from the middle of the drawing: its links head for the middle.
-    const right = root.side === 'right';
-    const centre = centres[root.device];
-    const x = centre.x + (right ? 1 : -1) * (card.width / 2 + ROOT_GAP);
-    const y = centre.y + (centre.y <= size.height / 2 ? -1 : 1) * (card.height / 2 - Math.min(card.height / 2, 9));
-    labels.push({ text: root.label, x, y, anchor: right ? 'start' : 'end', ...(root.kind ? { kind: root.kind } : {}) });
+    const { place, wrap } = rootNamePlace(root.label, root.device, root.side, { centres, card, size });
+    labels.push({ text: root.label, ...place, ...(root.kind ? { kind: root.kind } : {}), ...(wrap ? { wrap } : {}) });
   }
   return { size, card, centres, rotations, links, groups, labels };
-}
-
-/** The point halfway along a link's curve. */
-function halfway({ from, to, control }: LinkPath): Point {
-  const c = control ?? { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
-  return { x: (from.x + 2 * c.x + to.x) / 4, y: (from.y + 2 * c.y + to.y) / 4 };
 }
 
 /** Top-left corner of cell `chunk` (a chunk, or a place: slots.ts), relative to its card's top-left corner (unturned). */

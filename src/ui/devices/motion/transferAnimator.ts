@@ -3,6 +3,7 @@
 // cells pulse (LANDING), then the loop stops (IDLE). Per frame only transforms and opacities change
 // (compositor work); React renders once at arrival.
 
+import { LABEL_STRIDE, roomForLabels } from './labelRoom';
 import { PATH_STRIDE, TARGET_STRIDE, type SpritePlan } from './sprites';
 import { PATH_POINTS } from '../layout/travelPaths';
 
@@ -62,6 +63,12 @@ export class TransferAnimator {
   private arrivedAt = 0;
   /** Whether this travel has lit its step's links. */
   private lit = false;
+  /** The labels' sizes, measured once per plan (a layout read), and where they are in a frame. */
+  private measured: SpritePlan | null = null;
+  private labelSizes = new Float64Array(0);
+  private labelBoxes = new Float64Array(0);
+  private labelShifts = new Float64Array(0);
+  private stageWidth = Infinity;
 
   constructor(private readonly host: AnimatorHost) {}
 
@@ -137,6 +144,9 @@ export class TransferAnimator {
     const fade = Math.min(1, t / 0.06, (1 - t) / 0.08);
     const shrink = t > 0.88 ? 1 - (t - 0.88) * 2.5 : 1;
     const pills = overlay.pills!.children;
+    const labelled = sprites.some((sprite) => sprite.label !== null);
+    if (labelled && this.measured !== overlay.pillPlan) this.measureLabels(overlay);
+    this.labelBoxes.fill(Number.NaN);
     for (let i = 0; i < pills.length && (i + 1) * PATH_STRIDE <= paths.length; i++) {
       const leaveAt = onLink[2 * i];
       const enterAt = onLink[2 * i + 1];
@@ -166,8 +176,46 @@ export class TransferAnimator {
       const pill = (pills[i].firstElementChild as HTMLElement | null)?.style;
       if (pill) pill.transform = turn;
       // The expression is read on the link; over the cards it would hide their own.
+      const opacity = labelOpacity(along / (PATH_POINTS - 1), leaveAt, enterAt);
+      if (opacity > 0 && i * LABEL_STRIDE < this.labelBoxes.length) {
+        const [boxes, sizes, at] = [this.labelBoxes, this.labelSizes, i * LABEL_STRIDE];
+        boxes[at] = x;
+        boxes[at + 1] = y + sizes[at + 1];
+        boxes[at + 2] = sizes[at];
+        boxes[at + 3] = sizes[at + 2];
+      }
       const label = (pills[i].lastElementChild as HTMLElement | null)?.style;
-      if (label) label.opacity = labelOpacity(along / (PATH_POINTS - 1), leaveAt, enterAt).toFixed(3);
+      if (label) label.opacity = opacity.toFixed(3);
+    }
+    if (labelled) this.makeRoom(pills);
+  }
+
+  /** Each label's width, its top below the pill's centre and its height; the picture's width. */
+  private measureLabels(overlay: OverlayHandle): void {
+    const pills = overlay.pills!.children;
+    this.measured = overlay.pillPlan;
+    this.labelSizes = new Float64Array(pills.length * LABEL_STRIDE);
+    this.labelBoxes = new Float64Array(pills.length * LABEL_STRIDE);
+    this.labelShifts = new Float64Array(pills.length);
+    for (let i = 0; i < pills.length; i++) {
+      const label = (overlay.pillPlan.sprites[i]?.label ?? null) !== null ? (pills[i].lastElementChild as HTMLElement | null) : null;
+      if (label) this.labelSizes.set([label.offsetWidth || 0, label.offsetTop || 0, label.offsetHeight || 0], i * LABEL_STRIDE);
+    }
+    this.stageWidth = overlay.pills!.parentElement?.clientWidth || Infinity;
+  }
+
+  /** Labels that would cover one another give way; the rest slide inside the picture (labelRoom.ts). */
+  private makeRoom(pills: HTMLCollection): void {
+    const count = Math.min(pills.length, this.labelShifts.length);
+    roomForLabels(this.labelBoxes, count, this.stageWidth, this.labelShifts);
+    for (let i = 0; i < count; i++) {
+      if (Number.isNaN(this.labelBoxes[i * LABEL_STRIDE])) continue;
+      const label = (pills[i].lastElementChild as HTMLElement | null)?.style;
+      if (!label) continue;
+      const shift = this.labelShifts[i];
+      if (Number.isNaN(shift)) label.opacity = '0';
+      const transform = Number.isNaN(shift) || shift === 0 ? '' : `translateX(calc(-50% + ${shift.toFixed(1)}px))`;
+      if (label.transform !== transform) label.transform = transform;
     }
   }
 

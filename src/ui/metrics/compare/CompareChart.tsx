@@ -2,9 +2,9 @@
 // configuration marked, and a caption that says where tree beats ring. Clicking a line (or a legend
 // button) selects that algorithm.
 
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { presetById, presetTopology } from '../../../core/nccl';
-import { transportWords, BYTES_PER_ELEMENT, COMPARED, COMPARED_OVER_NODES, unavailableReason, type CompareInput } from '../../../core/model';
+import { transportWords, BYTES_PER_ELEMENT, COMPARED, COMPARED_OVER_NODES, NCCL_24_FIGURES, unavailableReason, type CompareInput } from '../../../core/model';
 import { formatBytes, formatCount, formatGBs } from '../../format';
 import { transportOf } from '../../../store/config';
 import { useSim } from '../../StoreContext';
@@ -15,6 +15,8 @@ import { CompareTable } from './CompareTable';
 import { captionText, compareCaption } from './crossover';
 import { useCompareData } from './useCompareData';
 import { useElementWidth } from '../chart/useElementWidth';
+import { ScaleCharts } from '../scale/ScaleCharts';
+import { figuresTitle } from '../scale/scaleWords';
 
 const SIDE_BY_SIDE = 720;
 
@@ -37,6 +39,7 @@ export function CompareChart() {
   const timeUs = useSim((s) => s.derived?.cost?.totalUs ?? null);
   const setConfig = useSim((s) => s.setConfig);
   const [ref, width] = useElementWidth<HTMLDivElement>(960);
+  const [atScale, setAtScale] = useState(false);
 
   const allreduce = config.collective === 'allreduce';
   const selected = allreduce && !custom ? config.algorithm : null;
@@ -163,6 +166,10 @@ export function CompareChart() {
         {!allreduce && ' (The comparison is of all-reduce; the current collective is not marked.)'}
       </p>
       <p className="gs-compare-topology">{topologyLine}</p>
+      <details className="gs-scaling-details" open={atScale} onToggle={(event) => setAtScale(event.currentTarget.open)}>
+        <summary>NCCL 2.4 at scale: {figuresTitle(NCCL_24_FIGURES)}</summary>
+        {atScale && <ScaleCharts />}
+      </details>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // One iteration on two lanes, compute (forward, then backward layer by layer) and the communication
-// stream (each bucket's or layer's collective), drawn twice on one time axis: with overlap, and below
-// it without, so the time overlap saves shows. A playhead sweeps both while each says what runs;
-// a key names every colour. A bucket's bar links to it in the collective view, as the collective it is.
+// stream (each bucket's or layer's collective), drawn twice on one time axis: the run the overlap
+// setting chooses first, the other below it, so the time overlap saves shows. A playhead sweeps both
+// while each says what runs, in words held about a second; a key names every colour. A bucket's bar
+// links to it in the collective view, as the collective it is.
 
 import { useId, useMemo } from 'react';
 import { groupOps, type CommKind, type Iteration } from '../../../core/training';
@@ -9,9 +10,16 @@ import { formatMicroseconds } from '../../../core/units';
 import { useElementWidth } from '../../metrics/chart/useElementWidth';
 import { axisTicks, BAR_GAP_PX, lanesLayout, MIN_BAR_PX, textWidth } from './lanesLayout';
 import { LanesLegend } from './LanesLegend';
-import { statusAt } from './laneText';
+import { runStatus } from './laneText';
 import { RunLanes, type DrawnRun } from './RunLanes';
 import { SWEEPS, usePlayback } from './usePlayback';
+
+/** Seconds of playback the status's words hold at least, a run of shorter operations told as one. */
+const HOLD_S = 1;
+/** The longest statuses a run says, kept room for (the longest by characters is nearly always the tallest). */
+const STATUS_ROOM = 3;
+/** The play button's words: it is as wide as the widest, so the bar never wraps anew on Play. */
+const PLAY_WORDS = ['Play the iteration', 'Play on', 'Pause'];
 
 export interface LanesProps {
   overlapped: Iteration;
@@ -33,14 +41,17 @@ export function IterationLanes({ overlapped, serial, overlap, linkOf, newTab = f
   const hatch = `gs-hatch-${useId().replace(/[^\w-]/g, '')}`;
   // The bars stay as they are while the playhead sweeps: grouped and drawn once per pair of runs and width.
   const minUs = ((MIN_BAR_PX + BAR_GAP_PX) * total) / layout.inner;
-  const drawn = useMemo(
-    (): DrawnRun[] =>
-      [
-        { key: 'overlap' as const, name: 'with overlap', run: overlapped },
-        { key: 'serial' as const, name: 'without overlap', run: serial },
-      ].map((d) => ({ ...d, compute: groupOps(d.run.compute, minUs), comm: groupOps(d.run.comm, minUs) })),
-    [overlapped, serial, minUs],
-  );
+  // The run the setting chooses comes first, and is the one the status names first.
+  const drawn = useMemo((): DrawnRun[] => {
+    const both = [
+      { key: 'overlap' as const, name: 'with overlap', run: overlapped },
+      { key: 'serial' as const, name: 'without overlap', run: serial },
+    ].map((d) => ({ ...d, compute: groupOps(d.run.compute, minUs), comm: groupOps(d.run.comm, minUs) }));
+    return overlap ? both : both.reverse();
+  }, [overlapped, serial, minUs, overlap]);
+  const holdUs = (total * HOLD_S) / seconds;
+  const statuses = useMemo(() => drawn.map((d) => runStatus(d.run, holdUs)), [drawn, holdUs]);
+  const room = useMemo(() => statuses.map((status) => status.longest(STATUS_ROOM)), [statuses]);
   const bars = useMemo(
     () =>
       drawn.map((d, i) => (
@@ -49,7 +60,7 @@ export function IterationLanes({ overlapped, serial, overlap, linkOf, newTab = f
           drawn={d}
           index={i}
           chosen={(d.key === 'overlap') === overlap}
-          serial={i === 0 ? serial : undefined}
+          serial={d.key === 'overlap' ? serial : undefined}
           layout={layout}
           hatch={hatch}
           linkOf={linkOf}
@@ -67,8 +78,8 @@ export function IterationLanes({ overlapped, serial, overlap, linkOf, newTab = f
   return (
     <div className={`gs-train-lanes${layout.narrow ? ' gs-train-lanes--narrow' : ''}`} ref={ref}>
       <div className="gs-train-lanes-bar">
-        <button type="button" className="gs-button" onClick={toggle} aria-pressed={playing}>
-          {playing ? 'Pause' : at > 0 && at < total ? 'Play on' : 'Play the iteration'}
+        <button type="button" className="gs-button gs-train-play" onClick={toggle} aria-pressed={playing}>
+          <Steady shown={playing ? 'Pause' : at > 0 && at < total ? 'Play on' : 'Play the iteration'} room={PLAY_WORDS} />
         </button>
         <label className="gs-train-speed">
           Speed
@@ -84,10 +95,12 @@ export function IterationLanes({ overlapped, serial, overlap, linkOf, newTab = f
       </div>
       {/* Not a live region: it changes every frame while the iteration plays. */}
       <dl className="gs-train-status">
-        {drawn.map((d) => (
+        {drawn.map((d, i) => (
           <div key={d.key} data-run={d.key}>
             <dt>{d.name}</dt>
-            <dd>{statusAt(d.run, at)}</dd>
+            <dd>
+              <Steady shown={statuses[i].at(at)} room={room[i]} />
+            </dd>
           </div>
         ))}
       </dl>
@@ -116,5 +129,23 @@ export function IterationLanes({ overlapped, serial, overlap, linkOf, newTab = f
         <line className="gs-train-playhead" x1={x(at)} x2={x(at)} y1={layout.head - 8} y2={layout.lanesBottom + 6} />
       </svg>
     </div>
+  );
+}
+
+/**
+ * Words that change while the figure plays, in a box as large as the largest of `room`: the hidden
+ * copies take the same cell, so nothing around it moves (on a phone, a status wrapping to three lines
+ * instead of two would jolt the lanes below at every change).
+ */
+function Steady({ shown, room }: { shown: string; room: readonly string[] }) {
+  return (
+    <span className="gs-steady">
+      <span>{shown}</span>
+      {room.map((text) => (
+        <span key={text} className="gs-steady-room" aria-hidden="true">
+          {text}
+        </span>
+      ))}
+    </span>
   );
 }

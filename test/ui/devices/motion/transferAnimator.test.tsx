@@ -105,6 +105,24 @@ describe('the transfer animator', () => {
     expect(pills[0].lastElementChild.style.opacity).toBeUndefined();
   });
 
+  it('lets the label of a message that would cover another’s give way for the frame, and slides one at the edge inside the picture', () => {
+    const { animator, pills, runFrameAt, overlay } = harness();
+    // Laid out by the page: labels 60 px wide and 18 tall, 8 px under the pill's centre, in a picture 90 px wide.
+    for (const pill of pills) Object.assign(pill.lastElementChild, { offsetWidth: 60, offsetTop: 8, offsetHeight: 18 });
+    overlay.current = { ...overlay.current, pills: { children: pills, parentElement: { clientWidth: 90 } } as unknown as HTMLElement };
+    animator.start(2, 0, 1000);
+    // Both messages travel the same way: at (50, 50) the second's words would lie on the first's.
+    runFrameAt(400);
+    expect(pills[0].lastElementChild.style.opacity).toBe('1.000');
+    expect(pills[1].lastElementChild.style.opacity).toBe('0');
+    // The first's words, 20–80, fit the picture as they are; at 75% of the way (x 75) they slide 15 px back in.
+    expect(pills[0].lastElementChild.style.transform).toBe('');
+    runFrameAt(560);
+    expect(pills[0].lastElementChild.style.transform).toMatch(/^translateX\(calc\(-50% \+ -\d+\.\dpx\)\)$/);
+    // The pills themselves both travel.
+    expect(pills.map((pill) => pill.style.opacity)).toEqual(['1.000', '1.000']);
+  });
+
   it('lights the travelling step’s links once as it starts to travel, and the shown step’s again on arrival', () => {
     const { animator, lit, runFrameAt } = harness();
     animator.start(2, 0, 1000);

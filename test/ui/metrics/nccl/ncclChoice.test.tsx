@@ -31,6 +31,7 @@ describe('the machine menu', () => {
       'DGX/HGX H100',
       '8× A100 PCIe Gen4',
       '8× H100 PCIe Gen5',
+      'Summit (6× V100)',
     ]);
     expect([field('latency α').value, field('bandwidth B').value]).toEqual(['5', '100']);
     expect(screen.getByText(/Choose a machine above/)).toBeTruthy();
