@@ -5,12 +5,14 @@ import { preparesInBackground } from './background/background';
 import { EngineRunner } from './engineRunner';
 import type { AppendNotices } from './notices';
 import type { Playback } from './playerSlice';
+import { compareOrdersOf } from './orderComparison';
 import type { GetSim, SetSim, SimActions, SimStoreOptions } from './simState';
 
 export interface StoreEngine {
   runner: EngineRunner;
   /** Reads the values back for the device inspected, where one is. */
   refreshReadout(): void;
+  compareOrders: SimActions['compareOrders'];
 }
 
 export function storeEngine(set: SetSim, get: GetSim, options: Pick<SimStoreOptions, 'gpu' | 'background'>, append: AppendNotices): StoreEngine {
@@ -34,11 +36,12 @@ export function storeEngine(set: SetSim, get: GetSim, options: Pick<SimStoreOpti
     });
   }
 
-  return { runner, refreshReadout };
+  return { runner, refreshReadout, compareOrders: (ask) => compareOrdersOf(get(), ask, options.gpu ?? null) };
 }
 
-export function engineSlice(set: SetSim, engine: StoreEngine, playback: Playback): Pick<SimActions, 'inspect' | 'dispose'> {
+export function engineSlice(set: SetSim, engine: StoreEngine, playback: Playback): Pick<SimActions, 'inspect' | 'dispose' | 'compareOrders'> {
   return {
+    compareOrders: engine.compareOrders,
     inspect(device) {
       set({ inspected: device, readout: null });
       engine.refreshReadout();

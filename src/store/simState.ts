@@ -3,6 +3,7 @@
 // calibration.ts) each implement a part of the actions; simStore.ts composes them.
 
 import type { StoreApi } from 'zustand/vanilla';
+import type { Refused } from '../core/errors';
 import type { Schedule } from '../core/schedule';
 import type { Background, Progress } from './background/background';
 import type { CalibrationSlice } from './calibrationSlice';
@@ -11,6 +12,7 @@ import type { Derived } from './derive';
 import type { EngineStatus, GpuSource } from './engineRunner';
 import type { Measured } from './measured';
 import type { Notice } from './notices';
+import type { OrderAsk, OrderComparison } from './orderComparison';
 import type { PlayerState } from './player';
 import type { StepReader } from './stepReader';
 
@@ -111,6 +113,8 @@ export interface SimActions {
   loadMeasured(text: string, name: string): string | null;
   clearMeasured(): void;
   inspect(device: number | null): void;
+  /** Runs the schedule shown and another algorithm on the same data and explains one element of each (orderComparison.ts). */
+  compareOrders(ask: OrderAsk): Promise<OrderComparison | Refused>;
   setTimelineTiming(timing: TimelineTiming): void;
   notify(level: Notice['level'], text: string): void;
   dismiss(id: number): void;

@@ -15,9 +15,11 @@ import { EXIT_OK, EXIT_NOT_VERIFIED, type ExitCode } from '../exitCodes';
 import type { Io } from '../io';
 import { checkBufferSize, MAX_VALUES } from '../limits';
 import { formatRunReport, runJson } from '../runReport';
+import { elementJson, formatElementReport } from '../elementReport';
+import { checkExplainFlags, explainRuns, planExplanation, type ExplainFlags } from '../explainRun';
 import { addScheduleOptions, addTopologyOptions, resolveSchedule, resolveTopology, type ScheduleFlags, type TopologyFlags } from '../scheduleOptions';
 
-interface RunFlags extends ScheduleFlags, TopologyFlags {
+interface RunFlags extends ScheduleFlags, TopologyFlags, ExplainFlags {
   elements?: string;
   input?: string;
   op: string;
@@ -38,7 +40,12 @@ export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
     .option('--backend <b>', 'cpu or webgpu', 'cpu')
     .option('--output <file>', 'write the final buffers (JSON, same shape as --input)')
     .option('--seed <n>', 'seed of the random data', '1')
-    .option('--data <kind>', "random data: 'uniform' in [−1, 1) or 'mixed' magnitudes 2⁻¹⁰…2¹⁰", 'uniform')
+    .option('--data <kind>', "random data: 'uniform' in [−1, 1), 'mixed' magnitudes 2⁻¹⁰…2¹⁰ or 'integers' 1…9", 'uniform')
+    .option(
+      '--explain-element <I>',
+      'explain element I (from 0): the order its reduction added the inputs in, its f32 value and bits, the exact result and the rounding bound',
+    )
+    .option('--compare-with <algorithm>', 'with --explain-element: also run this algorithm on the same data and say how many ulps apart element I ends')
     .option('--json', 'print one JSON object');
   addTopologyOptions(command);
   command.action(async (flags: RunFlags) => {
@@ -48,7 +55,8 @@ export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
     if (flags.elements === undefined && flags.input === undefined) throw new GradsyncError('bad-argument', 'missing --elements K (or --input FILE)');
     const elementsFlag = flags.elements === undefined ? undefined : parseInteger('--elements', flags.elements, 1, MAX_VALUES);
     const seed = parseInteger('--seed', flags.seed, 0, 2 ** 32 - 1);
-    const distribution = parseChoice<Distribution>('--data', flags.data, ['uniform', 'mixed']);
+    const distribution = parseChoice<Distribution>('--data', flags.data, ['uniform', 'mixed', 'integers']);
+    checkExplainFlags(flags);
     const schedule = resolveSchedule(flags);
     const topology = resolveTopology(flags, schedule);
     if (elementsFlag !== undefined) checkBufferSize(schedule.devices, elementsFlag);
@@ -68,15 +76,25 @@ export function runCommand(io: Io, done: (code: ExitCode) => void): Command {
       elements = elementsFlag!;
       inputs = generateInputs(schedule.devices, elements, op, seed, distribution);
     }
+    const explain = planExplanation(flags, schedule, elements);
     const cost = modelCost(schedule, elements, topology);
     const request = { schedule, elements, op, inputs };
     const report = await runCollective(request, provider);
+    // The same data on the same engine: the two results differ only by the order of their reductions.
+    const compared = explain?.compareWith ? await runCollective({ ...request, schedule: explain.compareWith }, provider) : null;
     const metrics = bandwidthMetrics(schedule.collective, schedule.devices, elements, cost.totalUs);
     if (flags.output !== undefined) writeOutputs(flags.output, report.buffers, schedule.devices, elements);
     const dataflowTimeUs = dataflowTiming(schedule, elements, topology).totalUs;
     const cause = report.symbolic.ok ? null : causeOf(schedule);
     const summary = { schedule, elements, op, backend, adapter: report.adapter, topology, cost, metrics, dataflowTimeUs, report, cause };
-    io.out(flags.json ? `${JSON.stringify(runJson(summary))}\n` : formatRunReport(summary));
+    const data = flags.input !== undefined ? `data from ${flags.input}` : `${distribution} data, seed ${seed}`;
+    const ran = [
+      { schedule, buffers: report.buffers },
+      ...(compared && explain?.compareWith ? [{ schedule: explain.compareWith, buffers: compared.buffers }] : []),
+    ];
+    const element = explain && explainRuns(explain, { inputs, elements, op, data }, ran);
+    if (flags.json) io.out(`${JSON.stringify({ ...runJson(summary), ...(element ? { explain: elementJson(element) } : {}) })}\n`);
+    else io.out(formatRunReport(summary) + (element ? formatElementReport(element, backend) : ''));
     done(report.verified ? EXIT_OK : EXIT_NOT_VERIFIED);
   });
   return command;

@@ -42,6 +42,8 @@ export const MATCHUPS = {
   crossover: { challenger: tree.id, incumbent: ring.id },
   /** The race's default: the seeds' single-GPU master against their ring. */
   race: [master.id, ring.id] as readonly [string, string],
+  /** The reduction orders held against each other by default: NCCL's question, why ring and tree differ in the last bits. */
+  order: [ring.id, doubleTree.id] as readonly [string, string],
 } as const;
 
 export function algorithmIds(collective: Collective): string[] {

@@ -15,3 +15,11 @@ export function chunkOffsets(elements: number, chunks: number): Int32Array {
   for (let c = 0; c <= chunks; c++) starts[c] = chunkStart(c, elements, chunks);
   return starts;
 }
+
+/**
+ * The chunk holding element `element` (0 ≤ element < elements): the last chunk starting at or before
+ * it, so empty chunks (K < C) are passed over. floor(c·K/C) ≤ e holds exactly for c < (e+1)·C/K.
+ */
+export function chunkOfElement(element: number, elements: number, chunks: number): number {
+  return Math.ceil(((element + 1) * chunks) / elements) - 1;
+}

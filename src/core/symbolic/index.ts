@@ -10,6 +10,10 @@
 //   each device starts).
 // - placeReading: a place's value read as a chunk of the data, as pictures draw it.
 // - numericCheck: what a value should be after a collective and how close f32 must come.
+// - reductionOrder: the expression tree behind a value (which ⊕, where, in which step), and
+//   elementReduction: one element explained on real data (its f32 value as the engines compute it,
+//   the exact result, the bound of its tree) and two algorithms compared in ulps; reductionText
+//   writes the trees in the seeds' notation, exactValue and f32Bits hold the exact arithmetic and bits.
 // ContributionReplay (contributionReplay.ts) is the forward replay verify and faults use.
 
 export * from './verify';
@@ -20,3 +24,10 @@ export * from './replayCells';
 export * from './chunkRanges';
 export * from './placeReading';
 export * from './numericCheck';
+export * from './reductionOrder';
+export * from './reductionValue';
+export * from './reductionBound';
+export * from './elementReduction';
+export * from './reductionText';
+export * from './exactValue';
+export * from './f32Bits';

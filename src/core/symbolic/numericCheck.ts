@@ -11,7 +11,8 @@
 import { avgFactor, type ReduceOp } from '../ops';
 import { reducesData, type Collective } from '../schedule/ir';
 
-const UNIT_ROUNDOFF = 2 ** -24;
+/** f32's unit roundoff u = 2⁻²⁴: one rounding is within a factor (1 + δ), |δ| ≤ u. */
+export const UNIT_ROUNDOFF = 2 ** -24;
 const SMALLEST_SUBNORMAL = 2 ** -149;
 const F32_MAX = 3.4028234663852886e38;
 

@@ -16,14 +16,8 @@
 //   gradients taken at different points: at most 1/N · Σ_d L_d·‖w_d − w_r‖ more for replica r,
 //   with L_d the shard's curvature bound.
 
+import { gamma, UNIT_ROUNDOFF as U } from '../symbolic/numericCheck';
 import { parameterCount, smoothness, type RegressionProblem } from './regression';
-
-const U = 2 ** -24;
-
-/** Higham's γ_n = n·u / (1 − n·u) for f32. */
-function gamma(n: number): number {
-  return (n * U) / (1 - n * U);
-}
 
 /** Adds, per parameter, the error bound of the terms of samples [first, first + count) at weights[from …]. */
 function addGradientError(problem: RegressionProblem, weights: Float32Array, from: number, first: number, count: number, k: number, out: Float64Array): void {

@@ -12,6 +12,7 @@ import { useSim } from '../StoreContext';
 import { deviceColor } from '../palette';
 import { ChunkList } from './ChunkList';
 import { InspectorValues } from './InspectorValues';
+import { ReductionOrder } from './order/ReductionOrder';
 import { useDeviceReadout } from './useDeviceReadout';
 import { useEscapeClose } from './useEscapeClose';
 import { useHeldValues } from './useHeldValues';
@@ -92,6 +93,7 @@ export function InspectorPanel({ device, schedule }: { device: number; schedule:
       ) : (
         <p className="gs-loading">Loading values…</p>
       )}
+      <ReductionOrder schedule={schedule} device={device} chunk={selected} />
     </section>
   );
 }
