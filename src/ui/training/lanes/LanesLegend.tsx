@@ -19,12 +19,12 @@ export function LanesLegend({ kinds, merged }: { kinds: ReadonlySet<CommKind>; m
           {name}
         </li>
       ))}
-      {merged && (
-        <li>
-          <span className="gs-train-key gs-train-key--merged" aria-hidden="true" />
-          merged: operations too close together to draw apart, a band per kind (hover for which)
-        </li>
-      )}
+      {/* Its room is kept while nothing is merged: a width measured a moment later may merge bars, and the
+          lanes below must not move then. */}
+      <li className={merged ? undefined : 'gs-train-legend-unused'} aria-hidden={merged ? undefined : true}>
+        <span className="gs-train-key gs-train-key--merged" aria-hidden="true" />
+        merged: operations too close together to draw apart, a band per kind (hover for which)
+      </li>
       <li className="gs-train-legend-note">a bar is at least {MIN_BAR_PX} px wide, wider than a shorter operation takes</li>
     </ul>
   );
