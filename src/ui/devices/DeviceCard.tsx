@@ -4,7 +4,7 @@
 import { memo, useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import { deviceColor } from '../palette';
-import type { CardShape } from './card/cardShape';
+import { summaryBand, type CardShape } from './card/cardShape';
 import { cellOffset } from './layout/geometry';
 import { sameChunkView, sameChunkViews, type ChunkView } from './card/chunkViews';
 import { ChunkCell } from './ChunkCell';
@@ -149,7 +149,7 @@ const flagTextWidth = (text: string) => 14 + text.length * 7;
 
 /** The line under the cells of a card whose cells write nothing: what the step wrote there. */
 function Summary({ card, text }: { card: CardShape; text: string }) {
-  const band = Math.round(card.summarySize * 1.5);
+  const band = summaryBand(card.summarySize);
   return (
     <text
       className="gs-dv-card-summary"

@@ -153,7 +153,7 @@ export function cardShape(width: number, columns: number, content: CardContent, 
   // Without text, cells grow tall enough to give each contribution's stripe a few pixels.
   const plainHeight = cellWidth < 4 ? Math.max(cellWidth, 2.5) : Math.min(44, Math.max(cellWidth * 1.4, Math.min(content.devices * 4, 36)));
   const cellHeight = textSize > 0 ? Math.round(textSize * (LINE_EM * textLines + 0.3) + 6 + TEXT_BAR) : plainHeight;
-  const summary = summarySize > 0 ? Math.round(summarySize * (LINE_EM + 0.3)) : 0;
+  const summary = summaryBand(summarySize);
   const height = header + pad + rows * cellHeight + (rows - 1) * gap + summary + pad;
   return {
     width,
@@ -176,6 +176,11 @@ export function cardShape(width: number, columns: number, content: CardContent, 
     barHeight: textSize > 0 ? TEXT_BAR : 0,
     summarySize,
   };
+}
+
+/** Height of the line under the cells that says what the step wrote (px), at `size` px; 0 without one. */
+export function summaryBand(size: number): number {
+  return size > 0 ? Math.round(size * (LINE_EM + 0.3)) : 0;
 }
 
 function summarySizeFor(inner: number, chars: number): number {

@@ -235,21 +235,23 @@ function planFlights(transfers: readonly Transfer[], geometry: DiagramGeometry, 
   const { card } = geometry;
   // Messages both ways along one link keep to their left, so they pass instead of meeting.
   const lane = Math.max(4, Math.min(9, card.height * 0.08));
+  // Where each transfer has its own arrow, its message flies along it; elsewhere along its link.
+  const drawn = cellArrows(geometry, picked, transfers.length, (t) => route(t.src, t.dst, t.chunk));
   picked.forEach((t, i) => {
-    const link = route(t.src, t.dst, t.chunk);
-    const entry = link ? links.get(link) : undefined;
-    const twoWay = entry !== undefined && entry.forward !== null && entry.backward !== null;
-    const way = travelPath(geometry, link, t.src, t.dst, t.chunk, twoWay ? lane : 0, t.srcChunk ?? t.chunk);
-    paths.set(way.points, i * PATH_STRIDE);
-    onLink.set([way.leaveAt, way.enterAt], i * 2);
+    const flight = drawn?.flights[i];
+    if (flight) {
+      paths.set(flight.points, i * PATH_STRIDE);
+      onLink.set([flight.leaveAt, flight.enterAt], i * 2);
+    } else {
+      const link = route(t.src, t.dst, t.chunk);
+      const entry = link ? links.get(link) : undefined;
+      const twoWay = entry !== undefined && entry.forward !== null && entry.backward !== null;
+      const way = travelPath(geometry, link, t.src, t.dst, t.chunk, twoWay ? lane : 0, t.srcChunk ?? t.chunk);
+      paths.set(way.points, i * PATH_STRIDE);
+      onLink.set([way.leaveAt, way.enterAt], i * 2);
+    }
     const end = (i + 1) * PATH_STRIDE;
     targets.set([paths[end - 2], paths[end - 1], card.cellWidth, card.cellHeight, geometry.rotations[t.dst]], i * TARGET_STRIDE);
-  });
-  const drawn = cellArrows(geometry, picked, transfers.length, (t) => route(t.src, t.dst, t.chunk));
-  // Where each transfer has its own arrow, its message flies along it.
-  drawn?.flights.forEach((flight, i) => {
-    paths.set(flight.points, i * PATH_STRIDE);
-    onLink.set([flight.leaveAt, flight.enterAt], i * 2);
   });
   const arrows = drawn?.arrows ?? null;
   return { picked, paths, onLink, targets, links: [...links.values()], arrows };
