@@ -116,6 +116,39 @@ describe.skipIf(skipReason !== null)('the devices picture in Chromium', () => {
       // One arrow per transfer, each from a cell of the sender to a cell of the receiver.
       const arrows = await page.locator(`.gs-presenter .gs-dv-step-links[data-step="${step}"] path.gs-dv-cell-arrow`).count();
       expect(arrows).toBe(devices);
+      // An arrow that can reach its cell only over another passes beneath it: every cell any arrow
+      // crosses is in the mask that draws the arrows faint there, and no arrow ends inside one.
+      const under: { crossed: number; inMask: number; tipsInside: number } = await page.evaluate(`(() => {
+        const svg = document.querySelector('.gs-presenter .gs-dv-step-links[data-step="${step}"]');
+        const m = svg.getScreenCTM();
+        const page = (x, y) => new DOMPoint(x, y).matrixTransform(m);
+        const cells = [...document.querySelectorAll('.gs-presenter [data-device] [data-chunk]')].map((c) => c.getBoundingClientRect());
+        const masked = [...svg.querySelectorAll('mask rect.gs-dv-under')].map((r) => {
+          const a = page(+r.getAttribute('x'), +r.getAttribute('y'));
+          return { x: a.x + +r.getAttribute('width') / 2, y: a.y + +r.getAttribute('height') / 2 };
+        });
+        const crossed = new Set();
+        let tipsInside = 0;
+        for (const path of svg.querySelectorAll('path.gs-dv-cell-arrow')) {
+          const length = path.getTotalLength();
+          for (let s = 0; s <= length; s += 2) {
+            const p0 = path.getPointAtLength(s);
+            const p = page(p0.x, p0.y);
+            cells.forEach((c, i) => {
+              if (p.x > c.left + 3 && p.x < c.right - 3 && p.y > c.top + 3 && p.y < c.bottom - 3) {
+                if (s >= length - 2) tipsInside++;
+                else crossed.add(i);
+              }
+            });
+          }
+        }
+        const inMask = [...crossed].filter((i) => masked.some((q) => q.x > cells[i].left && q.x < cells[i].right && q.y > cells[i].top && q.y < cells[i].bottom));
+        return { crossed: crossed.size, inMask: inMask.length, tipsInside, masked: masked.length };
+      })()`);
+      expect(under.inMask, `ring on ${devices}: cells crossed by an arrow are masked`).toBe(under.crossed);
+      expect(under.tipsInside).toBe(0);
+      // Ring on 8's cards hold two rows of cells: its step 3 reaches GPU-2's second row over its first.
+      if (devices === 8) expect(under.crossed).toBeGreaterThan(0);
       await page.close();
     }
   }, 90_000);

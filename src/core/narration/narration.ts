@@ -77,10 +77,12 @@ export function inputExpression(device: number, chunks: number, devices: number)
  * with its own gradient, split into 4 chunks: GPU-0 holds a₁…a₄, GPU-1 holds b₁…b₄, …".
  */
 export function openingSentence(devices: number, chunks: number, listed: number): string {
-  const named = Math.min(devices, listed);
+  // "and so on" for one GPU more would say less than naming it.
+  const named = devices <= listed + 1 ? devices : listed;
   const who = Array.from({ length: named }, (_, d) => `${deviceLabel(d)} holds ${inputExpression(d, chunks, devices)}`);
   const split = chunks === 1 ? 'in one chunk' : `split into ${chunks} chunks`;
-  return `Each GPU starts with its own gradient, ${split}: ${who.join(', ')}${devices > named ? ' and so on' : ''}.`;
+  const list = devices > named || named === 1 ? who.join(', ') : `${who.slice(0, -1).join(', ')} and ${who[named - 1]}`;
+  return `Each GPU starts with its own gradient, ${split}: ${list}${devices > named ? ' and so on' : ''}.`;
 }
 
 /**

@@ -18,6 +18,7 @@ import { MetricsPanel } from '../metrics/MetricsPanel';
 import { Timeline } from '../metrics/timeline/Timeline';
 import { NarrationPanel } from '../narration/NarrationPanel';
 import { PresentButton } from '../present/PresentButton';
+import { KeysHelp } from '../controls/KeysHelp';
 import { ShareMenu } from '../share/ShareMenu';
 import { Notices } from '../notices/Notices';
 import { SimProvider } from '../StoreContext';
@@ -60,6 +61,7 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
           <ShareMenu />
           <ScheduleLoader />
           <PresentButton />
+          <KeysHelp />
           <button
             type="button"
             className="gs-button"

@@ -6,7 +6,8 @@
 
 import { memo } from 'react';
 import type { TransferOp } from '../../core/schedule';
-import type { CellArrow } from './motion/cellArrows';
+import { underFill } from './arrows/arrowUnder';
+import type { CellArrow, Under } from './motion/cellArrows';
 import type { StepLink } from './motion/sprites';
 
 /** Arrowheads: one per op, and one per tree of a double tree. */
@@ -60,6 +61,8 @@ export interface StepLinksProps {
   links: readonly StepLink[];
   /** Arrows per transfer, drawn instead of the links where there are any. */
   arrows: readonly CellArrow[] | null;
+  /** Cells the arrows pass beneath: drawn faint there. */
+  under: Under | null;
   /** 1-based number of the step whose links these are. */
   step: number;
   markers: string;
@@ -85,24 +88,39 @@ function sameLinks(a: readonly StepLink[], b: readonly StepLink[]): boolean {
 }
 
 export const StepLinks = memo(
-  function StepLinks({ links, arrows, step, markers, width, height, dense }: StepLinksProps) {
+  function StepLinks({ links, arrows, under, step, markers, width, height, dense }: StepLinksProps) {
+    const mask = `${markers}-under`;
+    const masked = arrows !== null && under !== null;
     return (
       <svg className={dense ? 'gs-dv-step-links gs-dv-step-links--dense' : 'gs-dv-step-links'} width={width} height={height} data-step={step}>
-        {arrows?.map((arrow, i) => {
-          const colour = arrow.tree ?? arrow.op;
-          const classes = `gs-dv-step-link gs-dv-step-link--${colour} gs-dv-cell-arrow gs-dv-cell-arrow--${arrow.op}`;
-          return (
-            <path
-              key={i}
-              className={classes}
-              d={arrow.d}
-              markerEnd={`url(#${markers}-${colour}-tip)`}
-              data-link={`${arrow.src}-${arrow.dst}`}
-              data-ways="forward"
-              data-chunk={arrow.chunk}
-            />
-          );
-        })}
+        {masked && (
+          <mask id={mask} maskUnits="userSpaceOnUse" x={0} y={0} width={width} height={height}>
+            <rect x={0} y={0} width={width} height={height} fill="white" />
+            {under.cells.map((cell, i) => (
+              <rect key={i} className="gs-dv-under" x={cell.x} y={cell.y} width={cell.width} height={cell.height} fill={underFill()} />
+            ))}
+            {under.heads.map((points, i) => (
+              <polygon key={i} points={points} fill="white" />
+            ))}
+          </mask>
+        )}
+        <g mask={masked ? `url(#${mask})` : undefined}>
+          {arrows?.map((arrow, i) => {
+            const colour = arrow.tree ?? arrow.op;
+            const classes = `gs-dv-step-link gs-dv-step-link--${colour} gs-dv-cell-arrow gs-dv-cell-arrow--${arrow.op}`;
+            return (
+              <path
+                key={i}
+                className={classes}
+                d={arrow.d}
+                markerEnd={`url(#${markers}-${colour}-tip)`}
+                data-link={`${arrow.src}-${arrow.dst}`}
+                data-ways="forward"
+                data-chunk={arrow.chunk}
+              />
+            );
+          })}
+        </g>
         {!arrows &&
           links.map((link) => (
             <path
@@ -121,6 +139,7 @@ export const StepLinks = memo(
   (a, b) =>
     sameLinks(a.links, b.links) &&
     a.arrows === b.arrows &&
+    a.under === b.under &&
     a.step === b.step &&
     a.markers === b.markers &&
     a.width === b.width &&

@@ -52,7 +52,7 @@ function TransferOverlayImpl({ geometry, devices, pills, lands, handle }: Transf
   return (
     <div className="gs-devices-overlay" aria-hidden="true">
       <ArrowMarkers id={markers} length={arrowLength(geometry)} />
-      <StepLinks links={lit.links} arrows={lit.arrows} step={lit.step + 1} markers={markers} width={width} height={height} dense={dense} />
+      <StepLinks links={lit.links} arrows={lit.arrows} under={lit.under} step={lit.step + 1} markers={markers} width={width} height={height} dense={dense} />
       {/* Rendered once per plan: the animator's inline styles stay while the lit links change. */}
       <div ref={landsRef}>{landElements}</div>
       <div ref={pillsRef}>{pillElements}</div>

@@ -10,7 +10,7 @@ function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-function canAnimate(): boolean {
+export function canAnimate(): boolean {
   return typeof requestAnimationFrame === 'function' && !prefersReducedMotion();
 }
 

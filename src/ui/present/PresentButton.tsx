@@ -3,12 +3,10 @@
 // (Esc). Inside the presenter P turns the narration's pages back; the presenter keeps it to itself.
 
 import { useEffect, useRef, useState } from 'react';
+import { PRESENT_KEY } from '../controls/appKeys';
 import { isAppKey } from '../controls/useKeyboardControls';
 import { useSimStore } from '../StoreContext';
 import { PresenterMode, type PresenterTheme } from './PresenterMode';
-
-/** The key that opens the presenter, as the button's title and aria-keyshortcuts name it. */
-const PRESENT_KEY = 'P';
 
 export function PresentButton() {
   const store = useSimStore();

@@ -12,6 +12,7 @@ import { PresenterPager } from './PresenterPager';
 import { LikelyCause } from '../faults/LikelyCause';
 import { SentenceText } from '../narration/SentenceText';
 import { TYPE_SIZES_EM, useNarrationFit } from './useNarrationFit';
+import { useStepArrived } from '../devices/useStepArrived';
 
 /** GPUs whose inputs the opening names. */
 const LISTED = 3;
@@ -28,6 +29,7 @@ export interface PresenterNarrationProps {
 
 export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
   const derived = useSim((s) => s.derived);
+  const arrived = useStepArrived();
   const step = useSim((s) => s.step);
   const op = useSim((s) => s.config.op);
   const empty = useEmptyWords('Nothing to show.');
@@ -119,7 +121,7 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
           {story && story.transfers > sentences.length && (
             <PresenterPager from={from} shown={sentences.length} transfers={story.transfers} page={page} pages={pages} onPage={turn} />
           )}
-          {step === steps && steps > 0 && (
+          {step === steps && steps > 0 && arrived && (
             <p className={`gs-presenter-done${verification && !verification.ok ? ' gs-presenter-done--bad' : ''}`}>
               {verification === null
                 ? VERIFYING

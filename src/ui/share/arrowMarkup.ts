@@ -5,6 +5,7 @@
 import { type ExportColors, copyDash } from './exportLegend';
 import type { ArrowPath } from '../devices/arrows/arrowRoutes';
 import type { StepArrows } from './transferArrows';
+import { underFill } from '../devices/arrows/arrowUnder';
 
 const f = (n: number) => n.toFixed(1);
 
@@ -13,7 +14,19 @@ function curvePath(path: ArrowPath): string {
   return `M${f(start.x)},${f(start.y)}` + path.map(([, p1, p2, p3]) => `C${f(p1.x)},${f(p1.y)} ${f(p2.x)},${f(p2.y)} ${f(p3.x)},${f(p3.y)}`).join('');
 }
 
-export function arrowsMarkup({ arrows, width }: StepArrows, colors: ExportColors): string {
+/** The mask that draws arrows faint where they pass beneath a cell (arrowUnder.ts), or nothing. */
+function underMask(under: StepArrows['under'], id: string): string {
+  if (!under) return '';
+  const cells = under.cells.map((c) => `<rect x="${f(c.x)}" y="${f(c.y)}" width="${f(c.width)}" height="${f(c.height)}" fill="${underFill()}"/>`);
+  return (
+    `<mask id="${id}" maskUnits="userSpaceOnUse" x="-10000" y="-10000" width="20000" height="20000">` +
+    `<rect x="-10000" y="-10000" width="20000" height="20000" fill="white"/>${cells.join('')}${under.heads.map((points) => `<polygon points="${points}" fill="white"/>`).join('')}</mask>`
+  );
+}
+
+const UNDER_MASK = 'gs-export-under';
+
+export function arrowsMarkup({ arrows, width, under }: StepArrows, colors: ExportColors): string {
   const halo = `fill="none" stroke="${colors.background}" stroke-width="${f(width + 2.5)}" stroke-opacity="0.75" stroke-linecap="round"`;
   const parts = arrows.map(({ src, dst, chunk, op, tree, shaft, head }) => {
     const color = tree ? colors[tree] : op === 'reduce' ? colors.reduce : colors.copy;
@@ -28,5 +41,6 @@ export function arrowsMarkup({ arrows, width }: StepArrows, colors: ExportColors
       `</g>`
     );
   });
-  return `<g class="gs-export-arrows">${parts.join('')}</g>`;
+  const mask = under ? ` mask="url(#${UNDER_MASK})"` : '';
+  return `${underMask(under, UNDER_MASK)}<g class="gs-export-arrows"${mask}>${parts.join('')}</g>`;
 }

@@ -9,6 +9,7 @@ import { MAX_SPRITES, pickTransfers } from '../devices/motion/sprites';
 import type { PictureGeometry } from '../devices/layout/pictureGeometry';
 import { ArrowRouter, type ArrowPath } from '../devices/arrows/arrowRoutes';
 import { backFrom, directionAt, piece } from '../devices/arrows/cubic';
+import { cellsUnder, headPolygons, type UnderCell } from '../devices/arrows/arrowUnder';
 
 interface TransferArrow {
   src: number;
@@ -29,6 +30,8 @@ export interface StepArrows {
   transfers: number;
   /** Stroke width of the shafts (px); heads scale with it. */
   width: number;
+  /** Cells the arrows pass beneath, where they are drawn faint, and their heads, which never are. */
+  under: { cells: UnderCell[]; heads: string[] } | null;
 }
 
 /** Up to this many arrows, each gets the best way found; more share the time an export may take. */
@@ -69,12 +72,17 @@ export function transferArrows(schedule: Schedule, step: number, { geometry, rou
   const router = new ArrowRouter(geometry, compiled.slots, width, headOf(width));
   const picked = pickTransfers(transfers, max);
   const thorough = picked.length <= THOROUGH_ARROWS;
+  const paths: ArrowPath[] = [];
   const arrows = picked.map((t) => {
     const ends = { src: t.src, dst: t.dst, from: t.srcChunk ?? t.chunk, chunk: t.chunk };
     const link = route(t.src, t.dst, t.chunk);
-    const { shaft, head } = arrowAlong(router.route(ends, link, thorough), width);
+    const path = router.route(ends, link, thorough);
+    paths.push(path);
+    const { shaft, head } = arrowAlong(path, width);
     const tree = link?.kind === 'tree0' || link?.kind === 'tree1' ? link.kind : null;
     return { src: t.src, dst: t.dst, chunk: t.chunk, op: t.op, tree, shaft, head };
   });
-  return { arrows, transfers: transfers.length, width };
+  // Only cells that write their chunks are worth keeping legible under an arrow.
+  const cells = geometry.card.textSize > 0 ? cellsUnder(geometry, compiled.slots, paths) : [];
+  return { arrows, transfers: transfers.length, width, under: cells.length > 0 ? { cells, heads: headPolygons(paths, headOf(width)) } : null };
 }

@@ -48,7 +48,12 @@ describe('the opening sentence', () => {
   });
 
   it('names the first GPUs and says "and so on" when there are more', () => {
-    expect(openingSentence(2, 2, 3)).toBe('Each GPU starts with its own gradient, split into 2 chunks: GPU-0 holds a₁…a₂, GPU-1 holds b₁…b₂.');
+    expect(openingSentence(2, 2, 3)).toBe('Each GPU starts with its own gradient, split into 2 chunks: GPU-0 holds a₁…a₂ and GPU-1 holds b₁…b₂.');
+    // One more than listed is named rather than left to "and so on".
+    expect(openingSentence(4, 1, 3)).toBe(
+      'Each GPU starts with its own gradient, in one chunk: GPU-0 holds a₁, GPU-1 holds b₁, GPU-2 holds c₁ and GPU-3 holds d₁.',
+    );
+    expect(openingSentence(5, 1, 3)).toMatch(/GPU-2 holds c₁ and so on\.$/);
     expect(openingSentence(1024, 1, 3)).toBe(
       'Each GPU starts with its own gradient, in one chunk: GPU-0 holds g0₁, GPU-1 holds g1₁, GPU-2 holds g2₁ and so on.',
     );

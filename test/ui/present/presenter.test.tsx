@@ -29,7 +29,7 @@ describe('presenter mode', () => {
     expect(screen.getByRole('region', { name: 'Devices' })).toBeTruthy();
   });
 
-  it('steps with the app’s keys, and keeps them from the page around it', () => {
+  it('steps with the app’s keys, and keeps them from the page around it', async () => {
     const sim = store();
     const onPage = vi.fn();
     document.addEventListener('keydown', onPage);
@@ -43,7 +43,9 @@ describe('presenter mode', () => {
       expect(sim.getState().step).toBe(step);
       expect(texts()).toEqual(narrateStep(schedule, step - 1).sentences);
     }
-    expect(screen.getByText(/Done: every GPU holds what the collective promises/)).toBeTruthy();
+    // "Done" waits for the last step's messages to land in the cells they write.
+    expect(screen.queryByText(/Done: every GPU holds what the collective promises/)).toBeNull();
+    expect(await screen.findByText(/Done: every GPU holds what the collective promises/, {}, { timeout: 5000 })).toBeTruthy();
     act(() => void fireEvent.keyDown(root, { key: 'ArrowLeft' }));
     expect(sim.getState().step).toBe(5);
     act(() => void fireEvent.keyDown(root, { key: 'Home' }));
@@ -130,10 +132,10 @@ describe('presenter mode', () => {
     expect(screen.queryByRole('group', { name: 'Transfers of this step' })).toBeNull();
   });
 
-  it('opens on one chunk per GPU as "GPU-0 holds a₁"', () => {
+  it('opens on one chunk per GPU as "GPU-0 holds a₁", naming all four GPUs rather than "and so on" for one', () => {
     render(<PresenterMode store={store(0, { algorithm: 'naive', devices: 4 })} onExit={() => {}} fullscreen={false} />);
     expect(screen.getByText(/^Each GPU starts/).textContent).toBe(
-      'Each GPU starts with its own gradient, in one chunk: GPU-0 holds a₁, GPU-1 holds b₁, GPU-2 holds c₁ and so on. Press → for the first step.',
+      'Each GPU starts with its own gradient, in one chunk: GPU-0 holds a₁, GPU-1 holds b₁, GPU-2 holds c₁ and GPU-3 holds d₁. Press → for the first step.',
     );
   });
 });

@@ -8,6 +8,7 @@
 
 import type { Transfer } from '../../../core/schedule';
 import { ArrowRouter, type ArrowPath } from '../arrows/arrowRoutes';
+import { cellsUnder, headPolygons, type UnderCell } from '../arrows/arrowUnder';
 import { pointAt } from '../arrows/cubic';
 import { cellCentre, type DiagramGeometry, type LinkPath } from '../layout/geometry';
 import type { Point } from '../layout/layouts';
@@ -22,6 +23,12 @@ const PEN = 3;
 const HEAD = { length: 11, half: 5.5 };
 /** Points read along each curve of an arrow to fly a message along it. */
 const SAMPLES = 24;
+
+/** The cells a step's arrows pass beneath, and their heads, which stay whole over a cell. */
+export interface Under {
+  cells: UnderCell[];
+  heads: string[];
+}
 
 export interface CellArrow {
   /** SVG path data from the source cell's edge to the destination cell's edge, where the arrowhead's tip is. */
@@ -72,14 +79,14 @@ function flightAlong(path: ArrowPath, from: Point, to: Point): ArrowFlight {
 
 /**
  * Arrows for the `picked` transfers of a step of `total` transfers, each with the flight of its
- * message; null where cells write no texts, not every transfer is drawn, there are many, or cards are turned.
+ * message, and the cells they pass beneath (arrowUnder.ts); null where cells write no texts, not every transfer is drawn, there are many, or cards are turned.
  */
 export function cellArrows(
   geometry: DiagramGeometry,
   picked: readonly Transfer[],
   total: number,
   linkOf: (t: Transfer) => LinkPath | null,
-): { arrows: CellArrow[]; flights: ArrowFlight[] } | null {
+): { arrows: CellArrow[]; flights: ArrowFlight[]; under: Under | null } | null {
   // Cards too small to write their chunks keep the lit links: an arrow hugging each little card's edges
   // reads as an outline, and its way into a cell crosses the card's name.
   if (geometry.card.textSize === 0 || picked.length !== total || total > MAX_CELL_ARROWS || geometry.rotations.some((turn) => turn !== 0)) return null;
@@ -88,13 +95,16 @@ export function cellArrows(
   const thorough = picked.length <= THOROUGH_ARROWS;
   const arrows: CellArrow[] = [];
   const flights: ArrowFlight[] = [];
+  const paths: ArrowPath[] = [];
   for (const t of picked) {
     const from = t.srcChunk ?? t.chunk;
     const link = linkOf(t);
     const path = router.route({ src: t.src, dst: t.dst, from, chunk: t.chunk }, link, thorough);
     const tree = link?.kind === 'tree0' || link?.kind === 'tree1' ? link.kind : null;
+    paths.push(path);
     arrows.push({ d: pathData(path), src: t.src, dst: t.dst, chunk: t.chunk, op: t.op, tree });
     flights.push(flightAlong(path, cellCentre(geometry, t.src, from), cellCentre(geometry, t.dst, t.chunk)));
   }
-  return { arrows, flights };
+  const under = cellsUnder(geometry, places, paths);
+  return { arrows, flights, under: under.length > 0 ? { cells: under, heads: headPolygons(paths, HEAD) } : null };
 }

@@ -3,7 +3,7 @@
 // the links the step uses with the directions they carry. Cells are places (slots.ts): a message may
 // leave a device's input and land in another's scratch, or move within one card.
 
-import { cellArrows, type CellArrow } from './cellArrows';
+import { cellArrows, type CellArrow, type Under } from './cellArrows';
 import { compileSchedule, type CompiledSchedule, transferAt, type Schedule, type Transfer, type TransferOp, slotTransfers } from '../../../core/schedule';
 import type { Contributions } from '../../../core/symbolic';
 import type { DiagramGeometry, LinkPath } from '../layout/geometry';
@@ -54,6 +54,8 @@ export interface SpritePlan {
   links: StepLink[];
   /** One arrow per transfer, cell to cell, where the cards write their chunks (cellArrows.ts); else null. */
   arrows: CellArrow[] | null;
+  /** The cells those arrows pass beneath, where they are drawn faint. */
+  under: Under | null;
 }
 
 export const TARGET_STRIDE = 5;
@@ -67,6 +69,7 @@ export const NO_SPRITES: SpritePlan = {
   targets: new Float64Array(0),
   links: [],
   arrows: null,
+  under: null,
 };
 
 /** Device pairs up to which the first-per-pair pass marks pairs in a flat table (1 byte each). */
@@ -224,7 +227,7 @@ function stepLinks(transfers: readonly Transfer[], geometry: DiagramGeometry, ro
 }
 
 /** Where a step's sprites go on one picture: everything of a plan but the messages' contents. */
-type Flights = Pick<SpritePlan, 'paths' | 'onLink' | 'targets' | 'links' | 'arrows'> & { picked: Transfer[] };
+type Flights = Pick<SpritePlan, 'paths' | 'onLink' | 'targets' | 'links' | 'arrows' | 'under'> & { picked: Transfer[] };
 
 function planFlights(transfers: readonly Transfer[], geometry: DiagramGeometry, route: RouteFinder): Flights {
   const picked = pickTransfers(transfers);
@@ -253,8 +256,7 @@ function planFlights(transfers: readonly Transfer[], geometry: DiagramGeometry, 
     const end = (i + 1) * PATH_STRIDE;
     targets.set([paths[end - 2], paths[end - 1], card.cellWidth, card.cellHeight, geometry.rotations[t.dst]], i * TARGET_STRIDE);
   });
-  const arrows = drawn?.arrows ?? null;
-  return { picked, paths, onLink, targets, links: [...links.values()], arrows };
+  return { picked, paths, onLink, targets, links: [...links.values()], arrows: drawn?.arrows ?? null, under: drawn?.under ?? null };
 }
 
 /**
@@ -294,7 +296,7 @@ export function planSprites(
   if (!step) return NO_SPRITES;
   const compiled = compileSchedule(schedule);
   const next = schedule.steps[stepIndex + 1];
-  const { picked, paths, onLink, targets, links, arrows } = flightsOf(slotTransfers(compiled, step), geometry, route);
+  const { picked, paths, onLink, targets, links, arrows, under } = flightsOf(slotTransfers(compiled, step), geometry, route);
   planWhenIdle(next && slotTransfers(compiled, next), geometry, route);
   const sprites = picked.map((t) => ({
     src: t.src,
@@ -304,5 +306,5 @@ export function planSprites(
     set: message(t.src, t.srcChunk ?? t.chunk),
     label: label?.(t.src, t.srcChunk ?? t.chunk) ?? null,
   }));
-  return { step: stepIndex, sprites, paths, onLink, targets, links, arrows };
+  return { step: stepIndex, sprites, paths, onLink, targets, links, arrows, under };
 }

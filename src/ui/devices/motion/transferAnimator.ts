@@ -35,6 +35,11 @@ const CARD_SHARE = 0.08;
 
 type Phase = 'idle' | 'travel' | 'landing';
 
+/** How long a step's messages travel before the picture shows the step they make (ms). */
+export function travelMs(stepMs: number): number {
+  return Math.max(1, stepMs * TRAVEL_SHARE);
+}
+
 /** Half linear, half eased: starts and stops at half speed, at most 1.3× the average in the middle. */
 function ease(t: number): number {
   return 0.5 * t + 0.25 * (1 - Math.cos(Math.PI * t));
@@ -82,7 +87,7 @@ export class TransferAnimator {
     this.from = from;
     this.to = from + 1;
     this.startedAt = startedAt;
-    this.travelMs = Math.max(1, stepMs * TRAVEL_SHARE);
+    this.travelMs = travelMs(stepMs);
     this.landMs = Math.max(1, Math.min(LANDING_MAX_MS, stepMs * LANDING_SHARE));
     this.phase = 'travel';
     this.lit = false;

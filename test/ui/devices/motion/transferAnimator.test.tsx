@@ -27,6 +27,7 @@ function plan(step: number, count: number): SpritePlan {
     targets: new Float64Array(count * 5),
     links: [],
     arrows: null,
+    under: null,
   };
 }
 
