@@ -43,8 +43,8 @@ describe('gradsync compare', () => {
     const lines = result.out.trimEnd().split('\n');
     expect(lines.slice(0, 5)).toEqual([
       'gradsync compare: all-reduce on Summit (6× V100), α-β model from closed forms',
-      '# 6 devices: switch, α 5.7 µs, B 30 GB/s; LL, channels to fill each port',
-      '# 96–24,576 devices: nodes of 6: inside α 5.7 µs, B 30 GB/s; between α 14 µs, B 4 GB/s; LL, channels to fill each port',
+      '# 6 devices: switch, α 5.7 µs, B 30 GB/s; LL, channels to fill each port, so α 1 µs, B 15 GB/s',
+      '# 96–24,576 devices: nodes of 6: inside α 5.7 µs, B 30 GB/s; between α 14 µs, B 4 GB/s; LL, channels to fill each port, so inside α 1 µs, B 15 GB/s and between α 2.7 µs, B 2 GB/s',
       '# on nodes, tree and double-tree run over the nodes with a chain inside each, as NCCL builds them across nodes',
       '',
     ]);

@@ -36,10 +36,10 @@ describe('gradsync run with a protocol', () => {
     expect(JSON.parse(preset.out).topology).toMatchObject({ latencyUs: 3.4, channelGBs: 30, transport: { protocol: 'LL128' } });
     const trace = await runCli(['trace', ...RING8, '--elements', '4096', '--protocol', 'LL']);
     expect(trace.code).toBe(0);
-    expect(JSON.parse(trace.out).otherData.topology).toBe('switch, α 5 µs, B 100 GB/s; LL, channels to fill each port');
+    expect(JSON.parse(trace.out).otherData.topology).toBe('switch, α 5 µs, B 100 GB/s; LL, channels to fill each port, so α 0.882 µs, B 50 GB/s');
     const bench = await runCli(['bench', ...RING8, '--channels', '1']);
     expect(bench.code).toBe(0);
-    expect(bench.out).toContain('(switch, α 5 µs, B 100 GB/s; Simple, 1 channel)');
+    expect(bench.out).toContain('(switch, α 5 µs, B 100 GB/s; Simple, 1 channel, so α 5 µs, B 20 GB/s)');
   });
 
   it('bench with the fastest protocol says where the pick changes, in the table and in --json', async () => {

@@ -6,7 +6,7 @@
 import { DEFAULT_INTER_NODE_FABRIC, DEFAULT_SWITCH_FABRIC, nodesTopology, type Fabric, type Topology } from './cost';
 import { GradsyncError } from '../errors';
 import type { Schedule } from '../schedule/ir';
-import { isPlainTransport, transportWords } from './transport';
+import { isPlainTransport, transportFabric, transportWords, type Transport } from './transport';
 
 export const TOPOLOGY_KINDS = ['switch', 'nodes'] as const;
 export type TopologyKind = (typeof TOPOLOGY_KINDS)[number];
@@ -47,8 +47,24 @@ export function topologyAt(kind: TopologyKind, devices: number, devicesPerNode: 
 
 /** The topology in a line: "switch, α 5 µs, B 100 GB/s", then its transport where one is chosen ("; LL128, 4 channels"). */
 export function describeTopology(topology: Topology): string {
-  const transport = isPlainTransport(topology.transport) ? '' : `; ${transportWords(topology.transport)}`;
+  const transport = isPlainTransport(topology.transport) ? '' : `; ${transportWords(topology.transport)}${effectiveWords(topology, topology.transport!)}`;
   if (topology.kind === 'switch') return `switch, α ${topology.latencyUs} µs, B ${topology.bandwidthGBs} GB/s${transport}`;
   const { intra, inter } = topology;
   return `nodes of ${topology.devicesPerNode}: inside α ${intra.latencyUs} µs, B ${intra.bandwidthGBs} GB/s; between α ${inter.latencyUs} µs, B ${inter.bandwidthGBs} GB/s${transport}`;
+}
+
+const short = (n: number) => Number(n.toPrecision(3)).toLocaleString('en-US');
+
+/**
+ * What a chosen protocol and channels make of the fabrics' α and B, the figures the model then uses:
+ * ", so α 1.29 µs, B 15 GB/s"; nothing for Simple with the ports full, or for 'auto', which weighs several.
+ */
+function effectiveWords(topology: Topology, transport: Transport): string {
+  if (transport.protocol === 'auto' || isPlainTransport(transport)) return '';
+  const { protocol, channels } = transport;
+  const pair = (f: { latencyUs: number; bandwidthGBs: number }) => `α ${short(f.latencyUs)} µs, B ${short(f.bandwidthGBs)} GB/s`;
+  if (topology.kind === 'switch') return `, so ${pair(transportFabric(topology, 'inside', protocol, channels))}`;
+  const inside = transportFabric(topology.intra, 'inside', protocol, channels);
+  const between = transportFabric(topology.inter, 'between', protocol, channels);
+  return `, so inside ${pair(inside)} and between ${pair(between)}`;
 }
