@@ -4,7 +4,8 @@
 import { memo, useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import { deviceColor } from '../palette';
-import { summaryBand, type CardShape } from './card/cardShape';
+import { LINE_EM, summaryBand, type CardShape } from './card/cardShape';
+import { summaryLines } from '../../core/narration';
 import { cellOffset } from './layout/geometry';
 import { sameChunkView, sameChunkViews, type ChunkView } from './card/chunkViews';
 import { ChunkCell } from './ChunkCell';
@@ -19,8 +20,8 @@ export interface DeviceCardProps {
   card: CardShape;
   /** Null where the cells are painted on the picture's canvas (CellCanvas). */
   views: ChunkView[] | null;
-  /** What the step wrote here, written under the cells where they write nothing (card.summarySize). */
-  summary: string | null;
+  /** What the step wrote here (writtenSummary's pieces), written under the cells where they write nothing (card.summarySize). */
+  summary: readonly string[] | null;
   /** Stripe paint; see ChunkCell. */
   fill: string;
   inspected: boolean;
@@ -147,19 +148,20 @@ function groupCells(cells: ReactElement[]): ReactElement[] {
 /** About how wide the badge's text runs (11.5 px bold). */
 const flagTextWidth = (text: string) => 14 + text.length * 7;
 
-/** The line under the cells of a card whose cells write nothing: what the step wrote there. */
-function Summary({ card, text }: { card: CardShape; text: string }) {
-  const band = summaryBand(card.summarySize);
+/** The line (or two) under the cells of a card whose cells write nothing: what the step wrote there. */
+function Summary({ card, pieces }: { card: CardShape; pieces: readonly string[] }) {
+  const lines = summaryLines(pieces, card.summaryLines, card.summaryRoom);
+  const size = card.summarySize;
+  // The band's half line of air is split above and below its lines (summaryBand).
+  // Lines are set from the bottom of their band: one line sits where a card's one-line summary does.
+  const top = card.height - card.pad - summaryBand(size, lines.length) + size * 0.15;
   return (
-    <text
-      className="gs-dv-card-summary"
-      x={card.width / 2}
-      y={card.height - card.pad - band / 2}
-      fontSize={card.summarySize}
-      textAnchor="middle"
-      dominantBaseline="central"
-    >
-      {text}
+    <text className="gs-dv-card-summary" fontSize={card.summarySize} textAnchor="middle" dominantBaseline="central">
+      {lines.map((text, i) => (
+        <tspan key={i} x={card.width / 2} y={top + size * LINE_EM * (i + 0.5)}>
+          {text}
+        </tspan>
+      ))}
     </text>
   );
 }
@@ -206,7 +208,7 @@ function DeviceCardImpl({
       <rect className="gs-dv-card-bg" width={card.width} height={card.height} rx={Math.min(6, card.width * 0.12)} />
       <Header device={device} devices={devices} card={card} />
       {cells && groupCells(cells)}
-      {summary && card.summarySize > 0 && <Summary card={card} text={summary} />}
+      {summary && summary.length > 0 && card.summarySize > 0 && <Summary card={card} pieces={summary} />}
       {flag && (
         <g className="gs-dv-flag" transform={`translate(${card.width},0)`}>
           <title>{flag.message}</title>
@@ -244,6 +246,7 @@ export const DeviceCard = memo(
     a.flag?.message === b.flag?.message &&
     a.roomRight === b.roomRight &&
     a.description === b.description &&
+    (a.summary === b.summary || a.summary?.join('\n') === b.summary?.join('\n')) &&
     a.onInspect === b.onInspect &&
     (a.views === b.views || (a.views !== null && b.views !== null && sameChunkViews(a.views, b.views))),
 );

@@ -20,6 +20,8 @@ const LABEL_MIN = 12.5;
 const LABEL_MAX = 18;
 /** A card whose cells write nothing writes what its step wrote on one line under them, between these sizes (px). */
 const SUMMARY_MIN = 12;
+/** A summary that fits one line at this size (px) or more is kept on one line. */
+const SUMMARY_ONE_LINE = 15;
 const SUMMARY_MAX = 20;
 
 export interface CardShape {
@@ -49,8 +51,12 @@ export interface CardShape {
   slotAxis: 'x' | 'y';
   /** Height of the stripe under a text (0 without text): the stripe fills the whole cell otherwise. */
   barHeight: number;
-  /** Font size of the line under the cells that says what the step wrote (cardSummary); 0 without one. */
+  /** Font size of the line under the cells that says what the step wrote (writtenSummary); 0 without one. */
   summarySize: number;
+  /** On how many lines it is written: 1, or 2 on a card too narrow for one at a size a room reads. */
+  summaryLines: number;
+  /** Characters a line of it holds at its size: a shorter summary stays on one line. */
+  summaryRoom: number;
 }
 
 export interface CardContent {
@@ -66,8 +72,10 @@ export interface CardContent {
   textChars: number;
   /** Whether chunks may show their expressions in the brief form, (a₁+…+h₁). */
   brief?: boolean;
-  /** Characters of the longest line a card whose cells write nothing may write under them (cardSummary); 0 or absent: none. */
+  /** Characters of the longest line a card whose cells write nothing may write under them (writtenSummary); 0 or absent: none. */
   summaryChars?: number;
+  /** The same where the summary is written on two lines; absent: as on one. */
+  summaryLineChars?: number;
 }
 
 function digits(n: number): number {
@@ -121,6 +129,22 @@ export function cellCap(content: CardContent, lines = 1, form: ExpressionForm = 
   return hasTexts(content, form) ? formLineChars(content, form, lines) * MONO_EM * TEXT_MAX + 8 : PLAIN_CELL_MAX;
 }
 
+/** A card's name is written in full from this width (px); narrower cards write it short. */
+const FULL_NAME_WIDTH = 84;
+/** A summary written this large (px) reads from the back of a room; larger ones gain little. */
+export const SUMMARY_ENOUGH = 16;
+
+/**
+ * How wide a card with `columns` columns of cells is worth making (px): as wide as its cells need, or
+ * where its cells write nothing but a summary goes under them, as wide as that summary on one line at
+ * SUMMARY_ENOUGH px and its name in full (a master's card of one chunk would otherwise stay a stub).
+ */
+export function cardCap(content: CardContent, columns: number, lines = 1, form: ExpressionForm = 'full'): number {
+  const cells = columns * cellCap(content, lines, form) + 20;
+  if (hasTexts(content, form) || !content.summaryChars) return cells;
+  return Math.max(cells, FULL_NAME_WIDTH, content.summaryChars * MONO_EM * SUMMARY_ENOUGH + 2 * 8 + 4);
+}
+
 function labelSizeFor(width: number, textSize: number): number {
   const wanted = textSize > 0 ? textSize + 1 : width * 0.075;
   return Math.max(LABEL_MIN, Math.min(LABEL_MAX, wanted));
@@ -132,7 +156,7 @@ function labelSizeFor(width: number, textSize: number): number {
  */
 export function cardShape(width: number, columns: number, content: CardContent, labels = true, lines = 1, form: ExpressionForm = 'full'): CardShape {
   const pad = Math.max(2, Math.min(8, width * 0.05));
-  const labelMode = !labels ? 'none' : width >= 84 ? 'full' : width >= 34 ? 'short' : 'none';
+  const labelMode = !labels ? 'none' : width >= FULL_NAME_WIDTH ? 'full' : width >= 34 ? 'short' : 'none';
   const bands = content.bands ?? [content.chunks];
   const rows = bands.reduce((sum, band) => sum + Math.ceil(band / columns), 0);
   const inner = width - 2 * pad;
@@ -147,13 +171,18 @@ export function cardShape(width: number, columns: number, content: CardContent, 
     const fits = (cellWidth - 8) / (lineChars * MONO_EM);
     if (fits >= TEXT_MIN) textSize = Math.min(TEXT_MAX, fits);
   }
-  const summarySize = textSize === 0 && labelMode === 'full' ? summarySizeFor(inner, content.summaryChars ?? 0) : 0;
+  const summarised = textSize === 0 && labelMode === 'full';
+  // Two lines where one would be written small and two larger: a narrow card of many devices.
+  const oneLine = summarised ? summarySizeFor(inner, content.summaryChars ?? 0) : 0;
+  const twoLines = summarised && oneLine < SUMMARY_ONE_LINE ? summarySizeFor(inner, content.summaryLineChars ?? content.summaryChars ?? 0) : 0;
+  const summaryLines = twoLines > oneLine + 0.5 ? 2 : 1;
+  const summarySize = summaryLines === 2 ? twoLines : oneLine;
   const labelSize = labelMode === 'full' ? labelSizeFor(width, textSize || summarySize) : LABEL_MIN;
   const header = labelMode === 'full' ? Math.round(labelSize * 1.92) : labelMode === 'short' ? 15 : 4;
   // Without text, cells grow tall enough to give each contribution's stripe a few pixels.
   const plainHeight = cellWidth < 4 ? Math.max(cellWidth, 2.5) : Math.min(44, Math.max(cellWidth * 1.4, Math.min(content.devices * 4, 36)));
   const cellHeight = textSize > 0 ? Math.round(textSize * (LINE_EM * textLines + 0.3) + 6 + TEXT_BAR) : plainHeight;
-  const summary = summaryBand(summarySize);
+  const summary = summaryBand(summarySize, summaryLines);
   const height = header + pad + rows * cellHeight + (rows - 1) * gap + summary + pad;
   return {
     width,
@@ -175,12 +204,14 @@ export function cardShape(width: number, columns: number, content: CardContent, 
     slotAxis: textSize > 0 || cellWidth >= cellHeight ? 'x' : 'y',
     barHeight: textSize > 0 ? TEXT_BAR : 0,
     summarySize,
+    summaryLines: summarySize > 0 ? summaryLines : 1,
+    summaryRoom: summarySize > 0 ? Math.floor((inner - 4) / (summarySize * MONO_EM)) : 0,
   };
 }
 
-/** Height of the line under the cells that says what the step wrote (px), at `size` px; 0 without one. */
-export function summaryBand(size: number): number {
-  return size > 0 ? Math.round(size * (LINE_EM + 0.3)) : 0;
+/** Height of the `lines` lines under the cells that say what the step wrote (px), at `size` px; 0 without them. */
+export function summaryBand(size: number, lines: number): number {
+  return size > 0 ? Math.round(size * (LINE_EM * lines + 0.3)) : 0;
 }
 
 function summarySizeFor(inner: number, chars: number): number {

@@ -25,8 +25,8 @@ const TITLE_LIMIT = 256;
 export interface DeviceView {
   views: ChunkView[];
   description: string;
-  /** What the step wrote on the device, in brief (writtenSummary), for cards whose cells write nothing; null otherwise. */
-  summary: string | null;
+  /** What the step wrote on the device, in brief, as writtenSummary's pieces, for cards whose cells write nothing; null otherwise. */
+  summary: string[] | null;
 }
 
 /**
@@ -80,8 +80,8 @@ export function deviceViews(schedule: Schedule, state: StepCells, form: Expressi
 }
 
 /** What step `state.step` wrote on device `d`; at the start, a plain buffer's first and last chunk: a₁ … a₁₆. */
-function summaryOf(state: StepCells, d: number, slots: number, writes: ReadonlyMap<number, unknown>, plain: boolean): string {
-  if (state.step === 0) return plain && slots > 1 ? spanSummary(state.expression(d, 0, 'brief'), state.expression(d, slots - 1, 'brief')) : '';
+function summaryOf(state: StepCells, d: number, slots: number, writes: ReadonlyMap<number, unknown>, plain: boolean): string[] {
+  if (state.step === 0) return plain && slots > 1 ? spanSummary(state.expression(d, 0, 'brief'), state.expression(d, slots - 1, 'brief')) : [];
   const written: string[] = [];
   for (let s = 0; s < slots; s++) if (writes.has(cellKey(d, s, slots))) written.push(state.expression(d, s, 'brief'));
   return writtenSummary(written);

@@ -3,7 +3,18 @@
 // expressions can be written legibly they are, in whichever arrangement writes them largest.
 
 import type { ExpressionForm } from '../../../core/narration';
-import { cardShape, cellCap, columnChoices, hasTexts, lineChoices, TEXT_MAX, widestBand, type CardContent, type CardShape } from '../card/cardShape';
+import {
+  cardCap,
+  cardShape,
+  columnChoices,
+  hasTexts,
+  lineChoices,
+  SUMMARY_ENOUGH,
+  TEXT_MAX,
+  widestBand,
+  type CardContent,
+  type CardShape,
+} from '../card/cardShape';
 import type { Size } from './geometry';
 import type { DeviceLayout } from './layouts';
 
@@ -126,7 +137,7 @@ type Fits = (card: CardShape) => boolean;
 function widestCard(size: Size, content: CardContent, columns: number, labels: boolean, fits: Fits, lines = 1, form: ExpressionForm = 'full'): CardShape {
   // Cards with texts may take nearly half the width: left and right cards of a small ring still clear.
   const texts = hasTexts(content, form);
-  const cap = Math.min(size.width * (texts ? 0.47 : 0.42), 480, columns * cellCap(content, lines, form) + 20);
+  const cap = Math.min(size.width * (texts ? 0.47 : 0.42), 480, cardCap(content, columns, lines, form));
   const shape = (width: number) => cardShape(width, columns, content, labels, lines, form);
   let lo = 8;
   let hi = Math.max(lo, cap);
@@ -146,9 +157,6 @@ function score(card: CardShape, chunks: number): number {
   const aspect = Math.max(card.width / card.height, card.height / card.width);
   return (side * (card.columns === chunks ? 3 : 1)) / Math.max(1, aspect / 4);
 }
-
-/** A summary written this large (px) reads from the back of a room; larger ones gain little. */
-const SUMMARY_ENOUGH = 16;
 
 /**
  * Whether plain card `a` reads better than `b`: the line saying what the step wrote first, up to
@@ -177,7 +185,10 @@ function textScore(card: CardShape): number {
 const FULL_FLOOR = 14;
 
 /** The best upright card that writes every chunk's expression in `form`, or null when none fits legibly. */
-function textFit(layout: DeviceLayout, size: Size, content: CardContent, fits: Fits, form: ExpressionForm): Fit | null {
+function textFit(layout: DeviceLayout, size: Size, written: CardContent, fits: Fits, form: ExpressionForm): Fit | null {
+  // A card too narrow for its texts is not one of these: without a summary line under its cells, a
+  // narrower card is never the taller, and the widest that fits is found by halving.
+  const content = { ...written, summaryChars: 0, summaryLineChars: 0 };
   let best: CardShape | null = null;
   for (const columns of columnChoices(content)) {
     for (const lines of lineChoices(content, form)) {
@@ -216,12 +227,26 @@ function bestTextFit(layout: DeviceLayout, size: Size, content: CardContent, gro
   return textScore(brief.card) > textScore(full.card) ? brief : full;
 }
 
+/**
+ * Cells written at this size (px) or more are kept; below it, the summary under plain cells wins where
+ * it is written SUMMARY_GAIN px larger.
+ */
+const LEGIBLE_TEXT = 12;
+const SUMMARY_GAIN = 3;
+
 export function chooseFit(layout: DeviceLayout, size: Size, content: CardContent): Fit {
   const groupOf = new Int32Array(layout.devices).fill(-1);
   for (const group of layout.groups) for (const d of group.devices) groupOf[d] = group.node;
-  const upright: Fits = (card) => fitsUpright(layout, size, card, groupOf);
   const withText = hasTexts(content, 'full') || hasTexts(content, 'brief') ? bestTextFit(layout, size, content, groupOf) : null;
-  if (withText) return withText;
+  if (withText && withText.card.textSize >= LEGIBLE_TEXT) return withText;
+  const plain = plainFit(layout, size, content, groupOf);
+  // Cells that can only write small type read worse than a line or two that say what the step wrote, larger.
+  return withText && plain.card.summarySize < withText.card.textSize + SUMMARY_GAIN ? withText : plain;
+}
+
+/** The best card whose cells write nothing (the lines under them may say what the step wrote). */
+function plainFit(layout: DeviceLayout, size: Size, content: CardContent, groupOf: Int32Array): Fit {
+  const upright: Fits = (card) => fitsUpright(layout, size, card, groupOf);
   const plain = { ...content, textChars: 0, brief: false };
   const ringLike = (layout.kind === 'circle' || layout.kind === 'star') && layout.devices >= RADIAL_FROM;
   let best: Fit | null = null;

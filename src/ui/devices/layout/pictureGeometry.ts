@@ -27,10 +27,13 @@ export function cardContent(schedule: Schedule): CardContent {
   const textChars = longestExpression(devices, chunks);
   const brief = briefTexts(devices, compiled.slots);
   // Where cells may be too small for the brief form, the card may say what its step wrote instead.
-  const summaryChars = brief ? writtenSummaryLength(devices, compiled.slots, mostWritesPerDevice(schedule)) : 0;
+  const writes = brief ? mostWritesPerDevice(schedule) : 0;
+  const summaryChars = brief ? writtenSummaryLength(devices, compiled.slots, writes) : 0;
+  const summaryLineChars = brief ? writtenSummaryLength(devices, compiled.slots, writes, 2) : 0;
+  const summary = { summaryChars, summaryLineChars };
   return compiled.plain
-    ? { devices, chunks, textChars, brief, summaryChars }
-    : { devices, chunks: compiled.slots, bands: slotBuffers(compiled.layout).map((buffer) => buffer.slots), textChars, brief, summaryChars };
+    ? { devices, chunks, textChars, brief, ...summary }
+    : { devices, chunks: compiled.slots, bands: slotBuffers(compiled.layout).map((buffer) => buffer.slots), textChars, brief, ...summary };
 }
 
 /** The geometry of a layout at a size (the diagram memoises the layout by aspect on its own). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../../src/core/algorithms';
 import { chooseFit } from '../../../../src/ui/devices/layout/cardFit';
-import { cardShape, lineCharsFor, lineChoices, longestExpression } from '../../../../src/ui/devices/card/cardShape';
+import { writtenSummaryLength } from '../../../../src/core/narration';
+import { cardCap, cardShape, lineCharsFor, lineChoices, longestExpression, summaryBand } from '../../../../src/ui/devices/card/cardShape';
 import { deviceLayout } from '../../../../src/ui/devices/layout/layouts';
 
 function fitFor(algorithm: string, devices: number, width: number, height: number) {
@@ -72,5 +73,47 @@ describe('card fit with the seeds’ expressions', () => {
     expect(fit.positions).not.toBe(layout.positions);
     // Every term of (a₁+b₁+c₁+d₁+e₁+f₁+g₁+h₁) fits only smaller.
     expect(fitFor('ring', 8, 920, 629).textSize).toBeLessThan(18);
+  });
+});
+
+describe('the line under cells that write nothing', () => {
+  const content = (devices: number, chunks: number, writes: number) => ({
+    devices,
+    chunks,
+    textChars: 0,
+    brief: true,
+    summaryChars: writtenSummaryLength(devices, chunks, writes),
+    summaryLineChars: writtenSummaryLength(devices, chunks, writes, 2),
+  });
+
+  it('goes on two lines where one would be small and two are larger, and stays on one where it reads', () => {
+    // Halving-doubling on 8 writes up to four cells a step: "(a₁+…+h₁) … (a₁+…+h₁)" is 21 characters.
+    const narrow = cardShape(125, 8, content(8, 8, 4));
+    expect(narrow.summaryLines).toBe(2);
+    expect(narrow.summarySize).toBeGreaterThanOrEqual(14);
+    expect(cardShape(125, 8, { ...content(8, 8, 4), summaryLineChars: undefined }).summarySize).toBe(0);
+    const wide = cardShape(320, 8, content(8, 8, 4));
+    expect(wide.summaryLines).toBe(1);
+    expect(wide.summarySize).toBeGreaterThanOrEqual(15);
+    // Two lines are taller by one line of 1.2 em.
+    expect(summaryBand(narrow.summarySize, 2) - summaryBand(narrow.summarySize, 1)).toBeCloseTo(1.2 * narrow.summarySize, 0);
+  });
+
+  it('lets a card of one chunk grow wide enough for its name and its summary, not a stub of one cell', () => {
+    expect(cardCap({ devices: 8, chunks: 1, textChars: 0 }, 1)).toBe(56);
+    expect(cardCap(content(8, 1, 1), 1)).toBeGreaterThanOrEqual(84);
+  });
+
+  it('prefers the summary, 3 px larger or more, to cells that could only write under 12 px: halving-doubling on 8 at 1024×768', () => {
+    const schedule = buildSchedule({ algorithm: 'halving-doubling', devices: 8 });
+    const size = { width: 650, height: 600 };
+    const layout = deviceLayout(schedule, Math.round((size.width / size.height) * 20) / 20);
+    const withTexts = { ...content(8, 8, 4), textChars: longestExpression(8, 8) };
+    const card = chooseFit(layout, size, withTexts).card;
+    expect(card.textSize).toBe(0);
+    expect(card.summarySize).toBeGreaterThanOrEqual(15);
+    // Where the cells write 12 px or more they are kept: the same on a projector 1366 px wide.
+    const wide = chooseFit(deviceLayout(schedule, 1.5), { width: 920, height: 610 }, withTexts).card;
+    expect(wide.textSize).toBeGreaterThanOrEqual(15);
   });
 });
