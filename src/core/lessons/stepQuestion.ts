@@ -8,6 +8,8 @@
 // as wrong only when its terms differ from the answer's as a multiset, so (a₁+b₁) is never offered
 // against (b₁+a₁), and a question is asked only where it has a single answer: a pair of GPUs that
 // exchanges one chunk in the step, a chunk sent to one GPU.
+// Questions on one sheet (the handout asks two about a step) never give each other away: neither asks
+// about a transfer or a cell the other does, and neither's words show the value the other asks for.
 
 import { GradsyncError, refused, type Refused } from '../errors';
 import { Narrator, valueExpression } from '../narration/narration';
@@ -49,6 +51,13 @@ export interface StepQuestion {
   cell: { device: number; chunk: number };
   /** What the narration says of those transfers: the reveal's words. */
   sentences: string[];
+  /**
+   * The values the question's words show, its options' and the message its prompt names, as keys
+   * (`chunk:terms`, the terms sorted, so (a₁+b₁) and (b₁+a₁) are one value).
+   */
+  shownValues: string[];
+  /** The right option's value as such a key; null where the answer is a GPU. */
+  answerValue: string | null;
 }
 
 export interface StepQuestionRequest {
@@ -60,6 +69,11 @@ export interface StepQuestionRequest {
   op?: ReduceOp;
   /** Ask only this kind. */
   kind?: StepQuestionKind;
+  /**
+   * Questions already on the same sheet: the question asked can stand beside each (askableTogether),
+   * and none of their answers is offered as one of its wrong options.
+   */
+  besides?: readonly StepQuestion[];
 }
 
 export type StepQuestionResult = { ok: true; question: StepQuestion } | Refused;
@@ -82,6 +96,13 @@ interface Option {
   text: string;
   /** Equal keys mean the same answer. */
   key: string;
+}
+
+/** The options chosen, shuffled: their texts and keys, and which is right. */
+interface Chosen {
+  options: string[];
+  keys: string[];
+  answer: number;
 }
 
 function valueOption(view: StepView, terms: TermSeq, chunk: number): Option {
@@ -119,10 +140,11 @@ function transferAt(view: StepView, t: number): QuestionTransfer {
 
 /**
  * The answer and up to MAX_OPTIONS − 1 wrong options from `pool` (most plausible first), shuffled; null
- * where fewer than MIN_OPTIONS remain. A wrong option repeats neither the answer nor another option.
+ * where fewer than MIN_OPTIONS remain. A wrong option repeats neither the answer nor another option,
+ * and is none of the values in `avoid` (the answers of the other questions on the sheet).
  */
-function choose(answer: Option, pool: readonly Option[], rng: () => number): { options: string[]; answer: number } | null {
-  const keys = new Set([answer.key]);
+function choose(answer: Option, pool: readonly Option[], avoid: ReadonlySet<string>, rng: () => number): Chosen | null {
+  const keys = new Set([answer.key, ...avoid]);
   const texts = new Set([answer.text]);
   const wrong: Option[] = [];
   for (const option of pool) {
@@ -134,10 +156,21 @@ function choose(answer: Option, pool: readonly Option[], rng: () => number): { o
   }
   if (wrong.length + 1 < MIN_OPTIONS) return null;
   const options = shuffled([answer, ...wrong], rng);
-  return { options: options.map((option) => option.text), answer: options.indexOf(answer) };
+  return { options: options.map((option) => option.text), keys: options.map((option) => option.key), answer: options.indexOf(answer) };
 }
 
-function chunkQuestion(view: StepView, t: number, rng: () => number): StepQuestion | null {
+/** The question's options, and what its words show and ask, from the options chosen. */
+function asked(chosen: Chosen, shownInPrompt: readonly string[], answerIsValue: boolean) {
+  const { options, keys, answer } = chosen;
+  return {
+    options,
+    answer,
+    shownValues: [...shownInPrompt, ...(answerIsValue ? keys : [])],
+    answerValue: answerIsValue ? keys[answer] : null,
+  };
+}
+
+function chunkQuestion(view: StepView, t: number, avoid: ReadonlySet<string>, rng: () => number): StepQuestion | null {
   const transfer = transferAt(view, t);
   const { src, dst, chunk } = transfer;
   const { devices, chunks } = view.compiled;
@@ -157,24 +190,47 @@ function chunkQuestion(view: StepView, t: number, rng: () => number): StepQuesti
       .slice(2)
       .map((c) => value(src, c)),
   ];
-  const chosen = choose(value(src, chunk), pool, rng);
+  const chosen = choose(value(src, chunk), pool, avoid, rng);
   if (!chosen) return null;
   const prompt = `In step ${view.index + 1}, ${deviceLabel(src)} sends which chunk to ${deviceLabel(dst)}?`;
-  return { kind: 'chunk', step: view.index + 1, prompt, ...chosen, transfers: [transfer], cell: { device: dst, chunk }, sentences: [view.sentence(t)] };
+  return {
+    kind: 'chunk',
+    step: view.index + 1,
+    prompt,
+    ...asked(chosen, [], true),
+    transfers: [transfer],
+    cell: { device: dst, chunk },
+    sentences: [view.sentence(t)],
+  };
 }
 
-function receiverQuestion(view: StepView, t: number, rng: () => number): StepQuestion | null {
+function receiverQuestion(view: StepView, t: number, avoid: ReadonlySet<string>, rng: () => number): StepQuestion | null {
   const transfer = transferAt(view, t);
   const { src, dst, chunk } = transfer;
   const pool = [...around(dst, view.compiled.devices).filter((d) => d !== src), ...around(src, view.compiled.devices)].map(deviceOption);
-  const chosen = choose(deviceOption(dst), pool, rng);
+  const chosen = choose(deviceOption(dst), pool, avoid, rng);
   if (!chosen) return null;
-  const message = valueExpression(view.start(src, chunk), chunk, view.compiled.devices, view.op);
-  const prompt = `In step ${view.index + 1}, ${deviceLabel(src)} sends ${message} to which GPU?`;
-  return { kind: 'receiver', step: view.index + 1, prompt, ...chosen, transfers: [transfer], cell: { device: dst, chunk }, sentences: [view.sentence(t)] };
+  const message = valueOption(view, view.start(src, chunk), chunk);
+  const prompt = `In step ${view.index + 1}, ${deviceLabel(src)} sends ${message.text} to which GPU?`;
+  return {
+    kind: 'receiver',
+    step: view.index + 1,
+    prompt,
+    ...asked(chosen, [message.key], false),
+    transfers: [transfer],
+    cell: { device: dst, chunk },
+    sentences: [view.sentence(t)],
+  };
 }
 
-function cellQuestion(view: StepView, device: number, chunk: number, writers: readonly number[], rng: () => number): StepQuestion | null {
+function cellQuestion(
+  view: StepView,
+  device: number,
+  chunk: number,
+  writers: readonly number[],
+  avoid: ReadonlySet<string>,
+  rng: () => number,
+): StepQuestion | null {
   const before = view.start(device, chunk);
   const first = transferAt(view, writers[0]);
   const incoming = view.start(first.src, chunk);
@@ -189,14 +245,14 @@ function cellQuestion(view: StepView, device: number, chunk: number, writers: re
       .filter((d) => d !== device && !senders.has(d))
       .map(misdelivered),
   ];
-  const chosen = choose(option(view.after(device, chunk)), pool, rng);
+  const chosen = choose(option(view.after(device, chunk)), pool, avoid, rng);
   if (!chosen) return null;
   const prompt = `After step ${view.index + 1}, what will ${deviceLabel(device)}'s chunk ${chunk + 1} hold?`;
   return {
     kind: 'cell',
     step: view.index + 1,
     prompt,
-    ...chosen,
+    ...asked(chosen, [], true),
     transfers: writers.map((t) => transferAt(view, t)),
     cell: { device, chunk },
     sentences: writers.map((t) => view.sentence(t)),
@@ -212,11 +268,11 @@ function uniqueBy(view: StepView, key: (t: number) => number): number[] {
   return out;
 }
 
-/** The questions of one kind the step can ask, each made when tried. */
-function candidates(view: StepView, kind: StepQuestionKind): ((rng: () => number) => StepQuestion | null)[] {
+/** The questions of one kind the step can ask, each made when tried, offering no value of `avoid` as a wrong option. */
+function candidates(view: StepView, kind: StepQuestionKind, avoid: ReadonlySet<string>): ((rng: () => number) => StepQuestion | null)[] {
   const { src, dst, chunk, devices, chunks } = view.compiled;
-  if (kind === 'chunk') return uniqueBy(view, (t) => src[t] * devices + dst[t]).map((t) => (rng) => chunkQuestion(view, t, rng));
-  if (kind === 'receiver') return uniqueBy(view, (t) => src[t] * chunks + chunk[t]).map((t) => (rng) => receiverQuestion(view, t, rng));
+  if (kind === 'chunk') return uniqueBy(view, (t) => src[t] * devices + dst[t]).map((t) => (rng) => chunkQuestion(view, t, avoid, rng));
+  if (kind === 'receiver') return uniqueBy(view, (t) => src[t] * chunks + chunk[t]).map((t) => (rng) => receiverQuestion(view, t, avoid, rng));
   const writers = new Map<number, number[]>();
   for (let t = view.begin; t < view.end; t++) {
     const cell = dst[t] * chunks + chunk[t];
@@ -227,7 +283,7 @@ function candidates(view: StepView, kind: StepQuestionKind): ((rng: () => number
   return [...writers].map(
     ([cell, list]) =>
       (rng) =>
-        cellQuestion(view, Math.floor(cell / chunks), cell % chunks, list, rng),
+        cellQuestion(view, Math.floor(cell / chunks), cell % chunks, list, avoid, rng),
   );
 }
 
@@ -253,10 +309,30 @@ function stepView(schedule: Schedule, compiled: CompiledSchedule, index: number,
   };
 }
 
+const sameTransfer = (a: QuestionTransfer, b: QuestionTransfer) => a.src === b.src && a.dst === b.dst && a.chunk === b.chunk;
+
+/** Whether `by`'s words give `of`'s answer away: it asks about one of the same step's transfers or cells, or shows the value `of` asks for. */
+function givesAway(by: StepQuestion, of: StepQuestion): boolean {
+  if (by.step === of.step) {
+    if (by.cell.device === of.cell.device && by.cell.chunk === of.cell.chunk) return true;
+    if (by.transfers.some((t) => of.transfers.some((u) => sameTransfer(t, u)))) return true;
+  }
+  return of.answerValue !== null && by.shownValues.includes(of.answerValue);
+}
+
+/**
+ * Whether two questions can stand on one sheet: neither asks about a transfer or a cell of the other's
+ * step that the other asks about, and neither's prompt or options show the value the other asks for.
+ */
+export function askableTogether(a: StepQuestion, b: StepQuestion): boolean {
+  return !givesAway(a, b) && !givesAway(b, a);
+}
+
 /**
  * A question about step `applied` + 1 of a schedule, or why there is none: a schedule between places,
- * a step that moves nothing, the end. The same request gives the same question. Costs a replay of the
- * steps before it and O(transfers) of the step.
+ * a step that moves nothing, the end, or (with `besides`) nothing left to ask that keeps the other
+ * questions' answers hidden. The same request gives the same question. Costs a replay of the steps
+ * before it and O(transfers) of the step.
  */
 export function predictStep(request: StepQuestionRequest): StepQuestionResult {
   const { schedule, applied, seed, op = 'sum' } = request;
@@ -270,13 +346,19 @@ export function predictStep(request: StepQuestionRequest): StepQuestionResult {
   if (compiled.stepStart[applied] === compiled.stepStart[applied + 1]) return refused(`step ${applied + 1} moves nothing`);
   const view = stepView(schedule, compiled, applied, op);
   const rng = random(seed);
+  const besides = request.besides ?? [];
+  const avoid = new Set(besides.flatMap((other) => (other.answerValue === null ? [] : [other.answerValue])));
   const kinds = request.kind ? [request.kind] : shuffled(STEP_QUESTION_KINDS, rng);
+  let giveaways = 0;
   for (const kind of kinds) {
-    for (const ask of shuffled(candidates(view, kind), rng).slice(0, TRIES_PER_KIND)) {
+    for (const ask of shuffled(candidates(view, kind, avoid), rng).slice(0, TRIES_PER_KIND)) {
       const question = ask(rng);
-      if (question) return { ok: true, question };
+      if (!question) continue;
+      if (besides.every((other) => askableTogether(other, question))) return { ok: true, question };
+      giveaways++;
     }
   }
   const what = request.kind ? `${request.kind} question` : 'question';
+  if (giveaways > 0) return refused(`every ${what} about step ${applied + 1} would give away the answer of another question on the sheet`);
   return refused(`no ${what} about step ${applied + 1} has enough wrong answers to choose from`);
 }

@@ -1,5 +1,5 @@
 // The app's exercise: closed until asked for, then "predict the step" beside the narration, answered
-// with 1–4 (or A–D) and Enter or →, which reveals the answer and plays the step.
+// with the options' number keys and Enter or →, which reveals the answer and plays the step.
 
 import { useState } from 'react';
 import { PredictPanel } from './PredictPanel';

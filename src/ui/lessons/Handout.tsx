@@ -3,7 +3,7 @@
 // working in place of the room. Hidden on screen (`hidden`); the print stylesheet shows it alone.
 
 import type { ReactNode } from 'react';
-import type { Lesson, StepQuestion } from '../../core/lessons';
+import { optionLabel, type Lesson, type StepQuestion } from '../../core/lessons';
 import type { Problem } from './CostPanel';
 import type { HandoutStill } from './useHandoutPicture';
 
@@ -11,7 +11,7 @@ export interface HandoutProps {
   lesson: Lesson;
   /** "Lesson 3 of 10". */
   place: string;
-  /** What the figure shows: "Step 2 of 6 (share-reduce)". */
+  /** Where the figure stands: "Before step 1 of 6", "After step 2 of 6 · share-reduce". */
   shown: string;
   still: HandoutStill | null;
   /** Where the figure prints as it is (a table), in place of a still. */
@@ -20,8 +20,6 @@ export interface HandoutProps {
   problems: readonly Problem[];
   answers: boolean;
 }
-
-const LETTERS = 'ABCD';
 
 /** The still of the figure, or why it is missing. */
 export function HandoutStillImage({ still }: { still: HandoutStill | null }) {
@@ -39,6 +37,8 @@ export function HandoutStillImage({ still }: { still: HandoutStill | null }) {
 
 export function Handout({ lesson, place, shown, still, figure, questions, problems, answers }: HandoutProps) {
   let number = 0;
+  // Worked problems alone (NCCL 2.4's lesson) print side by side, so their working fits the page.
+  const columns = questions.length === 0 && problems.length > 1;
   return (
     <article className="gs-handout" hidden>
       <header className="gs-handout-head">
@@ -50,14 +50,15 @@ export function Handout({ lesson, place, shown, still, figure, questions, proble
       <p className="gs-handout-framing">{lesson.framing}</p>
       <p className="gs-handout-source">After “{lesson.source}”.</p>
       <div className={figure ? 'gs-handout-figure' : 'gs-handout-figure gs-handout-figure--still'}>{figure ?? <HandoutStillImage still={still} />}</div>
-      <ol className="gs-handout-questions">
+      <ol className={columns ? 'gs-handout-questions gs-handout-questions--columns' : 'gs-handout-questions'}>
         {questions.map((question) => (
           <li key={question.prompt} value={++number}>
             <p className="gs-handout-prompt">{question.prompt}</p>
             <ul className="gs-handout-options">
               {question.options.map((option, i) => (
                 <li key={option} className={answers && i === question.answer ? 'gs-handout-right' : undefined}>
-                  <span className="gs-handout-box">{answers && i === question.answer ? '☒' : '☐'}</span> {LETTERS[i]} {option}
+                  <span className="gs-handout-box">{answers && i === question.answer ? '☒' : '☐'}</span>{' '}
+                  <span className="gs-handout-label">{optionLabel(i)}</span> {option}
                 </li>
               ))}
             </ul>

@@ -1,12 +1,12 @@
 // A lesson on a projector (?lesson=ring): its title and framing in the seeds' words, the live figure,
 // and its exercises beside it: predict the step, and the worked problems. Keyboard first: ← → step
-// the figure (a training figure's stages), PageUp and PageDown move between lessons, 1–4 or A–D and
-// Enter answer, Q and W switch between predicting and the worked problems, T the theme, Esc leaves.
-// The address follows the lesson and its step; printing gives the lesson's one-page handout.
+// the figure (a training figure's stages), ↓ ↑ scroll a figure that runs below the screen (the first
+// Tab is a link to it), PageUp and PageDown move between lessons, the options' number keys and Enter
+// answer, Q and W switch between predicting and the worked problems, T the theme, Esc leaves. The
+// address follows the lesson and its step; printing gives the lesson's one-page handout.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { LESSON_IDS, lessonBeside, type Lesson } from '../../core/lessons';
-import { phaseLabel } from '../../core/narration';
+import { LESSON_IDS, lessonBeside, stepPlace, type Lesson, type LessonFigure } from '../../core/lessons';
 import type { SimStore } from '../../store/simStore';
 import { formatUrlState, parseUrlState } from '../../store/url';
 import { DevicesView } from '../devices/DevicesView';
@@ -24,6 +24,8 @@ import { NO_SCORE, type Score } from './quizState';
 import { ScaleChartSlot } from './ScaleChartSlot';
 import { TrainingHandoutFigure, TrainingLessonFigure } from './TrainingLessonFigure';
 import { useHandoutPicture, type StillSource } from './useHandoutPicture';
+import { useStageScroll } from './useStageScroll';
+import { useStepQuiz } from './useStepQuiz';
 
 export interface LessonModeProps {
   store: SimStore;
@@ -33,6 +35,9 @@ export interface LessonModeProps {
 }
 
 type Side = 'predict' | 'problems';
+
+/** What each kind of figure is called where the keys and the skip link name it. */
+const FIGURE_NAMES: Record<LessonFigure['kind'], string> = { collective: 'the picture', training: 'the figure', 'scale-chart': 'the charts' };
 
 interface Shown {
   lesson: Lesson;
@@ -54,6 +59,7 @@ export function LessonMode(props: LessonModeProps) {
 
 function LessonFrame({ store, address, onExit }: LessonModeProps) {
   const root = useRef<HTMLDivElement>(null);
+  const figureBox = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<Shown>({ lesson: address.lesson, stage: address.stage, training: address.training });
   const { lesson, stage, training } = shown;
   const { figure } = lesson;
@@ -70,7 +76,8 @@ function LessonFrame({ store, address, onExit }: LessonModeProps) {
   const derived = useSim((s) => s.derived);
   const notices = useSim((s) => s.notices);
   const schedule = collective ? (derived?.schedule ?? null) : null;
-  const steps = schedule?.steps.length ?? 0;
+  const quiz = useStepQuiz(score, collective);
+  const scroll = useStageScroll(figureBox, lesson.id);
 
   const go = (next: Lesson) => {
     const sim = store.getState();
@@ -90,8 +97,8 @@ function LessonFrame({ store, address, onExit }: LessonModeProps) {
   };
   const exitHref = collective ? `./${formatUrlState(config, step)}` : training ? `./train.html${formatTrainingUrl(training)}` : './';
 
-  const live = useRef({ go, toStage, exitHref, lesson, stage, collective });
-  live.current = { go, toStage, exitHref, lesson, stage, collective };
+  const live = useRef({ go, toStage, exitHref, lesson, stage, collective, scroll });
+  live.current = { go, toStage, exitHref, lesson, stage, collective, scroll };
   useEffect(() => {
     root.current?.focus({ preventScroll: true });
     const onKey = (event: KeyboardEvent) => {
@@ -108,8 +115,12 @@ function LessonFrame({ store, address, onExit }: LessonModeProps) {
             Home: () => now.toStage(0),
             End: () => now.toStage(Infinity),
           };
+      // ↓ and ↑ scroll a figure that runs below the screen; inside it, the browser scrolls it itself.
+      const scrollKeys: Record<string, () => void> =
+        now.scroll.overflows && !figureBox.current?.contains(from) ? { ArrowDown: () => now.scroll.by(1), ArrowUp: () => now.scroll.by(-1) } : {};
       const keys: Record<string, () => void> = {
         ...figureKeys,
+        ...scrollKeys,
         PageDown: () => {
           const next = lessonBeside(now.lesson.id, 1);
           if (next) now.go(next);
@@ -139,9 +150,10 @@ function LessonFrame({ store, address, onExit }: LessonModeProps) {
     if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}`);
   }, [lesson, collective, config, step, training, stage]);
 
-  const phase = schedule && step > 0 ? phaseLabel(schedule.steps[step - 1].phase ?? '') : '';
   const where = collective
-    ? `${step === 0 ? 'Start' : `Step ${step}`} of ${steps}${phase ? ` · ${phase}` : ''}`
+    ? schedule
+      ? stepPlace(schedule, step)
+      : ''
     : figure.kind === 'training'
       ? `Stage ${stage + 1} of ${figure.stages.length} · ${figure.stages[stage].caption}`
       : 'NCCL 2.4’s figures, modelled';
@@ -155,6 +167,10 @@ function LessonFrame({ store, address, onExit }: LessonModeProps) {
   const questions = useMemo(() => (schedule ? handoutQuestions(schedule, step, config.op) : []), [schedule, step, config.op]);
   const hasProblems = problems.length > 0;
   const shownSide: Side = collective && (side === 'predict' || !hasProblems) ? 'predict' : 'problems';
+  const asking = quiz.result?.ok && !quiz.playing ? quiz.result.question : null;
+  const figureName = FIGURE_NAMES[figure.kind];
+  // The focus brings the figure into view where the page scrolls (a phone), and lets ↓ ↑ scroll it.
+  const toFigure = () => figureBox.current?.focus();
 
   return (
     <div
@@ -165,6 +181,9 @@ function LessonFrame({ store, address, onExit }: LessonModeProps) {
       role="region"
       aria-label={`Lesson: ${lesson.title}`}
     >
+      <button type="button" className="gs-lesson-skip" onClick={toFigure}>
+        Skip to {figureName}
+      </button>
       <LessonBar
         lesson={lesson}
         index={index}
@@ -189,12 +208,23 @@ function LessonFrame({ store, address, onExit }: LessonModeProps) {
             {where}
           </p>
           {collective && <StepProgress />}
-          <div className="gs-lesson-stage">
+          <div
+            ref={figureBox}
+            className="gs-lesson-stage"
+            tabIndex={scroll.overflows ? 0 : -1}
+            role="group"
+            aria-label={`${figureName[0].toUpperCase()}${figureName.slice(1)}`}
+          >
             {figure.kind === 'collective' && <DevicesView />}
             {figure.kind === 'training' && training && <TrainingLessonFigure settings={training} shows={figure.shows} keysFrom={root} />}
             {/* The NCCL 2.4 chart (src/ui/metrics/) mounts in ScaleChartSlot, with figure.chart as its settings. */}
             {figure.kind === 'scale-chart' && <ScaleChartSlot settings={figure.chart} />}
           </div>
+          {scroll.overflows && (
+            <button type="button" className="gs-lesson-more" onClick={() => scroll.by(scroll.more ? 1 : -1)} data-testid="lesson-more">
+              {scroll.more ? 'More below ↓' : 'More above ↑'}
+            </button>
+          )}
         </div>
         <aside className="gs-lesson-side" aria-label="Exercises">
           {collective && hasProblems && (
@@ -207,10 +237,16 @@ function LessonFrame({ store, address, onExit }: LessonModeProps) {
               </button>
             </div>
           )}
-          {shownSide === 'predict' ? <PredictPanel keysFrom="document" score={score} /> : <CostPanel key={lesson.id} problems={problems} keysFrom="document" />}
+          {shownSide === 'predict' ? <PredictPanel keysFrom="document" quiz={quiz} /> : <CostPanel key={lesson.id} problems={problems} keysFrom="document" />}
         </aside>
       </main>
-      <LessonKeys figure={figure.kind} side={shownSide} />
+      <LessonKeys
+        figure={figure.kind}
+        side={shownSide}
+        options={asking && quiz.state.phase === 'asking' ? asking.options.length : null}
+        revealed={asking !== null && quiz.state.phase === 'revealed'}
+        scrolls={scroll.overflows ? figureName : null}
+      />
       <Handout
         lesson={lesson}
         place={`Lesson ${index + 1} of ${LESSON_IDS.length}`}

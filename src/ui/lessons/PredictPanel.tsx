@@ -1,28 +1,32 @@
-// "Predict the step": the question about the step that plays next, its options (1–4 or A–D, or a
-// click), then Enter or → reveals the answer, plays the step and highlights the transfer in the
-// picture. The score counts the questions answered before their reveal.
+// "Predict the step": the question about the step that plays next, its options (their number keys,
+// 1 to the option count, or a click), then Enter or → reveals the answer, plays the step and
+// highlights the transfer in the picture. The score counts the questions answered before their reveal.
 
 import { useRef, type RefObject } from 'react';
+import { optionLabel, optionRange } from '../../core/lessons';
 import { phaseLabel } from '../../core/narration';
 import { plural } from '../format';
 import { useSim } from '../StoreContext';
 import { RevealStyle } from './RevealStyle';
 import { useQuizKeys } from './useQuizKeys';
-import { useStepQuiz, type ScoreKeeper } from './useStepQuiz';
+import { useStepQuiz, type ScoreKeeper, type StepQuiz } from './useStepQuiz';
 
 export interface PredictPanelProps {
   /** Where the keys are read: the presenter's or lesson's root, or the whole document (the app). */
   keysFrom: RefObject<HTMLElement | null> | 'document';
   /** A score kept across lessons; without it, the panel keeps its own. */
   score?: ScoreKeeper;
+  /** The quiz, where the page keeps it (a lesson's key strip reads it too); without it, the panel's own. */
+  quiz?: StepQuiz;
 }
 
 /** Sentences of the reveal shown in full; a cell written by more transfers says how many more. */
 const TOLD = 2;
 
-export function PredictPanel({ keysFrom, score: keeper }: PredictPanelProps) {
+export function PredictPanel({ keysFrom, score: keeper, quiz: given }: PredictPanelProps) {
   const panel = useRef<HTMLElement>(null);
-  const quiz = useStepQuiz(keeper);
+  const own = useStepQuiz(keeper, !given);
+  const quiz = given ?? own;
   const schedule = useSim((s) => s.derived?.schedule ?? null);
   useQuizKeys(keysFrom, panel, quiz, true);
   const { state, result, score, playing } = quiz;
@@ -54,7 +58,7 @@ export function PredictPanel({ keysFrom, score: keeper }: PredictPanelProps) {
               return (
                 <li key={`${question.prompt}-${i}`}>
                   <button type="button" className={classes.join(' ')} aria-pressed={state.chosen === i} disabled={revealed} onClick={() => quiz.choose(i)}>
-                    <kbd>{i + 1}</kbd>
+                    <kbd>{optionLabel(i)}</kbd>
                     <span className="gs-quiz-option-text">{option}</span>
                     {revealed && i === question.answer && <span className="gs-quiz-mark">✓</span>}
                     {revealed && i === state.chosen && i !== question.answer && <span className="gs-quiz-mark">✗</span>}
@@ -67,7 +71,9 @@ export function PredictPanel({ keysFrom, score: keeper }: PredictPanelProps) {
             {revealed ? (
               <>
                 <p className={`gs-quiz-verdict${right ? ' gs-quiz-verdict--right' : ''}`}>
-                  {right ? '✓ Right.' : `${state.chosen === null ? '' : '✗ '}The answer is ${question.answer + 1}: ${question.options[question.answer]}.`}
+                  {right
+                    ? '✓ Right.'
+                    : `${state.chosen === null ? '' : '✗ '}The answer is ${optionLabel(question.answer)}: ${question.options[question.answer]}.`}
                 </p>
                 {question.sentences.slice(0, TOLD).map((sentence) => (
                   <p key={sentence} className="gs-quiz-sentence">
@@ -80,7 +86,7 @@ export function PredictPanel({ keysFrom, score: keeper }: PredictPanelProps) {
                 <p className="gs-quiz-hint">Enter or → for the next question.</p>
               </>
             ) : (
-              <p className="gs-quiz-hint">Pick 1–4 (or A–D), then Enter or → to reveal and play the step.</p>
+              <p className="gs-quiz-hint">Pick {optionRange(question.options.length)}, then Enter or → to reveal and play the step.</p>
             )}
           </div>
         </>

@@ -28,14 +28,18 @@ export function lessonProblems(lesson: Lesson, training: TrainingSettings | null
 
 /**
  * The handout's questions about the step after `step`: the one the screen asks, and one of another
- * kind, so the sheet asks both who sends what and what a cell will hold.
+ * kind, so the sheet asks both who sends what and what a cell will hold; the second never gives the
+ * first's answer away, nor the first the second's (core's askableTogether).
  */
 export function handoutQuestions(schedule: Schedule, step: number, op: ReduceOp): StepQuestion[] {
   if (step >= schedule.steps.length) return [];
   const seed = questionSeed(schedule.algorithm, schedule.devices, step);
   const first = predictStep({ schedule, applied: step, seed, op });
   if (!first.ok) return [];
-  const other = STEP_QUESTION_KINDS.filter((kind) => kind !== first.question.kind).map((kind) => predictStep({ schedule, applied: step, seed, op, kind }));
+  const besides = [first.question];
+  const other = STEP_QUESTION_KINDS.filter((kind) => kind !== first.question.kind).map((kind) =>
+    predictStep({ schedule, applied: step, seed, op, kind, besides }),
+  );
   const second = other.find((result) => result.ok);
   return second?.ok ? [first.question, second.question] : [first.question];
 }

@@ -1,18 +1,15 @@
-// The exercise's keys: 1–4 or A–D pick an option, Enter or → reveals and plays the step (then asks the
-// next). They are taken before the player's own keys (→ would only step), in the capture phase, and
-// only while a question is up; typing in a field, or a button outside the exercise, keeps its keys.
+// The exercise's keys: the number keys of the options shown (1–3, 1–4: core's optionOfKey) pick one,
+// Enter or → reveals and plays the step (then asks the next). Letters are left to the figure (A
+// changes the algorithm in the presenter). The keys are taken before the player's own (→ would only
+// step), in the capture phase, and only while a question is up; typing in a field, or a button
+// outside the exercise, keeps its keys.
 
 import { useEffect, useRef, type RefObject } from 'react';
+import { optionOfKey } from '../../core/lessons';
 import type { StepQuiz } from './useStepQuiz';
 
-const OPTION_KEYS: Readonly<Record<string, number>> = { '1': 0, '2': 1, '3': 2, '4': 3, a: 0, b: 1, c: 2, d: 3 };
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 const PRESSABLE = new Set(['BUTTON', 'A', 'SUMMARY']);
-
-/** The option a key picks, or null. */
-function optionOfKey(key: string): number | null {
-  return OPTION_KEYS[key.toLowerCase()] ?? null;
-}
 
 export function useQuizKeys(target: RefObject<HTMLElement | null> | 'document', panel: RefObject<HTMLElement | null>, quiz: StepQuiz, enabled: boolean): void {
   const live = useRef(quiz);
@@ -29,9 +26,9 @@ export function useQuizKeys(target: RefObject<HTMLElement | null> | 'document', 
       if (from && PRESSABLE.has(from.tagName) && !panel.current?.contains(from)) return;
       const quiz = live.current;
       const { state, result } = quiz;
-      const option = optionOfKey(key.key);
+      const option = result?.ok ? optionOfKey(key.key, result.question.options.length) : null;
       let took = false;
-      if (option !== null && state.phase === 'asking' && result?.ok && option < result.question.options.length && !quiz.playing) {
+      if (option !== null && state.phase === 'asking' && !quiz.playing) {
         quiz.choose(option);
         took = true;
       } else if (key.key === 'Enter' || key.key === 'ArrowRight') {

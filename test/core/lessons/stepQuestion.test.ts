@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
 import { GradsyncError } from '../../../src/core/errors';
-import { predictStep, STEP_QUESTION_KINDS, type StepQuestion, type StepQuestionKind } from '../../../src/core/lessons/stepQuestion';
+import { askableTogether, predictStep, STEP_QUESTION_KINDS, type StepQuestion, type StepQuestionKind } from '../../../src/core/lessons/stepQuestion';
 import { narrateStep } from '../../../src/core/narration';
 import type { Schedule } from '../../../src/core/schedule';
 import { sumText, termsAfter, termsOf } from './plainReplay';
@@ -152,6 +152,72 @@ describe('predicting the step', () => {
     expect(predictStep({ schedule, applied: 0, seed: 1, kind: 'receiver' })).toEqual({
       ok: false,
       reason: 'no receiver question about step 1 has enough wrong answers to choose from',
+    });
+  });
+});
+
+/** The right option's text where it is a value (chunk and cell questions), else null (a GPU). */
+const answerValue = (question: StepQuestion) => (question.kind === 'receiver' ? null : question.options[question.answer]);
+
+/**
+ * What `by` gives away of `of`, read off their words and transfers apart from the core's rule: a
+ * transfer or a cell they share, the value `of` asks for written in `by`'s prompt, or offered among
+ * `by`'s options in any order of its terms.
+ */
+function givenAway(by: StepQuestion, of: StepQuestion): string | null {
+  const shared = by.transfers.find((t) => of.transfers.some((u) => t.src === u.src && t.dst === u.dst && t.chunk === u.chunk));
+  if (shared) return `both ask about GPU-${shared.src} → GPU-${shared.dst}, chunk ${shared.chunk + 1}`;
+  if (by.cell.device === of.cell.device && by.cell.chunk === of.cell.chunk) return 'both ask about one cell';
+  const value = answerValue(of);
+  if (value === null) return null;
+  if (by.prompt.includes(value)) return `the prompt writes ${value}`;
+  const offered = by.options.find((option) => termsOf(option) === termsOf(value));
+  return offered ? `an option offers ${offered}` : null;
+}
+
+describe('questions on one sheet', () => {
+  it('would give the first question’s answer away unasked: ring on 4, step 3, who sends what and to whom', () => {
+    const schedule = buildSchedule({ algorithm: 'ring', devices: 4 });
+    const pairs = Array.from({ length: 40 }, (_, seed) => [questionOrNull(schedule, 2, seed, 'chunk'), questionOrNull(schedule, 2, seed, 'receiver')] as const);
+    const telling = pairs.find(([chunk, receiver]) => chunk && receiver && receiver.prompt.includes(chunk.options[chunk.answer]));
+    expect(telling).toBeDefined();
+    const [chunk, receiver] = telling!;
+    expect(givenAway(receiver!, chunk!)).not.toBeNull();
+    expect(askableTogether(chunk!, receiver!)).toBe(false);
+  });
+
+  it('asks beside a question only what shows none of its answer, nor has its own shown, over every case, step and seed', () => {
+    let asked = 0;
+    for (const { algorithm, devices, devicesPerNode } of CASES) {
+      const schedule = buildSchedule({ algorithm, devices, devicesPerNode });
+      for (let applied = 0; applied < schedule.steps.length; applied++) {
+        for (const seed of [1, 2, 3]) {
+          const first = predictStep({ schedule, applied, seed });
+          if (!first.ok) continue;
+          for (const kind of STEP_QUESTION_KINDS) {
+            const second = predictStep({ schedule, applied, seed, kind, besides: [first.question] });
+            const name = `${algorithm} on ${devices}, step ${applied + 1}, seed ${seed}, ${first.question.kind} then ${kind}`;
+            if (!second.ok) {
+              expect(second.reason, name).toMatch(/would give away the answer of another question on the sheet|has enough wrong answers/);
+              continue;
+            }
+            asked++;
+            expect([name, givenAway(second.question, first.question), givenAway(first.question, second.question)]).toEqual([name, null, null]);
+            expect(askableTogether(first.question, second.question), name).toBe(true);
+          }
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(300);
+  });
+
+  it('says why where every question of the step would give the first away: master on 4 sends everything to GPU-0', () => {
+    const schedule = buildSchedule({ algorithm: 'master', devices: 4 });
+    const first = questionOrNull(schedule, 0, 1, 'receiver')!;
+    expect(first.options[first.answer]).toBe('GPU-0');
+    expect(predictStep({ schedule, applied: 0, seed: 1, kind: 'chunk', besides: [first] })).toEqual({
+      ok: false,
+      reason: 'every chunk question about step 1 would give away the answer of another question on the sheet',
     });
   });
 });

@@ -36,7 +36,7 @@ describe('a lesson', () => {
     expect(title()).toContain(ring.title);
     expect(document.querySelector('.gs-lesson-framing')!.textContent).toBe(ring.framing);
     expect(screen.getByRole('region', { name: 'Devices' })).toBeTruthy();
-    expect(where()).toBe('Start of 6');
+    expect(where()).toBe('Before step 1 of 6');
     expect(screen.getByRole('region', { name: 'Predict the step' })).toBeTruthy();
   });
 
@@ -75,5 +75,34 @@ describe('a lesson', () => {
   it('says what is wrong with a link in one line, and shows the lesson’s own setting', () => {
     open('?lesson=ring&devices=0');
     expect(screen.getByRole('status').textContent).toContain('devices must be an integer from 1 to 1024; got “0”, using the default');
+  });
+
+  it('names in its key strip the keys of the question asked, 1–3 where it offers three, and Enter’s next move', () => {
+    open('?lesson=naive');
+    const keys = () => screen.getByTestId('lesson-keys').textContent;
+    expect(document.querySelectorAll('.gs-quiz-option')).toHaveLength(3);
+    expect(keys()).toContain('1–3 answer · Enter reveal');
+    press('2');
+    press('Enter');
+    expect(keys()).toContain('Enter next question');
+    expect(keys()).not.toContain('answer ·');
+  });
+
+  it('opens with a link to its figure, named for what it is, that takes the focus there', () => {
+    open('?lesson=nccl-2-4');
+    const skip = screen.getByRole('button', { name: 'Skip to the charts' });
+    expect(document.querySelector('.gs-lesson button')).toBe(skip);
+    act(() => skip.click());
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'The charts' }));
+  });
+
+  it('asks the next lesson’s question afresh, with nothing picked', () => {
+    open('?lesson=ring');
+    press('2');
+    expect(document.querySelectorAll('.gs-quiz-option')[1].getAttribute('aria-pressed')).toBe('true');
+    press('PageDown');
+    const pressed = Array.from(document.querySelectorAll('.gs-quiz-option')).map((option) => option.getAttribute('aria-pressed'));
+    expect(pressed.length).toBeGreaterThan(0);
+    expect(pressed).not.toContain('true');
   });
 });

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
-import { predictStep, type StepQuestion } from '../../../src/core/lessons';
+import { optionRange, predictStep, type StepQuestion } from '../../../src/core/lessons';
 import { PredictPanel } from '../../../src/ui/lessons/PredictPanel';
 import { questionSeed } from '../../../src/ui/lessons/quizState';
 import { showWithStore } from '../showWithStore';
@@ -44,7 +44,10 @@ describe('predicting the step', () => {
     expect(store.getState().step).toBe(1);
     const next = expected(1);
     expect(screen.getByText(next.prompt)).toBeTruthy();
+    // Letters pick nothing: the figure's keys keep them.
     press(String.fromCharCode(97 + next.answer));
+    expect(options().map((button) => button.getAttribute('aria-pressed'))).not.toContain('true');
+    press(String(next.answer + 1));
     press('ArrowRight');
     expect(store.getState().step).toBe(2);
     expect(screen.getByTestId('quiz-score').textContent).toBe('Score 1 / 2');
@@ -63,5 +66,19 @@ describe('predicting the step', () => {
     act(() => void document.body.dispatchEvent(event));
     expect(event.defaultPrevented).toBe(false);
     expect(store.getState().step).toBe(6);
+  });
+
+  it('says and takes the keys of the options there are: 1–3 for three, and 4 picks nothing', () => {
+    showWithStore(<PredictPanel keysFrom="document" />, { algorithm: 'naive', devices: 4 });
+    const result = predictStep({ schedule: buildSchedule({ algorithm: 'naive', devices: 4 }), applied: 0, seed: questionSeed('naive', 4, 0) });
+    if (!result.ok) throw new Error(result.reason);
+    const count = result.question.options.length;
+    expect(count).toBe(3);
+    expect(screen.getByText(`Pick ${optionRange(count)}, then Enter or → to reveal and play the step.`)).toBeTruthy();
+    expect(options().map((button) => button.querySelector('kbd')!.textContent)).toEqual(['1', '2', '3']);
+    press('4');
+    expect(options().map((button) => button.getAttribute('aria-pressed'))).not.toContain('true');
+    press('3');
+    expect(options()[2].getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -1,25 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
-import { lessonById, predictStep } from '../../../src/core/lessons';
+import { askableTogether, lessonById, predictStep } from '../../../src/core/lessons';
 import { handoutQuestions, lessonProblems } from '../../../src/ui/lessons/lessonProblems';
 import { trainingAt } from '../../../src/ui/lessons/lessonUrl';
 import { questionSeed } from '../../../src/ui/lessons/quizState';
 
 describe('what a lesson asks', () => {
-  it('asks on the handout the screen’s question and one of another kind', () => {
-    for (const [algorithm, devices] of [
-      ['ring', 4],
-      ['double-tree', 8],
-      ['master', 4],
+  it('asks on the handout the screen’s question and one of another kind that gives neither answer away', () => {
+    for (const [algorithm, devices, alone] of [
+      ['ring', 4, 0],
+      ['double-tree', 8, 0],
+      ['naive', 4, 0],
+      // Master's steps all go to GPU-0 or all come from it: any second question would say where.
+      ['master', 4, 2],
     ] as const) {
       const schedule = buildSchedule({ algorithm, devices });
+      let single = 0;
       for (let step = 0; step < schedule.steps.length; step++) {
-        const [first, second] = handoutQuestions(schedule, step, 'sum');
+        const [first, second, ...more] = handoutQuestions(schedule, step, 'sum');
         const screen = predictStep({ schedule, applied: step, seed: questionSeed(algorithm, devices, step) });
         expect(screen.ok && screen.question).toEqual(first);
-        expect(second.kind).not.toBe(first.kind);
-        expect(second.step).toBe(step + 1);
+        expect(more).toEqual([]);
+        if (!second) {
+          single++;
+          continue;
+        }
+        const name = `${algorithm} step ${step + 1}`;
+        expect(second.kind, name).not.toBe(first.kind);
+        expect(second.step, name).toBe(step + 1);
+        expect(askableTogether(first, second), name).toBe(true);
+        // What a reader sees: neither prompt writes the other's value, nor do its options offer it.
+        for (const [by, of] of [
+          [first, second],
+          [second, first],
+        ]) {
+          if (of.kind === 'receiver') continue;
+          const value = of.options[of.answer];
+          expect(by.prompt, name).not.toContain(value);
+          expect(by.options, name).not.toContain(value);
+        }
       }
+      expect(single, algorithm).toBe(alone);
       expect(handoutQuestions(schedule, schedule.steps.length, 'sum')).toEqual([]);
     }
   });

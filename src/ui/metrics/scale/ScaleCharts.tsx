@@ -2,9 +2,10 @@
 // it, ring against double tree (and hierarchical ring), on the machine the settings name (Summit by
 // default, to 24,576 GPUs), with the measured gap marked beside the model's and, in words, where the
 // model departs from the measurement. Its settings are props (core/model ScaleFigures), so a lesson
-// page can mount it as the app's comparison does.
+// page can mount it as the app's comparison does. The words drawn inside a chart sit on a box of the
+// panel's colour drawn over the gridlines and under the lines, so no gridline runs through them.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NCCL_24_FIGURES, type ScaleFigures } from '../../../core/model';
 import { presetById } from '../../../core/nccl';
 import { formatBytes, formatCount, formatGBs, formatMicroseconds } from '../../format';
@@ -17,10 +18,17 @@ import { departureSentences, gapSentence, measuredSentence } from './scaleWords'
 
 export interface ScaleChartsProps {
   figures?: ScaleFigures;
+  /**
+   * Keep the two charts side by side down to the narrowest readable chart (a lesson's screen, where
+   * both must show at once); without it they stack below SIDE_BY_SIDE (the app's column, which scrolls).
+   */
+  together?: boolean;
 }
 
 const SIDE_BY_SIDE = 760;
 const GAP_PX = 20;
+/** The narrowest chart whose labels still read at 14 px: its counts every fourth, its notes whole. */
+const NARROWEST_CHART = 300;
 
 /** The model's numbers, worked out after the first paint: 24,576 GPUs take a tenth of a second or two. */
 function useScaleData(figures: ScaleFigures): ScaleChartData | null {
@@ -34,6 +42,12 @@ function useScaleData(figures: ScaleFigures): ScaleChartData | null {
 
 /** Room for the two lines that say what the brackets are, below the challenger's dot. */
 const NOTE_LINES_PX = 48;
+/**
+ * The notes' type, as scaling.css sets it, written on the elements too: the box under them draws a
+ * copy of them (a <use>), which the stylesheet's rules do not reach, and must measure the same text.
+ */
+const NOTE_FONT = { fontSize: 14, fontWeight: 650 } as const;
+const MEASURED_NOTE_WEIGHT = 500;
 
 /**
  * The gap at the measured count as two brackets up from the challenger's dot, the model's (solid) to
@@ -41,7 +55,7 @@ const NOTE_LINES_PX = 48;
  * ratio is a length, so the two read against each other. What each is, is written below them, in the
  * room the challenger's low line leaves (beside them where there is none).
  */
-function GapMarks({ gap, measured, scales }: { gap: ScaleGap; measured: ScaleFigures['measured']; scales: ChartScales }) {
+function GapMarks({ gap, measured, scales, noteId }: { gap: ScaleGap; measured: ScaleFigures['measured']; scales: ChartScales; noteId: string }) {
   const { x, y, frame } = scales;
   const at = x(gap.devices);
   const low = y(gap.challengerUs);
@@ -64,14 +78,33 @@ function GapMarks({ gap, measured, scales }: { gap: ScaleGap; measured: ScaleFig
           {tick(reference.x, reference.top)}
         </g>
       )}
-      <text x={below ? at : noteX} y={noteY} textAnchor="end">
+      <text id={noteId} x={below ? at : noteX} y={noteY} textAnchor="end" {...NOTE_FONT}>
         <tspan className="gs-scaling-model-note">{`model ${formatTimes(gap.ratio)} (solid)`}</tspan>
         {measured && (
-          <tspan className="gs-scaling-measured-note" x={below ? at : noteX} dy={18}>
+          <tspan className="gs-scaling-measured-note" x={below ? at : noteX} dy={18} fontWeight={MEASURED_NOTE_WEIGHT}>
             {`measured ≤ ${formatTimes(measured.ratio)} (dashed)`}
           </tspan>
         )}
       </text>
+    </g>
+  );
+}
+
+/**
+ * The box under the gap's notes (the text `noteId`): the text drawn again by reference, through a filter
+ * that paints only its bounds, a little larger, in the panel's colour. The chart draws it over the
+ * gridlines and under the lines, so the notes never have a gridline through them and hide no line.
+ */
+function NoteBox({ noteId }: { noteId: string }) {
+  const filter = `${noteId}-box`;
+  return (
+    <g className="gs-scaling-gap" aria-hidden="true">
+      <defs>
+        <filter id={filter} x="-0.04" y="-0.1" width="1.08" height="1.2">
+          <feFlood style={{ floodColor: 'var(--gs-panel)' }} />
+        </filter>
+      </defs>
+      <use href={`#${noteId}`} filter={`url(#${filter})`} />
     </g>
   );
 }
@@ -81,14 +114,15 @@ function machineName(figures: ScaleFigures): string {
   return `one switch of ${formatGBs(figures.machine.bandwidthGBs)}, ${formatMicroseconds(figures.machine.latencyUs)} per step`;
 }
 
-export function ScaleCharts({ figures = NCCL_24_FIGURES }: ScaleChartsProps) {
+export function ScaleCharts({ figures = NCCL_24_FIGURES, together = false }: ScaleChartsProps) {
   const data = useScaleData(figures);
   const [ref, width] = useElementWidth<HTMLDivElement>(960);
-  const side = width >= SIDE_BY_SIDE;
+  const side = width >= (together ? 2 * NARROWEST_CHART + GAP_PX : SIDE_BY_SIDE);
   const chartWidth = side ? Math.floor((width - GAP_PX) / 2) : width;
   const largest = formatCount(Math.max(...figures.deviceCounts));
   const latencySize = formatBytes(figures.latencyBytes);
   const bandwidthSize = formatBytes(figures.bandwidthBytes);
+  const noteId = `gs-scaling-note-${useId().replace(/[^\w-]/g, '')}`;
   const gap = data && gapSentence(figures, data);
   const measured = measuredSentence(figures);
 
@@ -123,7 +157,8 @@ export function ScaleCharts({ figures = NCCL_24_FIGURES }: ScaleChartsProps) {
                 width={chartWidth}
                 reach={data.gap && figures.measured ? data.gap.challengerUs * figures.measured.ratio : undefined}
                 ariaLabel={`Model time of a ${latencySize} all-reduce against the GPU count, up to ${largest}, log scales. ${gap ?? ''} ${measured ?? ''}`}
-                annotate={(scales) => data.gap && <GapMarks gap={data.gap} measured={figures.measured} scales={scales} />}
+                underlay={() => data.gap && <NoteBox noteId={noteId} />}
+                annotate={(scales) => data.gap && <GapMarks gap={data.gap} measured={figures.measured} scales={scales} noteId={noteId} />}
               />
             </figure>
             <figure>

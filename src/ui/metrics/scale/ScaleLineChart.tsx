@@ -1,6 +1,8 @@
 // One of NCCL 2.4's charts: a value against the GPU count (log₂ axis), one line per algorithm with a
 // dot at each count, on a log or a linear value axis. d3 computes scales, ticks and paths; React
-// renders every node; `annotate` draws over the lines with the chart's scales.
+// renders every node: the gridlines, then `underlay`, the axes' labels, the lines, and `annotate`
+// over them, both with the chart's scales. Drawn at its pixel size, with a view box so a page that sets
+// its width (the printed handout) scales it whole.
 
 import type { ReactNode } from 'react';
 import { scaleLinear, scaleLog } from 'd3-scale';
@@ -28,6 +30,8 @@ export interface ScaleLineChartProps {
   ariaLabel: string;
   /** A value that must fit the axis too (a reference drawn over the lines). */
   reach?: number;
+  /** Drawn over the gridlines and under the lines: the boxes that keep labels clear of gridlines. */
+  underlay?(scales: ChartScales): ReactNode;
   annotate?(scales: ChartScales): ReactNode;
 }
 
@@ -45,7 +49,7 @@ function valueDomain(series: readonly ScaleSeries[], axis: 'log' | 'linear', rea
   return [10 ** Math.floor(Math.log10(lo)), 10 ** Math.ceil(Math.log10(hi) + (hi === lo ? 1 : 0))];
 }
 
-export function ScaleLineChart({ series, deviceCounts, valueAxis, valueTitle, width, ariaLabel, reach, annotate }: ScaleLineChartProps) {
+export function ScaleLineChart({ series, deviceCounts, valueAxis, valueTitle, width, ariaLabel, reach, underlay, annotate }: ScaleLineChartProps) {
   const frame = { left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: HEIGHT - MARGIN.bottom };
   const x = scaleLog()
     .base(2)
@@ -64,25 +68,37 @@ export function ScaleLineChart({ series, deviceCounts, valueAxis, valueTitle, wi
     .y((p) => y(p.value));
 
   return (
-    <svg className="gs-scaling-chart" width={width} height={HEIGHT} role="img" aria-label={ariaLabel}>
-      {yTicks.map((t) => (
-        <g key={`y${t}`} className="gs-axis-tick">
-          <line x1={frame.left} x2={frame.right} y1={y(t)} y2={y(t)} />
-          <text x={frame.left - 8} y={y(t)} dy="0.32em" textAnchor="end">
+    <svg className="gs-scaling-chart" width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={ariaLabel}>
+      <g className="gs-axis-tick">
+        {yTicks.map((t) => (
+          <line key={`y${t}`} x1={frame.left} x2={frame.right} y1={y(t)} y2={y(t)} />
+        ))}
+        {deviceCounts.map((n) => (
+          <line key={`x${n}`} x1={x(n)} x2={x(n)} y1={frame.top} y2={frame.bottom} />
+        ))}
+      </g>
+      {underlay?.({ x, y, frame })}
+      <g className="gs-axis-tick">
+        {yTicks.map((t) => (
+          <text key={`y${t}`} x={frame.left - 8} y={y(t)} dy="0.32em" textAnchor="end">
             {yLabel(t)}
           </text>
-        </g>
-      ))}
-      {deviceCounts.map((n, i) => (
-        <g key={`x${n}`} className="gs-axis-tick">
-          <line x1={x(n)} x2={x(n)} y1={frame.top} y2={frame.bottom} />
-          {labelled(i) && (
-            <text x={x(n)} y={frame.bottom + 20} textAnchor={i === deviceCounts.length - 1 ? 'end' : 'middle'} dx={i === deviceCounts.length - 1 ? 8 : 0}>
-              {formatCount(n)}
-            </text>
-          )}
-        </g>
-      ))}
+        ))}
+        {deviceCounts.map(
+          (n, i) =>
+            labelled(i) && (
+              <text
+                key={`x${n}`}
+                x={x(n)}
+                y={frame.bottom + 20}
+                textAnchor={i === deviceCounts.length - 1 ? 'end' : 'middle'}
+                dx={i === deviceCounts.length - 1 ? 8 : 0}
+              >
+                {formatCount(n)}
+              </text>
+            ),
+        )}
+      </g>
       <text className="gs-axis-title" x={(frame.left + frame.right) / 2} y={HEIGHT - 6} textAnchor="middle">
         GPUs (log₂)
       </text>

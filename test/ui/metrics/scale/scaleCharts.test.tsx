@@ -30,6 +30,20 @@ describe('ScaleCharts', () => {
     expect(within(departures).getAllByRole('listitem')).toHaveLength(5);
   });
 
+  it('puts a box under the gap’s notes, painted over the gridlines and under the lines, so no gridline runs through the words', async () => {
+    render(<ScaleCharts />);
+    const [latency] = await screen.findAllByRole('img');
+    const note = within(latency).getByText('measured ≤ 180× (dashed)').closest('text')!;
+    const box = latency.querySelector(`use[href="#${note.id}"]`)!;
+    expect(box).not.toBeNull();
+    expect(latency.querySelector(box.getAttribute('filter')!.replace(/^url\((.*)\)$/, '$1'))!.querySelector('feFlood')).not.toBeNull();
+    const after = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    for (const gridline of latency.querySelectorAll('.gs-axis-tick line')) expect(after(gridline, box)).toBe(true);
+    expect(after(box, latency.querySelector('.gs-scaling-series')!)).toBe(true);
+    // Drawn at its size, and scaled whole where a page sets its width (the handout).
+    expect(latency.getAttribute('viewBox')).toBe(`0 0 ${latency.getAttribute('width')} ${latency.getAttribute('height')}`);
+  });
+
   it('takes its settings as props: another machine, counts and algorithms, and no measurement to mark', async () => {
     const figures: ScaleFigures = {
       ...NCCL_24_FIGURES,
