@@ -14,6 +14,7 @@ import { RaceClockBar } from './RaceClockBar';
 import { RaceHeader } from './RaceHeader';
 import { RaceSide } from './RaceSide';
 import { RaceTrack } from './RaceTrack';
+import { DepartureClock } from './raceFlight';
 import { formatRaceUrl, type RaceSetup } from './raceUrl';
 import { raceVerdict } from './raceVerdict';
 import { RaceVerdictLine } from './RaceVerdictLine';
@@ -45,7 +46,11 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
 
   useEffect(() => {
     const [a, b] = JSON.parse(raceKey) as [[string, string], Omit<SimConfig, 'speed'>];
-    const stores = a.map((algorithm) => createSimStore({ config: { ...b, algorithm, speed: 1, backend: 'cpu' }, gpu: null, background, engine: false }));
+    // Each store stamps its steps with its side's clock, which the race sets when messages set off.
+    const clocks = a.map(() => new DepartureClock());
+    const stores = a.map((algorithm, i) =>
+      createSimStore({ config: { ...b, algorithm, speed: 1, backend: 'cpu' }, gpu: null, background, engine: false, now: clocks[i].now }),
+    );
     // The clock starts once both schedules are ready and modelled; their step times set its lanes.
     const preparing = () => stores.map((store) => store.getState().preparing).find((p) => p !== null) ?? null;
     const modelling = () => stores.some((store) => store.getState().derived !== null && store.getState().derived!.cost === null);
@@ -54,7 +59,7 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
       const waitingForModel = now === null && modelling();
       setWaiting(now ? preparingWords(now) : waitingForModel ? MODELLING : null);
       if (now || waitingForModel) return false;
-      setSides(stores.map((store) => ({ store, ends: cumulativeEnds(store.getState().derived?.cost?.stepTimesUs ?? []) })));
+      setSides(stores.map((store, i) => ({ store, clock: clocks[i], ends: cumulativeEnds(store.getState().derived?.cost?.stepTimesUs ?? []) })));
       return true;
     };
     setSides(null);
@@ -122,12 +127,12 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
       <RaceClockBar clock={clock} speed={speed} onSpeed={(value) => setConfig({ ...config, speed: value })} readoutRef={readout} />
       <RaceTrack lanes={current.map((side, i) => ({ algorithm: algorithms[i], ends: side.ends }))} slowestUs={slowest} cursorRef={cursor} />
       <RaceVerdictLine
-        shown={error ?? verdict ?? waiting ?? (current.length && !clock.playing ? 'Press ▶ or Space to start the clock; → jumps to the next step end.' : '')}
+        shown={error ?? verdict ?? waiting ?? (current.length && !clock.playing ? 'Press ▶ or Space to start the clock; → runs it to the next step end.' : '')}
         verdict={outcome}
       />
       <div className="gs-race-sides">
         {current.map((side, i) => (
-          <RaceSide key={i} side={side} algorithm={algorithms[i]} finishUs={finishes[i]} place={place(i)} />
+          <RaceSide key={i} side={side} algorithm={algorithms[i]} step={clock.reached[i] ?? 0} finishUs={finishes[i]} place={place(i)} />
         ))}
       </div>
     </div>

@@ -1,15 +1,17 @@
-// One lane of the race: the algorithm's name, the step it has reached, when it finishes, and its
-// devices animating — all from its own store.
+// One lane of the race: the algorithm's name, the step it has finished on the shared clock, when it
+// finishes, and its devices animating from its own store.
 
 import { totalSteps } from '../../store/simStore';
 import { DevicesView } from '../devices/DevicesView';
 import { formatMicroseconds } from '../format';
 import { SimProvider, useSim } from '../StoreContext';
-import type { ClockSide } from './useRaceClock';
+import type { ClockSide } from './raceFlight';
 
 export interface RaceSideProps {
   side: ClockSide;
   algorithm: string;
+  /** Steps finished at the clock's time (the store may be at the next, its messages in flight). */
+  step: number;
   finishUs: number;
   /** 1 for the winner, 2 for the other; 0 for a tie. */
   place: number;
@@ -23,10 +25,9 @@ export function RaceSide(props: RaceSideProps) {
   );
 }
 
-function RaceLane({ algorithm, finishUs, place }: RaceSideProps) {
-  const step = useSim((s) => s.step);
+function RaceLane({ algorithm, step, finishUs, place }: RaceSideProps) {
   const steps = useSim(totalSteps);
-  const phase = useSim((s) => (s.step > 0 ? (s.derived?.schedule.steps[s.step - 1]?.phase ?? '') : ''));
+  const phase = useSim((s) => (step > 0 ? (s.derived?.schedule.steps[step - 1]?.phase ?? '') : ''));
   const done = step === steps;
   return (
     <section className={`gs-race-side${done ? ' gs-race-side--done' : ''}`} aria-label={`${algorithm} lane`}>

@@ -1,5 +1,6 @@
 // The race's shared clock runs in model time (the α-β cost of each step). At model time t each side
-// shows the steps it has finished by t; the clock's interesting moments are the ends of steps.
+// shows the steps it has finished by t, and while the clock runs, the messages of the step under way
+// travel so that they land when it ends; the clock's interesting moments are the ends of steps.
 
 /** The model time (µs) at which each step ends: ends[s] = stepTimes[0] + … + stepTimes[s]. */
 export function cumulativeEnds(stepTimesUs: ArrayLike<number>): Float64Array {
@@ -22,6 +23,34 @@ export function stepAtTime(ends: ArrayLike<number>, timeUs: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** The shortest step that takes any time (µs), 0 with none: the side's messages travel no longer than it. */
+export function shortestStepUs(ends: ArrayLike<number>): number {
+  let shortest = 0;
+  for (let s = 0; s < ends.length; s++) {
+    const length = ends[s] - (s === 0 ? 0 : ends[s - 1]);
+    if (length > 0 && (shortest === 0 || length < shortest)) shortest = length;
+  }
+  return shortest;
+}
+
+/** A side at one moment of the clock. */
+export interface SideMoment {
+  /** Steps finished: what the side's counter and picture show. */
+  finished: number;
+  /** Wall ms until the step under way ends, where the clock runs on at least that far; else null. */
+  landsInMs: number | null;
+}
+
+/**
+ * Where a side is at model time t, with the clock running on to `runsToUs` at `rateUsPerMs` (null
+ * while it stands): the step under way has messages in flight only if the clock will reach its end.
+ */
+export function sideMoment(ends: ArrayLike<number>, timeUs: number, runsToUs: number | null, rateUsPerMs: number): SideMoment {
+  const finished = stepAtTime(ends, timeUs);
+  const running = runsToUs !== null && finished < ends.length && ends[finished] <= runsToUs && rateUsPerMs > 0;
+  return { finished, landsInMs: running ? (ends[finished] - timeUs) / rateUsPerMs : null };
 }
 
 /** When the side finishes: its last step's end, 0 with no steps. */

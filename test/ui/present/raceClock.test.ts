@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
 import { modelCost } from '../../../src/core/model/cost';
-import { cumulativeEnds, finishTime, modelRate, nextEvent, previousEvent, RACE_MS_AT_1X, stepAtTime } from '../../../src/ui/present/raceClock';
+import {
+  cumulativeEnds,
+  finishTime,
+  modelRate,
+  nextEvent,
+  previousEvent,
+  RACE_MS_AT_1X,
+  shortestStepUs,
+  sideMoment,
+  stepAtTime,
+} from '../../../src/ui/present/raceClock';
 import { parseRaceUrl, formatRaceUrl } from '../../../src/ui/present/raceUrl';
 import { raceVerdict, type Entrant } from '../../../src/ui/present/raceVerdict';
 
@@ -48,6 +58,25 @@ describe('the race clock', () => {
     expect(nextEvent([a, b], 8)).toBeNull();
     expect(previousEvent([a, b], 4)).toBe(3);
     expect(previousEvent([a, b], 1)).toBe(0);
+  });
+
+  it('has messages in flight only for a step whose end the running clock will reach, landing at that end', () => {
+    const ends = cumulativeEnds([4, 0, 6]);
+    // Standing: the finished steps and nothing travelling.
+    expect(sideMoment(ends, 5, null, 2)).toEqual({ finished: 2, landsInMs: null });
+    // Running to the finish at 2 µs per ms: step 3 lands when it ends, at 10 µs, 2.5 ms from 5 µs.
+    expect(sideMoment(ends, 5, 10, 2)).toEqual({ finished: 2, landsInMs: 2.5 });
+    // Running to a time before that step ends (→ to the other side's step end): it stays where it is.
+    expect(sideMoment(ends, 5, 9, 2)).toEqual({ finished: 2, landsInMs: null });
+    // At a step's end that step is finished, and the next one is under way.
+    expect(sideMoment(ends, 4, 10, 1)).toEqual({ finished: 2, landsInMs: 6 });
+    expect(sideMoment(ends, 10, 10, 1)).toEqual({ finished: 3, landsInMs: null });
+  });
+
+  it('times a side’s messages by its shortest step that takes any time', () => {
+    expect(shortestStepUs(cumulativeEnds([4, 0, 6, 3]))).toBe(3);
+    expect(shortestStepUs(cumulativeEnds([0, 0]))).toBe(0);
+    expect(shortestStepUs(cumulativeEnds([]))).toBe(0);
   });
 
   it('runs the slower side to its finish in RACE_MS_AT_1X / speed', () => {
