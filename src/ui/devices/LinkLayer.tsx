@@ -12,8 +12,13 @@ export interface LinkLayerProps {
 }
 
 function LinkLayerImpl({ geometry }: LinkLayerProps) {
+  const classes = ['gs-dv-links'];
+  if (geometry.links.length > 24) classes.push('gs-dv-links--dense');
+  // Where cells write their chunks, each transfer has its own arrow in its tree's colour: the trees'
+  // links under them step back, so the arrows are what the eye follows.
+  if (geometry.card.textSize > 0) classes.push('gs-dv-links--behind-arrows');
   return (
-    <g className={geometry.links.length > 24 ? 'gs-dv-links gs-dv-links--dense' : 'gs-dv-links'} aria-hidden="true">
+    <g className={classes.join(' ')} aria-hidden="true">
       {geometry.groups.map((group) => (
         <g key={group.label} className="gs-dv-node">
           <rect x={group.x} y={group.y} width={group.width} height={group.height} rx={10} />
