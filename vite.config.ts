@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { earlyWorker } from './scripts/earlyWorker';
+import { embedWithApp } from './scripts/embedWithApp';
 import { reserveSheetInDev } from './scripts/reserveSheet';
 
 export default defineConfig({
-  plugins: [react(), earlyWorker(), reserveSheetInDev()],
+  plugins: [react(), earlyWorker(), reserveSheetInDev(), embedWithApp()],
   server: { port: 5173 },
   build: {
     target: 'es2022',

@@ -1,7 +1,8 @@
 // The embeddable figure: one ES module, dist/embed/gradsync-embed.js, with React and every stylesheet
 // inside (the styles are strings for the shadow root), and beside it gradsync-embed.css: the room each
 // figure keeps (src/embed/reserve.css), for a page's <head>, so the room is kept before the module
-// has run. Built after the app, into its dist folder: `vite build && vite build --config vite.embed.config.ts`.
+// has run. `vite build` builds it after the app, into the app's folder (scripts/embedWithApp.ts); on
+// its own, `vite build --config vite.embed.config.ts` writes dist/embed.
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';

@@ -1,16 +1,18 @@
 // <gradsync-sim>: a live figure in any page. Attributes are the app's URL keys (a `schedule` in
 // place of the algorithm, as the app's links carry it) plus autoplay, controls and theme; a JS API (step, back, reset, play, pause, currentStep, totalSteps) and a
 // `gradsync-step` event let prose drive it. Each element has its own store and engine, renders into
-// its own shadow root, starts GPU work only once visible and pauses while off-screen.
+// its own shadow root, starts GPU work only once visible and pauses while off-screen. A step the
+// reader takes, in the figure or from the page's buttons, brings its picture into view (readerSteps.ts).
 
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { figureLife } from '../store/figureLife';
 import { SHARED_NAME } from '../store/loadedSchedule';
-import { createSimStore, totalSteps, type SimState, type SimStore } from '../store/simStore';
+import { createSimStore, totalSteps, type Sim, type SimState, type SimStore } from '../store/simStore';
 import type { SimConfig } from '../store/config';
 import { EmbedFrame } from '../ui/app/EmbedFrame';
 import { lazyGpu } from './lazyGpu';
+import { followReaderSteps, type ReaderSteps } from './readerSteps';
 import { URL_KEYS } from '../store/url';
 import { OWN_KEYS, readSettings, type EmbedSettings } from './settings';
 import { SHADOW_STYLES, shadowMount } from './styles';
@@ -24,6 +26,7 @@ interface Live {
   store: SimStore;
   root: Root;
   observer: IntersectionObserver | null;
+  reader: ReaderSteps;
   unsubscribe(): void;
 }
 
@@ -83,7 +86,9 @@ export class GradsyncSim extends HTMLElement {
         : null;
     if (observer) observer.observe(this);
     else gpu.release();
-    this.#live = { store, root: createRoot(this.#mount), observer, unsubscribe };
+    const shadow = this.shadowRoot!;
+    const reader = followReaderSteps(shadow, store, () => shadow.querySelector('.gs-devices'));
+    this.#live = { store, root: createRoot(this.#mount), observer, reader, unsubscribe };
     this.#life.to('unseen');
     this.#render();
   }
@@ -95,6 +100,7 @@ export class GradsyncSim extends HTMLElement {
     this.#detachedStep = live.store.getState().step;
     this.#life.to('detached');
     live.observer?.disconnect();
+    live.reader.dispose();
     live.unsubscribe();
     live.root.unmount();
     live.store.getState().dispose();
@@ -112,7 +118,7 @@ export class GradsyncSim extends HTMLElement {
     }
     const patch = configChanges(settings.config, live.store.getState());
     if (Object.keys(patch).length > 0) live.store.getState().setConfig(patch);
-    if (name === 'step') live.store.getState().seek(settings.step);
+    if (name === 'step') live.reader.asReader(() => live.store.getState().seek(settings.step));
     if (name === 'autoplay') {
       if (settings.autoplay && this.#life.is('visible')) live.store.getState().play();
       if (!settings.autoplay) live.store.getState().pause();
@@ -132,25 +138,31 @@ export class GradsyncSim extends HTMLElement {
   }
 
   step(): void {
-    this.#live?.store.getState().stepForward();
+    this.#act((state) => state.stepForward());
   }
 
   back(): void {
-    this.#live?.store.getState().stepBack();
+    this.#act((state) => state.stepBack());
   }
 
   reset(): void {
-    this.#live?.store.getState().toStart();
+    this.#act((state) => state.toStart());
   }
 
   play(): void {
     this.#chosenWhileAway();
-    this.#live?.store.getState().play();
+    this.#act((state) => state.play());
   }
 
   pause(): void {
     this.#chosenWhileAway();
     this.#live?.store.getState().pause();
+  }
+
+  /** An action of the JS API, the reader's when a click or key of theirs called it. */
+  #act(action: (sim: Sim) => void): void {
+    const live = this.#live;
+    live?.reader.asReader(() => action(live.store.getState()));
   }
 
   /** A play or pause asked for while the figure is off-screen replaces the automatic resume. */

@@ -321,6 +321,47 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     await tab.close();
   }, 60_000);
 
+  /** What the element's ::before says and whether it shows, in the page's own words. */
+  const note = (tab: Page, id: string) =>
+    tab.locator(`#${id}`).evaluate((el) => {
+      const style = getComputedStyle(el, '::before');
+      return { text: style.content, shown: style.visibility === 'visible' && style.display !== 'none', height: el.getBoundingClientRect().height };
+    });
+
+  it('says where a figure would be that its script has not loaded, in the room it keeps, and leaves an author’s own words', async () => {
+    // A tab of its own: the missing module is a console error this test means to cause.
+    const tab = await session.browser.context.newPage();
+    await tab.setViewportSize({ width: 808, height: 900 });
+    await tab.goto(new URL(PAGES + 'unloaded.html', session.server.url).href);
+    expect(await tab.evaluate(() => customElements.get('gradsync-sim'))).toBeUndefined();
+    // Not at once (a script on its way defines the element first), then plainly.
+    expect((await note(tab, 'sim')).shown).toBe(false);
+    await expect.poll(async () => (await note(tab, 'sim')).shown, { timeout: 8_000 }).toBe(true);
+    for (const id of ['sim', 'train']) {
+      const { text, height } = await note(tab, id);
+      expect(text).toMatch(
+        /^"This gradsync figure has not loaded: the page has not run gradsync-embed\.js\. Check the address in its <script> tag; npm run build writes the file to dist\/embed\/\."$/,
+      );
+      expect(height).toBeGreaterThan(600);
+    }
+    expect((await note(tab, 'own')).text).toBe('none');
+    await tab.close();
+  }, 60_000);
+
+  it('says why in the blog example when the build has no embed module', async () => {
+    const tab = await session.browser.context.newPage();
+    await tab.setViewportSize({ width: 390, height: 844 });
+    await tab.route('**/src/embed/devDefine.ts', (route) => route.fulfill({ status: 404, body: '' }));
+    await tab.goto(new URL('/examples/blog.html', session.server.url).href);
+    for (const id of ['ring', 'dtree', 'train']) {
+      await expect
+        .poll(async () => (await note(tab, id)).text)
+        .toBe('"This figure could not load: this build has no /embed/gradsync-embed.js. Build with npm run build, which writes it to dist/embed/."');
+      expect((await note(tab, id)).shown).toBe(true);
+    }
+    await tab.close();
+  }, 60_000);
+
   it('raises no console errors or warnings', () => {
     expect(problems).toEqual([]);
   });

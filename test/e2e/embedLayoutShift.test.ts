@@ -1,12 +1,15 @@
 // A post with three figures among its paragraphs, in real Chromium: loading them, drawing their
 // pictures and playing moves no text (cumulative layout shift under 0.02, read from the browser's own
-// layout-shift entries) in a 760 px column and on a phone; a minimal figure keeps a one-line narration
-// of its step; and embed.html, reserved at the element's height, never asks its iframe to grow.
+// layout-shift entries) in a 760 px column and on a phone; inside the room it keeps, a figure's
+// narration shows whole sentences (a minimal figure's lines, a phone's pages of a step), starts
+// without a box of blank lines, and the training figure's story ends inside it; and embed.html,
+// reserved at the element's height, never asks its iframe to grow.
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { doubleTree } from '../../src/core/algorithms/doubleTree';
-import { narrateStep } from '../../src/core/narration';
+import { ring } from '../../src/core/algorithms/ring';
+import { narrateStep, openingSentence } from '../../src/core/narration';
 import { browserSession, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/embedLayoutShift.test.ts');
@@ -72,22 +75,113 @@ describe.skipIf(skipReason !== null)('figures that keep their room in Chromium',
     }, 60_000);
   }
 
-  it('keeps a one-line narration of the step in a minimal figure', async () => {
+  /** Whether `box` (an element of the figure) shows all it holds: nothing scrolled out of it. */
+  const whole = (box: Locator) => box.evaluate((el) => el.scrollHeight <= el.clientHeight + 1);
+  const height = (figure: Locator) => figure.evaluate((el) => el.getBoundingClientRect().height);
+  /** Whether every piece of text in `box` is laid out inside it: nothing cut at its end or its foot. */
+  const textInside = (box: Locator) =>
+    box.evaluate((el) => {
+      const frame = el.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return [...range.getClientRects()]
+        .filter((r) => r.width > 0)
+        .every((r) => r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5 && r.top >= frame.top - 0.5 && r.bottom <= frame.bottom + 0.5);
+    });
+
+  it('shows whole sentences in a minimal figure’s lines on a phone, and counts the rest of the step', async () => {
     const page = await open(POST, SIZES[1]);
     const figure = page.locator('#dtree');
     await figure.evaluate((el) => el.removeAttribute('autoplay'));
     await figure.evaluate((el) => el.setAttribute('step', '0'));
+    const room = await height(figure);
     const line = figure.getByRole('status', { name: 'Narration' });
-    await expect.poll(() => line.innerText()).toMatch(/^Each GPU starts with its own gradient/);
+    await expect.poll(() => line.innerText()).toBe(openingSentence(8, 8, 4));
+    expect([await whole(line), await textInside(line)]).toEqual([true, true]);
     await figure.evaluate((el) => (el as Figure).step());
-    // The app's own sentence for the step, one line high however long it is.
+    // The app's own sentences for the step, each whole, and how many more the step has.
     const first = narrateStep(doubleTree.build({ devices: 8 }), 0);
     await expect.poll(() => line.innerText()).toContain(first.sentences[0]);
-    expect(await line.innerText()).toContain(first.phaseLabel);
-    const box = await line.evaluate((el) => ({ height: el.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(el).lineHeight) }));
-    expect(box.height).toBeLessThan(1.5 * box.lineHeight);
+    const shown = await line.locator('.gs-narration-line-text').allInnerTexts();
+    expect(shown.length).toBeGreaterThanOrEqual(1);
+    expect(shown).toEqual(first.sentences.slice(0, shown.length));
+    expect(await line.innerText()).toBe(`${first.phaseLabel} ${shown.join(' ')} +${first.sentences.length - shown.length} more`);
+    expect([await whole(line), await textInside(line)]).toEqual([true, true]);
+    expect(await height(figure)).toBe(room);
     await page.close();
   }, 60_000);
+
+  it('pages a step’s sentences in a phone’s narration, each whole and each once, in the room the figure keeps', async () => {
+    const page = await open(POST, SIZES[1]);
+    const figure = page.locator('#ring');
+    await figure.evaluate((el) => {
+      el.removeAttribute('autoplay');
+      el.setAttribute('devices', '8');
+      el.setAttribute('step', '3');
+    });
+    await figure.scrollIntoViewIfNeeded();
+    const room = await height(figure);
+    const narration = figure.getByRole('region', { name: 'Narration' });
+    const sentences = narrateStep(ring.build({ devices: 8 }), 2).sentences;
+    await expect.poll(() => narration.locator('li').first().innerText()).toBe(sentences[0]);
+    const pager = narration.getByRole('group', { name: /^transfers? / });
+    const seen: string[] = [];
+    const pages: number[] = [];
+    for (let turn = 0; turn < sentences.length; turn++) {
+      expect([await whole(narration), await textInside(narration)]).toEqual([true, true]);
+      const page = await narration.locator('li').allInnerTexts();
+      seen.push(...page);
+      pages.push(page.length);
+      const more = pager.getByRole('button', { name: 'More transfers' });
+      if (await more.isDisabled()) break;
+      const label = await pager.getAttribute('aria-label');
+      await more.click();
+      await expect.poll(() => pager.getAttribute('aria-label')).not.toBe(label);
+    }
+    expect(seen).toEqual(sentences);
+    // Two or more of them to a page at 390 px: pages, not a sentence at a time.
+    expect(pages[0]).toBeGreaterThanOrEqual(2);
+    expect(await height(figure)).toBe(room);
+    await page.close();
+  }, 60_000);
+
+  it('starts a phone’s narration without a box of blank lines under its opening', async () => {
+    const page = await open(POST, SIZES[1]);
+    const figure = page.locator('#ring');
+    await figure.evaluate((el) => {
+      el.removeAttribute('autoplay');
+      el.setAttribute('step', '0');
+    });
+    const narration = figure.getByRole('region', { name: 'Narration' });
+    await narration.getByText(/^Each GPU starts/).waitFor();
+    const blankLines = await narration.evaluate((box) => {
+      const opening = box.querySelector('[aria-live] > p')!;
+      return (box.getBoundingClientRect().bottom - opening.getBoundingClientRect().bottom) / parseFloat(getComputedStyle(opening).lineHeight);
+    });
+    // Fewer than five of the opening's lines left blank below it (there were eight).
+    expect(blankLines).toBeLessThan(5);
+    expect(await whole(narration)).toBe(true);
+    await page.close();
+  }, 60_000);
+
+  for (const size of [...SIZES, { name: 'a 360 px phone', width: 360, height: 780 }]) {
+    it(`ends the training figure’s story inside it, in ${size.name}`, async () => {
+      const page = await open(POST, size);
+      const figure = page.locator('#train');
+      await figure.scrollIntoViewIfNeeded();
+      const summary = figure.getByRole('region', { name: 'Iteration' });
+      await summary.waitFor();
+      for (const strategy of ['zero3', 'ps', 'ddp', 'zero1']) {
+        await figure.evaluate((el, value) => el.setAttribute('strategy', value), strategy);
+        await expect.poll(() => summary.locator('.gs-train-story p').last().innerText()).toMatch(/\.$/);
+        expect([strategy, await whole(summary)]).toEqual([strategy, true]);
+        const last = (await summary.locator('.gs-train-story p').last().boundingBox())!;
+        const frame = (await figure.boundingBox())!;
+        expect([strategy, last.y + last.height <= frame.y + frame.height]).toEqual([strategy, true]);
+      }
+      await page.close();
+    }, 60_000);
+  }
 
   it('sizes embed.html as the element with the same attributes, and keeps that size while it steps', async () => {
     const page = await open('/test/e2e/embedPages/iframe.html', SIZES[0]);
@@ -99,7 +193,8 @@ describe.skipIf(skipReason !== null)('figures that keep their room in Chromium',
       await frame.locator('.gs-embed').press('ArrowRight');
       await page.waitForTimeout(100);
     }
-    await expect.poll(() => frame.getByRole('region', { name: 'Narration' }).innerText()).toMatch(/Done/);
+    // Done waits for the last step's messages to land.
+    await expect.poll(() => frame.getByRole('region', { name: 'Narration' }).innerText(), { timeout: 10_000 }).toMatch(/Done/);
     expect(new Set(await heights()).size).toBe(1);
     const element = await open(POST, SIZES[0]);
     await element.evaluate(() => {

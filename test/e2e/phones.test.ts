@@ -1,5 +1,6 @@
 // The pages on a phone (390×844) and the presenter on a projector, in real Chromium: nothing scrolls
-// sideways, play and step are on screen without scrolling, the presenter stacks title, picture and
+// sideways, play and step are on screen without scrolling, a step the reader takes below an embedded
+// figure (or in it) brings its picture into view, the presenter stacks title, picture and
 // narration on a phone and shows every transfer of an 8-device step at projector sizes, and naive and
 // ring on 1024 devices open (prepared in the background), step and jump to the end without freezing
 // the tab.
@@ -130,6 +131,97 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
       expect([name, onScreen(await box(page.getByRole('button', { name: play })), PHONE)]).toEqual([name, true]);
       expect([name, onScreen(await box(page.getByRole('button', { name: step })), PHONE)]).toEqual([name, true]);
     }
+  }, 60_000);
+
+  /** An embedded figure's picture, and its step. */
+  const picture = (page: Page, id: string) => page.locator(`#${id} .gs-devices`);
+  const stepOf = (page: Page, id: string) => page.locator(`#${id}`).evaluate((el) => (el as unknown as { currentStep: number }).currentStep);
+  const scrolled = (page: Page) => page.evaluate(() => scrollY);
+  /** Where the page comes to rest once a smooth scroll has ended. */
+  async function rest(page: Page): Promise<number> {
+    let last = -1;
+    for (;;) {
+      const now = await scrolled(page);
+      if (now === last) return now;
+      last = now;
+      await page.waitForTimeout(150);
+    }
+  }
+
+  it('brings a figure’s picture into view when the page’s Next step below it is pressed at 390×844, and moves nothing while it is in view', async () => {
+    const page = await open('examples/blog.html', PHONE, (p) => p.locator('#ring').getByRole('region', { name: 'Narration' }));
+    const next = page.locator('[data-figure=ring][data-action=step]').first();
+    // The reader has read on to the button: it is at the foot of the screen, the picture mostly above.
+    await next.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - innerHeight + 8));
+    expect(onScreen(await box(picture(page, 'ring')), PHONE)).toBe(false);
+    await next.click();
+    await expect.poll(async () => onScreen(await box(picture(page, 'ring')), PHONE)).toBe(true);
+    expect(await stepOf(page, 'ring')).toBe(1);
+    // Its picture in view, a step from the figure's own keys moves nothing.
+    await page.locator('#ring .gs-embed').evaluate((frame) => (frame as HTMLElement).focus({ preventScroll: true }));
+    const still = await rest(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => stepOf(page, 'ring')).toBe(2);
+    await page.waitForTimeout(600);
+    expect(await scrolled(page)).toBe(still);
+    // Read on past it, the next key brings it back.
+    await page.mouse.move(195, 600);
+    await page.mouse.wheel(0, 700);
+    await expect.poll(async () => onScreen(await box(picture(page, 'ring')), PHONE)).toBe(false);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => onScreen(await box(picture(page, 'ring')), PHONE)).toBe(true);
+    expect(await stepOf(page, 'ring')).toBe(3);
+    await page.close();
+  }, 60_000);
+
+  it('brings the picture into view for the figure’s own step button at 390×844', async () => {
+    const page = await open('test/e2e/embedPages/post.html', PHONE, (p) => p.locator('#ring').getByRole('region', { name: 'Narration' }));
+    await page.locator('#ring').evaluate((el) => el.removeAttribute('autoplay'));
+    const step = page.locator('#ring').getByRole('button', { name: 'Step forward (→)' });
+    // The bar at the top of the screen, its picture above it.
+    await step.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - 4));
+    expect(onScreen(await box(picture(page, 'ring')), PHONE)).toBe(false);
+    const before = await stepOf(page, 'ring');
+    await step.click();
+    await expect.poll(async () => onScreen(await box(picture(page, 'ring')), PHONE)).toBe(true);
+    expect(await stepOf(page, 'ring')).toBe(before + 1);
+    await page.close();
+  }, 60_000);
+
+  it('moves nothing for a step a script takes as the reader scrolls at 390×844', async () => {
+    // No locator, click or evaluate before the step: each of those counts as the reader's own act, and
+    // would make the script's step the reader's. The page says by console when it is ready, and stepped.
+    const page = await session.browser.context.newPage();
+    await page.setViewportSize(PHONE);
+    await page.addInitScript(() => {
+      const figure = () => document.getElementById('ring') as (HTMLElement & { step(): void; totalSteps: number }) | null;
+      const ready = () => (figure()?.totalSteps ? console.info('figure ready') : requestAnimationFrame(ready));
+      addEventListener('DOMContentLoaded', ready);
+      addEventListener(
+        'scroll',
+        () => {
+          const ring = figure();
+          if (scrollY < 1500 || !ring || ring.dataset.stepped) return;
+          ring.dataset.stepped = 'yes';
+          ring.step();
+          console.info('figure stepped');
+        },
+        { passive: true },
+      );
+    });
+    const said = (text: string) => page.waitForEvent('console', { predicate: (message) => message.text() === text, timeout: 30_000 });
+    const ready = said('figure ready');
+    await page.goto(new URL('examples/blog.html', session.server.url).href);
+    await ready;
+    const stepped = said('figure stepped');
+    await page.mouse.move(195, 600);
+    await page.mouse.wheel(0, 1800);
+    await stepped;
+    await page.waitForTimeout(800);
+    expect(await stepOf(page, 'ring')).toBe(1);
+    expect(await scrolled(page)).toBeGreaterThanOrEqual(1500);
+    expect(onScreen(await box(picture(page, 'ring')), PHONE)).toBe(false);
+    await page.close();
   }, 60_000);
 
   it('opens the share menu on screen at 390×844, every entry in view', async () => {

@@ -1,6 +1,8 @@
-// A compact figure for a page that is not the app: the devices, a player, the narration (one line of
-// it with controls="minimal") and (with controls="full") the metrics, in the reader's theme, and at the foot the author's notices. Keys drive it only while it has focus, so
-// several figures on one page never answer the same key press.
+// A compact figure for a page that is not the app: the devices, a player, the narration (a few lines
+// of it with controls="minimal") and (with controls="full") the metrics, in the reader's theme, and at
+// the foot the author's notices. The figure keeps the height its element reserves, so the narration
+// shows the whole sentences its room holds and pages the rest. Keys drive it only while it has focus,
+// so several figures on one page never answer the same key press.
 
 import { useRef } from 'react';
 import type { SimStore } from '../../store/simStore';
@@ -14,7 +16,7 @@ import { SimProvider, useSim } from '../StoreContext';
 import { EmbedNotices, hasAuthorNotice } from './EmbedNotices';
 import { plural } from '../format';
 
-/** standard: picture, player, narration; full: also metrics; minimal: picture, a small bar and a line of narration; none: picture and narration. */
+/** standard: picture, player, narration; full: also metrics; minimal: picture, a small bar and a few lines of narration; none: picture and narration. */
 /** The figure's control sets and themes: the element's attributes and the iframe's URL take these. */
 export const EMBED_CONTROLS = ['standard', 'full', 'minimal', 'none'] as const;
 type EmbedControls = (typeof EMBED_CONTROLS)[number];
@@ -58,7 +60,7 @@ function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProp
       {controls === 'minimal' && <NarrationLine />}
       {(narration || metrics) && (
         <div className={metrics ? 'gs-embed-text gs-embed-text--metrics' : 'gs-embed-text'}>
-          {narration && <NarrationPanel />}
+          {narration && <NarrationPanel paged />}
           {metrics && <MetricsPanel />}
         </div>
       )}

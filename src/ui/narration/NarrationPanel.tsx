@@ -54,8 +54,12 @@ export function NarrationPanel({ paged = false }: NarrationPanelProps) {
   const sentences = narration?.sentences(from, paged ? from + pages.count : all ? MAX_SHOWN : SHOWN) ?? [];
   // An imported algorithm's sentences say where each transfer runs, where it uses more than one threadblock.
   const tags = stepThreadblockTags(schedule, step);
+  const of = step === 0 ? opening.length : transfers;
   return (
     <section ref={paged ? box : undefined} className="gs-panel gs-narration" aria-label="Narration">
+      {paged && preparing === null && (pages.pages > 1 || of > pages.count) && (
+        <SentencePager pages={pages} noun={step === 0 ? 'sentence' : 'transfer'} of={of} />
+      )}
       <h2>
         {step === 0 ? 'Before the first step' : `Step ${step} of ${steps}`}
         {narration && (
@@ -64,16 +68,13 @@ export function NarrationPanel({ paged = false }: NarrationPanelProps) {
       </h2>
       <div aria-live="polite" aria-atomic="true">
         {step === 0 ? (
-          <>
-            <p>{(paged ? opening.slice(pages.from, pages.from + pages.count) : opening).join(' ')}</p>
-            {paged && pages.pages > 1 && <SentencePager pages={pages} noun="sentence" of={opening.length} />}
-          </>
+          <p>{(paged ? opening.slice(pages.from, pages.from + pages.count) : opening).join(' ')}</p>
         ) : preparing !== null ? (
           <p className="gs-narration-preparing" role="status">
             Reading the schedule up to step {step}… {Math.floor(preparing * 100)}%
           </p>
         ) : (
-          <ol className="gs-sentences">
+          <ol key={paged ? `${step}:${from}` : undefined} className="gs-sentences">
             {sentences.map((sentence, i) => {
               const tag = tags?.[from + i] ?? null;
               return (
@@ -100,9 +101,6 @@ export function NarrationPanel({ paged = false }: NarrationPanelProps) {
               </li>
             )}
           </ol>
-        )}
-        {paged && step > 0 && preparing === null && (pages.pages > 1 || transfers > sentences.length) && (
-          <SentencePager pages={pages} noun="transfer" of={transfers} />
         )}
         {step === steps && steps > 0 && arrived && derived.verification === null && (
           <p className="gs-done gs-done--pending" role="status">

@@ -125,7 +125,7 @@ export function lineChoices(content: CardContent, form: ExpressionForm = 'full')
   return [...choices];
 }
 
-export function cellCap(content: CardContent, lines = 1, form: ExpressionForm = 'full'): number {
+function cellCap(content: CardContent, lines = 1, form: ExpressionForm = 'full'): number {
   return hasTexts(content, form) ? formLineChars(content, form, lines) * MONO_EM * TEXT_MAX + 8 : PLAIN_CELL_MAX;
 }
 
