@@ -11,11 +11,13 @@ import { directionAt, insideBox, pointAt, type Cubic, type TurnedBox } from './c
 
 /**
  * Costs per px: over a title or off the picture; over a cell that is not an end; over a cell that
- * writes its expression, on any card (a way over the notation hides what the room reads); over a third card.
+ * writes its expression, on any card (a way over the notation dims it, though the arrow passes beneath
+ * it faint, arrowUnder.ts: a short way under one cell reads better than a long one round the card);
+ * over a third card.
  */
 const OVER_TITLE = 1000;
 const OVER_CELL = 1.2;
-const OVER_TEXT = 8;
+const OVER_TEXT = 3;
 const OVER_CARD = 0.8;
 /** Cost of a tip off the middle of its cell's side, per px: a head in the middle reads best. */
 const OFF_CENTRE = 0.5;
