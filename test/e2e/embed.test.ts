@@ -307,17 +307,24 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     await tab.close();
   }, 60_000);
 
-  it('links the published stylesheet in the blog example as the README tells authors, and serves it under the dev server', async () => {
+  it('puts the loader in the blog example as the README tells authors, and serves it and the stylesheet under the dev server', async () => {
     const tab = await open('two.html');
-    const link = '<link rel="stylesheet" href="/embed/gradsync-embed.css" />';
+    const loader = '<script src="/embed/gradsync.js"></script>';
     const blog = await tab.evaluate(() => fetch('/examples/blog.html').then((response) => response.text()));
-    expect(blog).toContain(link);
-    expect(blog.indexOf(link)).toBeLessThan(blog.indexOf('</head>'));
-    expect(readFileSync('README.md', 'utf8')).toContain(link);
+    expect(blog).toContain(loader);
+    expect(blog.indexOf(loader)).toBeLessThan(blog.indexOf('</head>'));
+    expect(readFileSync('README.md', 'utf8')).toContain(loader);
+    const reserve = readFileSync('src/embed/reserve.css', 'utf8');
     const sheet = await tab.evaluate(() =>
       fetch('/embed/gradsync-embed.css').then(async (response) => [response.headers.get('content-type'), await response.text()]),
     );
-    expect(sheet).toEqual(['text/css', readFileSync('src/embed/reserve.css', 'utf8')]);
+    expect(sheet).toEqual(['text/css', reserve]);
+    // The loader carries the same rules, to put in the page where it runs.
+    const script = await tab.evaluate(() =>
+      fetch('/embed/gradsync.js').then(async (response) => [response.headers.get('content-type'), await response.text()]),
+    );
+    expect(script[0]).toBe('text/javascript');
+    expect(script[1]).toContain(JSON.stringify(reserve));
     await tab.close();
   }, 60_000);
 
@@ -339,24 +346,22 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     await expect.poll(async () => (await note(tab, 'sim')).shown, { timeout: 8_000 }).toBe(true);
     for (const id of ['sim', 'train']) {
       const { text, height } = await note(tab, id);
-      expect(text).toMatch(
-        /^"This gradsync figure has not loaded: the page has not run gradsync-embed\.js\. Check the address in its <script> tag; npm run build writes the file to dist\/embed\/\."$/,
-      );
+      expect(text).toMatch(/^"This gradsync figure did not load: check the address of gradsync\.js in the page’s <script> tag\."$/);
       expect(height).toBeGreaterThan(600);
     }
     expect((await note(tab, 'own')).text).toBe('none');
     await tab.close();
   }, 60_000);
 
-  it('says why in the blog example when the build has no embed module', async () => {
+  it("says why, naming the address, in the blog example when the figures' module does not load", async () => {
     const tab = await session.browser.context.newPage();
     await tab.setViewportSize({ width: 390, height: 844 });
-    await tab.route('**/src/embed/devDefine.ts', (route) => route.fulfill({ status: 404, body: '' }));
+    await tab.route('**/embed/gradsync-embed.js', (route) => route.fulfill({ status: 404, body: '' }));
     await tab.goto(new URL('/examples/blog.html', session.server.url).href);
     for (const id of ['ring', 'dtree', 'train']) {
       await expect
         .poll(async () => (await note(tab, id)).text)
-        .toBe('"This figure could not load: this build has no /embed/gradsync-embed.js. Build with npm run build, which writes it to dist/embed/."');
+        .toBe(`"This figure could not load: its script ${new URL('/embed/gradsync-embed.js', session.server.url).href} did not load."`);
       expect((await note(tab, id)).shown).toBe(true);
     }
     await tab.close();

@@ -15,6 +15,7 @@ import { browserSession, skipReasonFor } from './session';
 const skipReason = skipReasonFor('test/e2e/embedLayoutShift.test.ts');
 
 const POST = '/test/e2e/embedPages/post.html';
+const TWO_LINES = '/test/e2e/embedPages/twoLines.html';
 const FIGURES = ['ring', 'dtree', 'train'];
 const SIZES = [
   { name: 'a 760 px column', width: 1280, height: 800 },
@@ -55,9 +56,13 @@ describe.skipIf(skipReason !== null)('figures that keep their room in Chromium',
         }),
     );
 
-  for (const size of SIZES) {
-    it(`moves no text while three figures load and play, in ${size.name}`, async () => {
-      const page = await open(POST, size);
+  for (const [size, path, how] of [
+    ...SIZES.map((size) => [size, POST, 'with the stylesheet in its head'] as const),
+    // The two lines the share menu gives, and nothing in the head: the loader keeps the room.
+    ...SIZES.map((size) => [size, TWO_LINES, 'in two lines each'] as const),
+  ]) {
+    it(`moves no text while three figures load and play, in ${size.name}, ${how}`, async () => {
+      const page = await open(path, size);
       // Each figure in turn comes on screen, draws its picture and (the sim figures autoplay) steps.
       for (const id of FIGURES) {
         const figure = page.locator(`#${id}`);

@@ -10,8 +10,8 @@ import type { SimConfig } from '../../store/config';
 import { formatUrlState, linkSearch } from '../../store/url';
 import { formatBytes, formatCount } from '../format';
 
-/** Where the embed module is published, relative to the app's own address. */
-const EMBED_SCRIPT_PATH = 'embed/gradsync-embed.js';
+/** Where the embed's one-line loader is published, relative to the app's own address (scripts/embedLoader.ts). */
+const EMBED_SCRIPT_PATH = 'embed/gradsync.js';
 
 /** What is shown: the configuration, the step, and the loaded schedule if any. */
 export interface Shown {
@@ -44,19 +44,14 @@ function embedAttributes(config: SimConfig, scheduleParam: string | null = null)
 }
 
 /**
- * The three lines a page needs: the stylesheet with the room each figure keeps (published beside the
- * module; without it the page moves when the module defines the element), the module, then the element.
+ * The two lines a page needs: the loader, a plain script that puts the room each figure keeps in the
+ * page where it stands and then loads the module beside it, and the element after it.
  */
 export function embedSnippet(config: SimConfig, scriptUrl: string, scheduleParam: string | null = null): string {
   const attributes = embedAttributes(config, scheduleParam)
     .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
     .join('');
-  const styleUrl = scriptUrl.replace(/\.js$/, '.css');
-  return [
-    `<link rel="stylesheet" href="${escapeHtml(styleUrl)}" />`,
-    `<script type="module" src="${escapeHtml(scriptUrl)}"></script>`,
-    `<gradsync-sim${attributes}></gradsync-sim>`,
-  ].join('\n');
+  return [`<script src="${escapeHtml(scriptUrl)}"></script>`, `<gradsync-sim${attributes}></gradsync-sim>`].join('\n');
 }
 
 function tooLarge(what: string, schedule: Schedule): string {
@@ -80,7 +75,7 @@ export function embedToShare(scriptUrl: string, shown: Shown): ShareText {
   return { text: embedSnippet(shown.config, scriptUrl, value) };
 }
 
-/** The embed module's address beside the app: https://host/app/ → https://host/app/embed/gradsync-embed.js. */
+/** The embed loader's address beside the app: https://host/app/ → https://host/app/embed/gradsync.js. */
 export function embedScriptUrl(origin: string, pathname: string): string {
   return new URL(EMBED_SCRIPT_PATH, `${origin}${pathname}`).href;
 }

@@ -94,7 +94,9 @@ describe('Share & export: copying', () => {
     stubClipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     await show(makeStore());
     const dialog = await choose('Copy embed code');
-    expect((within(dialog).getByLabelText(/Embed code: press Ctrl\+C/) as HTMLTextAreaElement).value).toMatch(/^<link rel="stylesheet"/);
+    expect((within(dialog).getByLabelText(/Embed code: press Ctrl\+C/) as HTMLTextAreaElement).value).toMatch(
+      /^<script src="[^"]+\/embed\/gradsync\.js"><\/script>\n<gradsync-sim /,
+    );
   });
 
   it('copies embed code with algorithm, devices and only the keys that differ from the defaults', async () => {
@@ -102,9 +104,8 @@ describe('Share & export: copying', () => {
     stubClipboard(writeText);
     await show(makeStore({ algorithm: 'double-tree', devices: 8, elements: 4096, speed: 2, backend: 'webgpu' }, 5));
     await choose('Copy embed code');
-    const [style, script, element] = writeText.mock.calls[0][0].split('\n');
-    expect(style).toBe(`<link rel="stylesheet" href="${new URL('embed/gradsync-embed.css', location.href.split('?')[0]).href}" />`);
-    expect(script).toBe(`<script type="module" src="${new URL('embed/gradsync-embed.js', location.href.split('?')[0]).href}"></script>`);
+    const [script, element] = writeText.mock.calls[0][0].split('\n');
+    expect(script).toBe(`<script src="${new URL('embed/gradsync.js', location.href.split('?')[0]).href}"></script>`);
     expect(element).toBe('<gradsync-sim algorithm="double-tree" devices="8" elements="4096" speed="2"></gradsync-sim>');
   });
 
@@ -149,7 +150,7 @@ describe('Share & export: a loaded schedule', () => {
     const schedule = tree.build({ devices: 6 });
     await showLoaded(schedule, 3);
     await choose('Copy embed code');
-    const element = writeText.mock.calls[0][0].split('\n')[2];
+    const element = writeText.mock.calls[0][0].split('\n')[1];
     const attributes = new DOMParser().parseFromString(element, 'text/html').querySelector('gradsync-sim')!.attributes;
     expect([...attributes].map((a) => a.name)).toEqual(['schedule', 'latencyus', 'backend']);
     expect(decodeScheduleParam(attributes.getNamedItem('schedule')!.value)).toEqual({ ...schedule, algorithm: 'my-tree' });

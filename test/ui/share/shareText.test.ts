@@ -5,7 +5,7 @@ import { gifSteps } from '../../../src/ui/share/gifRecorder';
 import { embedScriptUrl, embedSnippet, escapeHtml, exportName, shareLink } from '../../../src/ui/share/shareText';
 
 const config = (patch: Partial<SimConfig>): SimConfig => ({ ...DEFAULT_CONFIG, ...patch });
-const SCRIPT = 'https://example.org/app/embed/gradsync-embed.js';
+const SCRIPT = 'https://example.org/app/embed/gradsync.js';
 
 describe('share text', () => {
   it('links to the exact configuration and step, which the app reads back', () => {
@@ -20,30 +20,25 @@ describe('share text', () => {
 
   it('escapes quotes, angle brackets and ampersands in attribute values', () => {
     const snippet = embedSnippet(config({ algorithm: 'ring" onmouseover="alert(1)' }), SCRIPT);
-    expect(snippet.split('\n')[2]).toBe('<gradsync-sim algorithm="ring&quot; onmouseover=&quot;alert(1)" devices="4"></gradsync-sim>');
+    expect(snippet.split('\n')[1]).toBe('<gradsync-sim algorithm="ring&quot; onmouseover=&quot;alert(1)" devices="4"></gradsync-sim>');
     expect(escapeHtml(`<a href='x'>&</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;');
-    expect(embedSnippet(config({}), 'https://x.org/a"b.js').split('\n').slice(0, 2)).toEqual([
-      '<link rel="stylesheet" href="https://x.org/a&quot;b.css" />',
-      '<script type="module" src="https://x.org/a&quot;b.js"></script>',
-    ]);
+    expect(embedSnippet(config({}), 'https://x.org/a"b.js').split('\n')[0]).toBe('<script src="https://x.org/a&quot;b.js"></script>');
   });
 
-  it('embeds algorithm and devices always and other keys only where they differ from the defaults', () => {
-    expect(embedSnippet(config({}), SCRIPT)).toBe(
-      `<link rel="stylesheet" href="${SCRIPT.replace(/js$/, 'css')}" />\n<script type="module" src="${SCRIPT}"></script>\n<gradsync-sim algorithm="ring" devices="4"></gradsync-sim>`,
-    );
-    expect(embedSnippet(config({ op: 'max', chunks: 8, devicesPerNode: 8, latencyUs: 0.5 }), SCRIPT).split('\n')[2]).toBe(
+  it('embeds in two lines, the loader and the element, algorithm and devices always and other keys only where they differ from the defaults', () => {
+    expect(embedSnippet(config({}), SCRIPT)).toBe(`<script src="${SCRIPT}"></script>\n<gradsync-sim algorithm="ring" devices="4"></gradsync-sim>`);
+    expect(embedSnippet(config({ op: 'max', chunks: 8, devicesPerNode: 8, latencyUs: 0.5 }), SCRIPT).split('\n')[1]).toBe(
       '<gradsync-sim algorithm="ring" devices="4" chunks="8" op="max" latencyUs="0.5"></gradsync-sim>',
     );
-    expect(embedSnippet(config({ collective: 'broadcast', algorithm: 'binomial-tree' }), SCRIPT).split('\n')[2]).toBe(
+    expect(embedSnippet(config({ collective: 'broadcast', algorithm: 'binomial-tree' }), SCRIPT).split('\n')[1]).toBe(
       '<gradsync-sim collective="broadcast" algorithm="binomial-tree" devices="4"></gradsync-sim>',
     );
   });
 
-  it('places the embed module beside the app', () => {
+  it('places the embed loader beside the app', () => {
     expect(embedScriptUrl('https://example.org', '/app/')).toBe(SCRIPT);
     expect(embedScriptUrl('https://example.org', '/app/index.html')).toBe(SCRIPT);
-    expect(embedScriptUrl('http://localhost:5173', '/')).toBe('http://localhost:5173/embed/gradsync-embed.js');
+    expect(embedScriptUrl('http://localhost:5173', '/')).toBe('http://localhost:5173/embed/gradsync.js');
   });
 
   it('names export files after the algorithm and device count, safe for any file system', () => {

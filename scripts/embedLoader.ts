@@ -1,0 +1,33 @@
+// embed/gradsync.js: the one line a page needs before its figures, a plain (classic) script. Run where
+// it stands, it puts the room each figure keeps (src/embed/reserve.css) in the page at once, so the
+// figures hold their height from the first paint and the text around them never moves, then loads the
+// figures' module from beside it. A figure whose module cannot load says so in its room, one line.
+// So a post needs two lines: this script, then <gradsync-sim …></gradsync-sim>.
+
+/** The loader's name beside gradsync-embed.js. */
+export const LOADER_NAME = 'gradsync.js';
+
+export function loaderSource(reserveCss: string): string {
+  return `/* gradsync: the room each figure keeps, then the figures' module (gradsync-embed.js beside this file). */
+(function () {
+  var here = document.currentScript && document.currentScript.src;
+  if (!document.querySelector('style[data-gradsync-reserve]')) {
+    var style = document.createElement('style');
+    style.setAttribute('data-gradsync-reserve', '');
+    style.textContent = ${JSON.stringify(reserveCss)};
+    (document.head || document.documentElement).insertBefore(style, (document.head || document.documentElement).firstChild);
+  }
+  var src = new URL('gradsync-embed.js', here || location.href).href;
+  var module = document.createElement('script');
+  module.type = 'module';
+  module.src = src;
+  module.onerror = function () {
+    var why = 'This figure could not load: its script ' + src + ' did not load.';
+    console.error('gradsync: ' + why);
+    var figures = document.querySelectorAll('gradsync-sim, gradsync-train');
+    for (var i = 0; i < figures.length; i++) figures[i].setAttribute('data-gradsync-error', why);
+  };
+  (document.head || document.documentElement).appendChild(module);
+})();
+`;
+}
