@@ -55,6 +55,7 @@ function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProp
       aria-label={label}
       tabIndex={0}
     >
+      <EmbedNotices />
       <DevicesView />
       {controls === 'minimal' ? <Controls variant="minimal" /> : controls !== 'none' && <Controls />}
       {controls === 'minimal' && <NarrationLine />}
@@ -64,7 +65,6 @@ function Frame({ store, controls, theme, documentKeys }: Required<EmbedFrameProp
           {metrics && <MetricsPanel />}
         </div>
       )}
-      <EmbedNotices />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // What an embedded figure tells the page's author: bad attribute values and schedules that are not
-// correct, one small line each inside the figure's frame. Readers are not told which engine runs
+// correct, one small line each at the top of the figure's frame. Readers are not told which engine runs
 // (the CPU engine draws the same figure), so information notices stay out of it.
 
 import type { SimState } from '../../store/simStore';
