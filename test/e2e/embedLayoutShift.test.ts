@@ -110,7 +110,14 @@ describe.skipIf(skipReason !== null)('figures that keep their room in Chromium',
     const shown = await line.locator('.gs-narration-line-text').allInnerTexts();
     expect(shown.length).toBeGreaterThanOrEqual(1);
     expect(shown).toEqual(first.sentences.slice(0, shown.length));
-    expect(await line.innerText()).toBe(`${first.phaseLabel} ${shown.join(' ')} +${first.sentences.length - shown.length} more`);
+    expect(await line.innerText()).toBe(`${first.phaseLabel} ${shown.join(' ')} +${first.sentences.length - shown.length} more ›`);
+    expect([await whole(line), await textInside(line)]).toEqual([true, true]);
+    expect(await height(figure)).toBe(room);
+    // The count turns to the next sentences, in the same lines: each whole, and the figure as tall.
+    await line.getByRole('button', { name: /more ›$/ }).click();
+    await expect.poll(() => line.locator('.gs-narration-line-text').first().innerText()).toBe(first.sentences[shown.length]);
+    const next = await line.locator('.gs-narration-line-text').allInnerTexts();
+    expect(next).toEqual(first.sentences.slice(shown.length, shown.length + next.length));
     expect([await whole(line), await textInside(line)]).toEqual([true, true]);
     expect(await height(figure)).toBe(room);
     await page.close();

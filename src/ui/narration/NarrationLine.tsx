@@ -1,6 +1,7 @@
 // The narration in a few lines, for a figure with little room (controls="minimal"): the step's phase,
 // as many of its sentences in the seeds' words as the lines hold, each whole, and how many more
-// transfers the step has; before the first step, the opening sentence. Its height is the figure's to
+// transfers the step has, a button that shows the next of them in the same lines (and, on the last,
+// one back to the first); before the first step, the opening sentence. Its height is the figure's to
 // keep (the element reserves it), so what it says never moves anything.
 
 import { Fragment, useRef } from 'react';
@@ -24,8 +25,8 @@ export function NarrationLine() {
   const empty = useEmptyWords('Nothing to show yet.');
   const { story, preparing } = useStepStory(derived?.schedule ?? null, op, step);
   const told = story?.told ?? 0;
-  // Only the first page is ever shown: the lines hold as many sentences as fit, and count the rest.
-  const { count } = useSentencePages(box, story ?? step, told, TRIED);
+  // The lines hold as many sentences as fit, and count the rest, a page at a time.
+  const pages = useSentencePages(box, story ?? step, told, TRIED);
   let phase: string | null = null;
   let sentences: string[];
   let more = 0;
@@ -34,8 +35,8 @@ export function NarrationLine() {
   else if (!story) sentences = [`Reading the schedule up to step ${step}… ${Math.floor((preparing ?? 0) * 100)}%`];
   else {
     phase = story.phaseLabel;
-    sentences = story.sentences(0, Math.max(1, count));
-    more = story.transfers - sentences.length;
+    sentences = story.sentences(pages.from, pages.from + Math.max(1, pages.count));
+    more = story.transfers - pages.from - sentences.length;
   }
   const text = sentences.join(' ');
   return (
@@ -54,7 +55,21 @@ export function NarrationLine() {
         {more > 0 && (
           <>
             {' '}
-            <span className="gs-narration-line-more">+{more.toLocaleString('en-US')} more</span>
+            {pages.page < pages.pages - 1 ? (
+              <button type="button" className="gs-narration-line-more" onClick={() => pages.turn(pages.page + 1)}>
+                +{more.toLocaleString('en-US')} more ›
+              </button>
+            ) : (
+              <span className="gs-narration-line-more">+{more.toLocaleString('en-US')} more</span>
+            )}
+          </>
+        )}
+        {more <= 0 && pages.page > 0 && (
+          <>
+            {' '}
+            <button type="button" className="gs-narration-line-more" onClick={() => pages.turn(0)}>
+              ‹ from the first
+            </button>
           </>
         )}
       </p>

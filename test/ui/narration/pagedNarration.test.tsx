@@ -4,7 +4,7 @@
 // rest. jsdom lays nothing out, so the box's heights are given here: a box of `room` px whose content
 // is a heading and its sentences, each `line` px.
 
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
 import { narrateStep, openingSentence } from '../../../src/core/narration';
@@ -87,7 +87,13 @@ describe('the narration lines of a minimal figure', () => {
     const step = narrateStep(buildSchedule({ algorithm: 'double-tree', devices: 8 }), 0);
     const line = screen.getByRole('status', { name: 'Narration' });
     expect(Array.from(line.querySelectorAll('.gs-narration-line-text'), (span) => span.textContent)).toEqual(step.sentences.slice(0, 2));
-    expect(line.textContent).toBe(`${step.phaseLabel} ${step.sentences.slice(0, 2).join(' ')} +${step.sentences.length - 2} more`);
+    expect(line.textContent).toBe(`${step.phaseLabel} ${step.sentences.slice(0, 2).join(' ')} +${step.sentences.length - 2} more ›`);
+    // The count is a button: the next sentences come in the same lines, and the last page leads back.
+    act(() => void fireEvent.click(screen.getByRole('button', { name: `+${step.sentences.length - 2} more ›` })));
+    expect(Array.from(line.querySelectorAll('.gs-narration-line-text'), (span) => span.textContent)).toEqual(step.sentences.slice(2, 4));
+    while (screen.queryByRole('button', { name: /more ›$/ })) act(() => void fireEvent.click(screen.getByRole('button', { name: /more ›$/ })));
+    act(() => void fireEvent.click(screen.getByRole('button', { name: '‹ from the first' })));
+    expect(Array.from(line.querySelectorAll('.gs-narration-line-text'), (span) => span.textContent)).toEqual(step.sentences.slice(0, 2));
   });
 
   it('open with the whole opening sentence', () => {
