@@ -17,7 +17,7 @@ import { directionAt, insideBox, pointAt, type Cubic, type TurnedBox } from './c
  */
 const OVER_TITLE = 1000;
 const OVER_CELL = 1.2;
-const OVER_TEXT = 3;
+const OVER_TEXT = 5;
 const OVER_CARD = 0.8;
 /** Cost of a tip off the middle of its cell's side, per px: a head in the middle reads best. */
 const OFF_CENTRE = 0.5;

@@ -6,8 +6,11 @@ import type { DiagramGeometry } from '../layout/geometry';
 import { cellBox } from './arrowObstacles';
 import { directionAt, pointAt, insideBox, type Cubic } from './cubic';
 
-/** How much of an arrow shows where it passes beneath a cell. */
-export const UNDER_OPACITY = 0.22;
+/**
+ * How much of an arrow shows where it passes beneath a cell: enough to follow it back to the cell it
+ * leaves from the back of a room, little enough that the expression under it still reads.
+ */
+export const UNDER_OPACITY = 0.45;
 /** A point this far inside a cell's edge (px) is beneath it: an arrow that grazes an edge, or ends on it, is not. */
 const INSET = 1.5;
 /** Points read along each px of an arrow, at least. */
