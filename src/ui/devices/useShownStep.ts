@@ -3,6 +3,7 @@
 // and so does everything under prefers-reduced-motion.
 
 import { useEffect, useState, type RefObject } from 'react';
+import type { Transition } from '../../store/simState';
 import { stepDurationMs, type SimStore } from '../../store/simStore';
 import { TransferAnimator, type OverlayHandle } from './motion/transferAnimator';
 
@@ -12,6 +13,11 @@ function prefersReducedMotion(): boolean {
 
 export function canAnimate(): boolean {
   return typeof requestAnimationFrame === 'function' && !prefersReducedMotion();
+}
+
+/** Whether the picture lets a transition's messages travel before it shows the step they make. */
+export function travels(transition: Pick<Transition, 'kind' | 'from' | 'to'>): boolean {
+  return transition.kind === 'step' && transition.to === transition.from + 1 && canAnimate();
 }
 
 export function useShownStep(store: SimStore, overlay: RefObject<OverlayHandle>): number {
@@ -29,9 +35,9 @@ export function useShownStep(store: SimStore, overlay: RefObject<OverlayHandle>)
     const unsubscribe = store.subscribe((state) => {
       if (state.transition === last) return;
       last = state.transition;
-      const { kind, from, to, startedAt } = state.transition;
+      const { from, to, startedAt } = state.transition;
       animator.cancel();
-      if (kind === 'step' && to === from + 1 && canAnimate()) animator.start(from, startedAt, stepDurationMs(state));
+      if (travels(state.transition)) animator.start(from, startedAt, stepDurationMs(state));
       else setShown(to);
     });
     return () => {

@@ -7,17 +7,17 @@ import type { Transition } from '../../store/simState';
 import { stepDurationMs } from '../../store/simStore';
 import { useSim } from '../StoreContext';
 import { travelMs } from './motion/transferAnimator';
-import { canAnimate } from './useShownStep';
+import { travels } from './useShownStep';
 
 export function useStepArrived(): boolean {
   const transition = useSim((s) => s.transition);
   const stepMs = useSim(stepDurationMs);
-  const travels = transition.kind === 'step' && transition.to === transition.from + 1 && canAnimate();
+  const travelling = travels(transition);
   const [arrived, setArrived] = useState<Transition | null>(null);
   useEffect(() => {
-    if (!travels) return;
+    if (!travelling) return;
     const timer = setTimeout(() => setArrived(transition), Math.max(0, transition.startedAt + travelMs(stepMs) - performance.now()));
     return () => clearTimeout(timer);
-  }, [transition, travels, stepMs]);
-  return !travels || arrived === transition;
+  }, [transition, travelling, stepMs]);
+  return !travelling || arrived === transition;
 }

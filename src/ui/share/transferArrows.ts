@@ -8,7 +8,7 @@ import type { Point } from '../devices/layout/layouts';
 import { MAX_SPRITES, pickTransfers } from '../devices/motion/sprites';
 import type { PictureGeometry } from '../devices/layout/pictureGeometry';
 import { ArrowRouter, type ArrowPath } from '../devices/arrows/arrowRoutes';
-import { backFrom, directionAt, piece } from '../devices/arrows/cubic';
+import { backFrom, headTriangle, piece } from '../devices/arrows/cubic';
 import { cellsUnder, headPolygons, type UnderCell } from '../devices/arrows/arrowUnder';
 
 interface TransferArrow {
@@ -50,11 +50,7 @@ const headOf = (width: number) => ({ length: 3 * width + 3, half: 1.4 * width + 
 function arrowAlong(path: ArrowPath, width: number): { shaft: ArrowPath; head: TransferArrow['head'] } {
   const { length: headLength, half: headHalf } = headOf(width);
   const last = path[path.length - 1];
-  const tip = last[3];
-  const direction = directionAt(last, 1);
-  const base = { x: tip.x - direction.x * headLength, y: tip.y - direction.y * headLength };
-  const normal = { x: -direction.y * headHalf, y: direction.x * headHalf };
-  const head = [tip, { x: base.x + normal.x, y: base.y + normal.y }, { x: base.x - normal.x, y: base.y - normal.y }] as const;
+  const head = headTriangle(path, headLength, headHalf);
   const shaft = [...path.slice(0, -1), piece(last, 0, backFrom(last, 1, headLength * 0.7))];
   return { shaft, head };
 }

@@ -4,7 +4,7 @@
 
 import type { DiagramGeometry } from '../layout/geometry';
 import { cellBox } from './arrowObstacles';
-import { directionAt, pointAt, insideBox, type Cubic } from './cubic';
+import { headTriangle, pointAt, insideBox, type Cubic } from './cubic';
 
 /**
  * How much of an arrow shows where it passes beneath a cell: enough to follow it back to the cell it
@@ -68,13 +68,9 @@ export function underFill(): string {
  */
 export function headPolygons(paths: readonly (readonly Cubic[])[], head: { length: number; half: number }): string[] {
   const f = (n: number) => n.toFixed(1);
-  return paths.map((path) => {
-    const last = path[path.length - 1];
-    const back = directionAt(last, 1);
-    const end = { x: last[3].x + back.x * 1.5, y: last[3].y + back.y * 1.5 };
-    const length = head.length + 3.5;
-    const half = head.half + 1.5;
-    const base = { x: end.x - back.x * length, y: end.y - back.y * length };
-    return `${f(end.x)},${f(end.y)} ${f(base.x - back.y * half)},${f(base.y + back.x * half)} ${f(base.x + back.y * half)},${f(base.y - back.x * half)}`;
-  });
+  return paths.map((path) =>
+    headTriangle(path, head.length + 3.5, head.half + 1.5, 1.5)
+      .map((p) => `${f(p.x)},${f(p.y)}`)
+      .join(' '),
+  );
 }

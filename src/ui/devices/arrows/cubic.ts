@@ -106,3 +106,15 @@ export function backFrom(curve: Cubic, t: number, distance: number): number {
   }
   return (near + far) / 2;
 }
+
+/**
+ * An arrowhead at the end of `path` (cubics end to end): its tip `reach` px past the path's end along
+ * its last direction, and the two corners of its base, `length` back from the tip and `half` either side.
+ */
+export function headTriangle(path: readonly Cubic[], length: number, half: number, reach = 0): readonly [Point, Point, Point] {
+  const last = path[path.length - 1];
+  const d = directionAt(last, 1);
+  const tip = { x: last[3].x + d.x * reach, y: last[3].y + d.y * reach };
+  const base = { x: tip.x - d.x * length, y: tip.y - d.y * length };
+  return [tip, { x: base.x - d.y * half, y: base.y + d.x * half }, { x: base.x + d.y * half, y: base.y - d.x * half }];
+}
