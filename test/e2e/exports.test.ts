@@ -142,8 +142,6 @@ describe.skipIf(skipReason !== null)('exported pictures in Chromium', () => {
     // Shown 640 px wide in a post, on screens of 2 device pixels per px.
     const width = gif.readUInt16LE(6);
     expect(width).toBe(1280);
-    // Ring on 4: the start and 6 steps, each frame behind a graphic control extension.
-    expect(gif.toString('latin1').split('\x21\xf9\x04').length - 1).toBe(7);
     // GPU names take 16 of the GIF's pixels or more.
     const live = await page.locator('.gs-devices svg.gs-devices-svg').evaluate((svg) => ({
       width: Number(svg.getAttribute('width')),
@@ -151,6 +149,8 @@ describe.skipIf(skipReason !== null)('exported pictures in Chromium', () => {
     }));
     expect((live.name * width) / live.width).toBeGreaterThanOrEqual(16);
     const { frames, bands } = await page.evaluate(gifBands, { bytes: [...gif], indices: [0, 1, 2, 6] });
+    // Ring on 4: the start and 6 steps, as the browser's decoder counts them (the bytes of a frame's
+    // header can also turn up inside compressed pixels).
     expect(frames).toBe(7);
     const height = gif.readUInt16LE(8);
     for (const band of bands) {

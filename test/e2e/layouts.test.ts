@@ -150,7 +150,7 @@ describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
     expect(root0.y).toBeGreaterThan(boxes[0].y + boxes[0].height / 2);
     expect(root1.x + root1.width).toBeLessThanOrEqual(boxes[7].x);
     expect(root1.y + root1.height).toBeLessThan(boxes[7].y + boxes[7].height / 2);
-    expect(await legendTexts(page)).toEqual(['tree 0 (root GPU-0): chunks 1–4', 'tree 1 (root GPU-7): chunks 5–8']);
+    expect(await legendTexts(page)).toEqual(['tree 0: chunks 1–4', 'tree 1: chunks 5–8']);
     // The two colours differ, so the legend can say which is which.
     const stroke = (kind: string) =>
       page
@@ -183,7 +183,7 @@ describe.skipIf(skipReason !== null)('layouts in Chromium', () => {
     await figure.scrollIntoViewIfNeeded();
     await figure.locator('[data-device="7"]').waitFor();
     expectTwoTrees(await cardBoxes(figure, 8), 8, 'blog 760');
-    expect(await legendTexts(figure)).toEqual(['tree 0 (root GPU-0): chunks 1–4', 'tree 1 (root GPU-7): chunks 5–8']);
+    expect(await legendTexts(figure)).toEqual(['tree 0: chunks 1–4', 'tree 1: chunks 5–8']);
     await blog.close();
   }, 60_000);
 

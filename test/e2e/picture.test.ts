@@ -260,6 +260,45 @@ describe.skipIf(skipReason !== null)('the devices picture in Chromium', () => {
     }
   }, 60_000);
 
+  it('at 1366×768 the presenter writes double-tree on 8 at ≥ 18 px, and draws halving-doubling on 8 with one arrow per message, from its outlined block of cells', async () => {
+    const tree = await session.open('/test/e2e/presentPages/presenter.html?algorithm=double-tree&devices=8&step=3');
+    await tree.setViewportSize({ width: 1366, height: 768 });
+    await tree.getByRole('button', { name: /Present/ }).click();
+    await tree.locator('.gs-presenter [data-device="7"] [data-chunk="7"] .gs-dv-cell-text').waitFor();
+    const written = await report(tree);
+    for (const cell of written.cells.flat()) {
+      expect(cell.fontPx, `double-tree on 8: ${cell.text}`).toBeGreaterThanOrEqual(18);
+      expect(cell.inside, `double-tree on 8: ${cell.text} stays inside its cell`).toBe(true);
+    }
+    // The key names each tree's chunks on one line under the picture; each root is named beside its card.
+    const legend = await tree.locator('.gs-presenter .gs-devices-legend').boundingBox();
+    expect(legend!.height).toBeLessThan(30);
+    await tree.close();
+
+    const hd = await session.open('/test/e2e/presentPages/presenter.html?algorithm=halving-doubling&devices=8&step=1');
+    await hd.setViewportSize({ width: 1366, height: 768 });
+    await hd.getByRole('button', { name: /Present/ }).click();
+    await hd.locator('.gs-presenter [data-device="7"] [data-chunk="7"] .gs-dv-cell-text').waitFor();
+    // Step 1: each GPU sends half its chunks to its partner at distance 4 in one message: 8 arrows of 4 cells, not 32.
+    const arrows = hd.locator('.gs-presenter .gs-dv-step-links[data-step="1"] path.gs-dv-cell-arrow');
+    await expect.poll(() => arrows.count()).toBe(8);
+    expect(new Set(await arrows.evaluateAll((paths) => paths.map((p) => p.getAttribute('data-count'))))).toEqual(new Set(['4']));
+    // Each outlined block holds the four cells that go: GPU-0's chunks 5–8 (a₅ … a₈).
+    const block: { cells: string[] } = await hd.evaluate(`(() => {
+      const rect = [...document.querySelectorAll('.gs-presenter .gs-dv-step-links rect.gs-dv-block')].find((r) => r.getAttribute('data-link') === '0-4');
+      const box = rect.getBoundingClientRect();
+      const cells = [...document.querySelectorAll('.gs-presenter [data-device="0"] [data-chunk]')].filter((cell) => {
+        const c = cell.querySelector('.gs-dv-cell-bg').getBoundingClientRect();
+        return c.left >= box.left && c.right <= box.right && c.top >= box.top && c.bottom <= box.bottom;
+      });
+      return { cells: cells.map((cell) => cell.querySelector('.gs-dv-cell-text').textContent) };
+    })()`);
+    expect(block.cells).toEqual(['a₅', 'a₆', 'a₇', 'a₈']);
+    // The key says what the outline means.
+    await expect.poll(() => hd.locator('.gs-presenter .gs-devices-legend').textContent()).toContain('one message');
+    await hd.close();
+  }, 60_000);
+
   it('during a step the moving segment stays on its drawn arrow, which carries an arrowhead', async () => {
     // At a quarter speed a step lasts 4 s: long enough to watch the messages of step 3 travel.
     const page = await session.open('/?algorithm=ring&devices=4&step=2&speed=0.25&backend=cpu');

@@ -2,7 +2,7 @@
 // there is room (wrapped over the lines the card allows), and outlines for complete, just written and wrong.
 
 import { memo } from 'react';
-import { cellRadius, LINE_EM, MONO_EM, tinyCells, type CardShape } from './card/cardShape';
+import { cellRadius, CELL_LINE_EM, MONO_EM, tinyCells, type CardShape } from './card/cardShape';
 import { sameChunkView, type ChunkView } from './card/chunkViews';
 import { charCount, expressionLines } from './card/expressionLines';
 import { SlotRuns } from './SlotRuns';
@@ -12,7 +12,7 @@ function CellText({ text, x, y, card }: { text: string; x: number; y: number; ca
   const { textSize, textLines, lineChars, cellWidth } = card;
   const lines = expressionLines(text, lineChars, textLines);
   const room = cellWidth - 6;
-  const first = y - ((lines.length - 1) * LINE_EM * textSize) / 2;
+  const first = y - ((lines.length - 1) * CELL_LINE_EM * textSize) / 2;
   return (
     <text className="gs-dv-cell-text" x={x} y={first} fontSize={textSize} textAnchor="middle" dominantBaseline="central">
       {lines.map((line, i) => {
@@ -21,7 +21,7 @@ function CellText({ text, x, y, card }: { text: string; x: number; y: number; ca
           <tspan
             key={i}
             x={x}
-            y={first + i * LINE_EM * textSize}
+            y={first + i * CELL_LINE_EM * textSize}
             textLength={squeeze ? room : undefined}
             lengthAdjust={squeeze ? 'spacingAndGlyphs' : undefined}
           >

@@ -7,6 +7,7 @@ import { useSim, useSimStore } from '../StoreContext';
 import { useStepCells } from '../useStepReader';
 import { briefTexts, longestExpression } from './card/cardShape';
 import { flaggedAt } from './card/chunkViews';
+import { sendsBlocks } from './arrows/arrowBlocks';
 import { CellCanvas } from './CellCanvas';
 import { DeviceCard } from './DeviceCard';
 import { deviceViews } from './card/deviceViews';
@@ -66,6 +67,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const lands = useMemo(() => planSprites(schedule, shown - 1, geometry, route, message), [schedule, shown, geometry, route, message]);
   const onInspect = useCallback((device: number) => inspect(device), [inspect]);
 
+  const blocks = useMemo(() => sendsBlocks(schedule.steps), [schedule]);
   const { card } = geometry;
   const painted = devices * cells > SVG_CELLS;
   const cellViews = useMemo(() => (painted ? views.map((view) => view.views) : null), [painted, views]);
@@ -111,7 +113,7 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
         <TransferOverlay geometry={geometry} devices={devices} pills={pills} lands={lands} handle={overlay} />
       </div>
       <div className="gs-devices-footer">
-        <DevicesLegend layout={layout} chunks={chunks} buffers={buffers} />
+        <DevicesLegend layout={layout} chunks={chunks} buffers={buffers} blocks={blocks && form !== null} />
         {flagged && (
           <p className="gs-devices-violation" role="status">
             <span aria-hidden="true">✗ </span>

@@ -2,7 +2,6 @@
 
 import { chunkRange } from './layout/doubleTreeLayout';
 import type { DeviceLayout, LinkKind } from './layout/layouts';
-import { deviceLabel } from '../../core/notation';
 
 const LINK_NAMES: Partial<Record<LinkKind, string>> = {
   tree0: 'tree 0',
@@ -13,13 +12,15 @@ const LINK_NAMES: Partial<Record<LinkKind, string>> = {
   fold: 'fold first',
 };
 
-/** What a kind of link means here: the double tree's trees name their root and chunks, partners their distances. */
+/**
+ * What a kind of link means here: the double tree's trees their chunks (each root is named beside its
+ * card, so the key stays one line on a projector), partners their distances.
+ */
 function linkLabel(kind: LinkKind, layout: DeviceLayout, chunks: number): string {
   const name = LINK_NAMES[kind] ?? kind;
   if ((kind === 'tree0' || kind === 'tree1') && layout.treeSplit !== undefined) {
-    const root = layout.roots?.find((mark) => mark.kind === kind);
     const span = kind === 'tree0' ? chunkRange(0, layout.treeSplit) : chunkRange(layout.treeSplit, chunks);
-    return `${name}${root ? ` (root ${deviceLabel(root.device)})` : ''}: ${span}`;
+    return `${name}: ${span}`;
   }
   if (kind === 'partner') {
     const distances = [...new Set(layout.links.flatMap((link) => (link.distance ? [link.distance] : [])))].sort((a, b) => a - b);
@@ -30,9 +31,19 @@ function linkLabel(kind: LinkKind, layout: DeviceLayout, chunks: number): string
 
 /**
  * `buffers`: where chunks move between places, the names of a card's rows (input, output, scratch),
- * said once here since cells carry no labels.
+ * said once here since cells carry no labels. `blocks`: arrows may carry a block of cells, outlined.
  */
-export function DevicesLegend({ layout, chunks, buffers = null }: { layout: DeviceLayout; chunks: number; buffers?: readonly string[] | null }) {
+export function DevicesLegend({
+  layout,
+  chunks,
+  buffers = null,
+  blocks = false,
+}: {
+  layout: DeviceLayout;
+  chunks: number;
+  buffers?: readonly string[] | null;
+  blocks?: boolean;
+}) {
   const kinds = [...new Set(layout.links.map((link) => link.kind))].filter((kind) => LINK_NAMES[kind]);
   return (
     <ul className="gs-devices-legend" aria-label="Legend">
@@ -57,6 +68,14 @@ export function DevicesLegend({ layout, chunks, buffers = null }: { layout: Devi
         </svg>
         complete chunk
       </li>
+      {blocks && (
+        <li>
+          <svg width="20" height="14" aria-hidden="true">
+            <rect className="gs-dv-block gs-dv-block--reduce" x="1.5" y="1.5" width="17" height="11" rx="3" />
+          </svg>
+          one message
+        </li>
+      )}
       {buffers && (
         <li>
           <svg width="16" height="14" aria-hidden="true">

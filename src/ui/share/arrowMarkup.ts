@@ -2,7 +2,7 @@
 // links) and a filled head; reduce solid in the reduce colour, copy dashed in the copy colour, and a
 // double tree's in its tree's colour, as the live picture's arrows are.
 
-import { type ExportColors, copyDash } from './exportLegend';
+import { BLOCK_DASH, type ExportColors, copyDash } from './exportLegend';
 import type { ArrowPath } from '../devices/arrows/arrowRoutes';
 import type { StepArrows } from './transferArrows';
 import { underFill } from '../devices/arrows/arrowUnder';
@@ -28,8 +28,18 @@ const UNDER_MASK = 'gs-export-under';
 
 export function arrowsMarkup({ arrows, width, under }: StepArrows, colors: ExportColors): string {
   const halo = `fill="none" stroke="${colors.background}" stroke-width="${f(width + 2.5)}" stroke-opacity="0.75" stroke-linecap="round"`;
-  const parts = arrows.map(({ src, dst, chunk, op, tree, shaft, head }) => {
-    const color = tree ? colors[tree] : op === 'reduce' ? colors.reduce : colors.copy;
+  const colorOf = ({ op, tree }: StepArrows['arrows'][number]) => (tree ? colors[tree] : op === 'reduce' ? colors.reduce : colors.copy);
+  // The block of cells an arrow carries, outlined in its colour as the live picture does.
+  const blocks = arrows.flatMap((arrow) =>
+    arrow.block
+      ? [
+          `<rect class="gs-export-block" x="${f(arrow.block.x)}" y="${f(arrow.block.y)}" width="${f(arrow.block.width)}" height="${f(arrow.block.height)}" rx="5" fill="none" stroke="${colorOf(arrow)}" stroke-width="2" stroke-dasharray="${BLOCK_DASH}"/>`,
+        ]
+      : [],
+  );
+  const parts = arrows.map((arrow) => {
+    const { src, dst, chunk, op, shaft, head } = arrow;
+    const color = colorOf(arrow);
     const dash = op === 'copy' ? ` stroke-dasharray="${copyDash(width)}"` : '';
     const d = curvePath(shaft);
     const tip = `M${head.map((p) => `${f(p.x)},${f(p.y)}`).join('L')}Z`;
@@ -42,5 +52,5 @@ export function arrowsMarkup({ arrows, width, under }: StepArrows, colors: Expor
     );
   });
   const mask = under ? ` mask="url(#${UNDER_MASK})"` : '';
-  return `${underMask(under, UNDER_MASK)}<g class="gs-export-arrows"${mask}>${parts.join('')}</g>`;
+  return `${blocks.join('')}${underMask(under, UNDER_MASK)}<g class="gs-export-arrows"${mask}>${parts.join('')}</g>`;
 }

@@ -9,6 +9,8 @@ export type LegendSwatch =
   | { kind: 'complete'; filled?: boolean }
   /** A cell's fill: the shade of scratch places. */
   | { kind: 'cell'; fill: string; stroke: string }
+  /** The dashed outline round cells one arrow carries (arrowBlocks.ts). */
+  | { kind: 'block'; stroke: string }
   | { kind: 'line'; stroke: string; width: number; opacity: number; dash: string | null };
 
 export interface LegendEntry {
@@ -36,8 +38,11 @@ const SWATCH_GAP = 6;
 const ENTRY_GAP = 18;
 
 function swatchWidth(swatch: LegendSwatch): number {
-  return swatch.kind === 'arrow' ? 28 : swatch.kind === 'complete' || swatch.kind === 'cell' ? 14 : 24;
+  return swatch.kind === 'arrow' ? 28 : swatch.kind === 'complete' || swatch.kind === 'cell' ? 14 : swatch.kind === 'block' ? 18 : 24;
 }
+
+/** Dashes of a block's outline, as transfers.css draws it. */
+export const BLOCK_DASH = '6 3';
 
 /** Dashes of copy arrows, in proportion to the pen. */
 export function copyDash(width: number): string {
@@ -48,6 +53,8 @@ function swatchMarkup(swatch: LegendSwatch, colors: ExportColors, pen: number): 
   if (swatch.kind === 'complete') {
     return `<rect x="1" y="-6" width="12" height="12" rx="2" fill="${swatch.filled ? colors.complete : colors.completeFill}" stroke="${colors.complete}" stroke-width="2"/>`;
   }
+  if (swatch.kind === 'block')
+    return `<rect x="1" y="-6" width="16" height="12" rx="3" fill="none" stroke="${swatch.stroke}" stroke-width="2" stroke-dasharray="${BLOCK_DASH}"/>`;
   if (swatch.kind === 'cell') return `<rect x="1" y="-6" width="12" height="12" rx="2" fill="${swatch.fill}" stroke="${swatch.stroke}"/>`;
   if (swatch.kind === 'line') {
     const dash = swatch.dash ? ` stroke-dasharray="${escapeXml(swatch.dash)}"` : '';

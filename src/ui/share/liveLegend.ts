@@ -26,6 +26,8 @@ function swatchOf(item: Element): LegendSwatch | null {
   // A link's key, or a tree's: the line of its step's transfers, in the tree's colour.
   const link = item.querySelector('svg .gs-dv-link, svg .gs-dv-step-link');
   if (link) return lineSwatch(link);
+  const block = item.querySelector('svg .gs-dv-block');
+  if (block) return { kind: 'block', stroke: block.ownerDocument.defaultView!.getComputedStyle(block).getPropertyValue('stroke') || '#888' };
   const cell = item.querySelector('svg .gs-dv-swatch-scratch');
   if (cell) {
     const style = cell.ownerDocument.defaultView!.getComputedStyle(cell);

@@ -7,14 +7,20 @@ import type { CardShape } from '../devices/card/cardShape';
 import type { Point } from '../devices/layout/layouts';
 import { MAX_SPRITES, pickTransfers } from '../devices/motion/sprites';
 import type { PictureGeometry } from '../devices/layout/pictureGeometry';
+import { arrowBlocks } from '../devices/arrows/arrowBlocks';
 import { ArrowRouter, type ArrowPath } from '../devices/arrows/arrowRoutes';
+import { blockRect } from '../devices/motion/cellArrows';
 import { backFrom, headTriangle, piece } from '../devices/arrows/cubic';
 import { cellsUnder, headPolygons, type UnderCell } from '../devices/arrows/arrowUnder';
 
 interface TransferArrow {
   src: number;
   dst: number;
+  /** The receiving cell, the first of `count` where one arrow carries a block (arrowBlocks.ts). */
   chunk: number;
+  count: number;
+  /** The block of sending cells an arrow of several leaves, outlined; else null. */
+  block: { x: number; y: number; width: number; height: number } | null;
   op: TransferOp;
   /** The double tree whose link it follows, whose colour it takes; null elsewhere. */
   tree: 'tree0' | 'tree1' | null;
@@ -67,16 +73,19 @@ export function transferArrows(schedule: Schedule, step: number, { geometry, rou
   const transfers = at ? slotTransfers(compiled, at) : [];
   const router = new ArrowRouter(geometry, compiled.slots, width, headOf(width));
   const picked = pickTransfers(transfers, max);
-  const thorough = picked.length <= THOROUGH_ARROWS;
+  // Where cells write their chunks, neighbouring cells sent in one message share an arrow, as live.
+  const blocks =
+    geometry.card.textSize > 0 ? arrowBlocks(picked, geometry.card, (a, b) => route(a.src, a.dst, a.chunk) === route(b.src, b.dst, b.chunk)) : null;
+  const ways = blocks ?? picked.map((t) => ({ transfers: [t], src: t.src, dst: t.dst, from: t.srcChunk ?? t.chunk, chunk: t.chunk, count: 1 }));
+  const thorough = ways.length <= THOROUGH_ARROWS;
   const paths: ArrowPath[] = [];
-  const arrows = picked.map((t) => {
-    const ends = { src: t.src, dst: t.dst, from: t.srcChunk ?? t.chunk, chunk: t.chunk };
+  const arrows = ways.map(({ transfers: [t], src, dst, from, chunk, count }) => {
     const link = route(t.src, t.dst, t.chunk);
-    const path = router.route(ends, link, thorough);
+    const path = router.route({ src, dst, from, chunk, count }, link, thorough);
     paths.push(path);
     const { shaft, head } = arrowAlong(path, width);
     const tree = link?.kind === 'tree0' || link?.kind === 'tree1' ? link.kind : null;
-    return { src: t.src, dst: t.dst, chunk: t.chunk, op: t.op, tree, shaft, head };
+    return { src, dst, chunk, count, block: count > 1 ? blockRect(geometry, src, from, count) : null, op: t.op, tree, shaft, head };
   });
   // Only cells that write their chunks are worth keeping legible under an arrow.
   const cells = geometry.card.textSize > 0 ? cellsUnder(geometry, compiled.slots, paths) : [];

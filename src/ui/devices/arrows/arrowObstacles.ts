@@ -3,7 +3,7 @@
 // an arrow can leave or enter by.
 
 import { deviceLabel, deviceLetter } from '../../../core/notation';
-import { cellCentre, type DiagramGeometry } from '../layout/geometry';
+import { cellCentre, cellOffset, type DiagramGeometry } from '../layout/geometry';
 import type { Point } from '../layout/layouts';
 import { rootNameBox } from '../layout/pictureLabels';
 import type { TurnedBox } from './cubic';
@@ -102,12 +102,18 @@ export function nameObstacles(geometry: DiagramGeometry): Placed[] {
     });
 }
 
-export function cellBox(geometry: DiagramGeometry, device: number, chunk: number, grow = 0): TurnedBox {
+/** A cell's box, or with `count` the box round places `chunk` … `chunk` + `count` − 1 (a rectangle of the grid: arrowBlocks.ts). */
+export function cellBox(geometry: DiagramGeometry, device: number, chunk: number, grow = 0, count = 1): TurnedBox {
   const { card } = geometry;
+  const last = chunk + count - 1;
+  const first = cellOffset(card, chunk);
+  const end = cellOffset(card, last);
+  const a = cellCentre(geometry, device, chunk);
+  const b = cellCentre(geometry, device, last);
   return {
-    centre: cellCentre(geometry, device, chunk),
-    halfWidth: card.cellWidth / 2 + grow,
-    halfHeight: card.cellHeight / 2 + grow,
+    centre: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
+    halfWidth: Math.abs(end.x - first.x) / 2 + card.cellWidth / 2 + grow,
+    halfHeight: Math.abs(end.y - first.y) / 2 + card.cellHeight / 2 + grow,
     turnDeg: geometry.rotations[device],
   };
 }
@@ -127,15 +133,15 @@ export interface Port {
 /** Points along a side, as shares of its half length: the middle, and towards either corner. */
 const ALONG = [0, -0.55, 0.55];
 
-/** The cell's ports: three on each side. */
-export function portsOf(geometry: DiagramGeometry, device: number, chunk: number): Port[] {
-  const box = cellBox(geometry, device, chunk);
-  const { cellWidth, cellHeight } = geometry.card;
+/** The cell's ports, or a block's (`count` places from `chunk`): three on each side. */
+export function portsOf(geometry: DiagramGeometry, device: number, chunk: number, count = 1): Port[] {
+  const box = cellBox(geometry, device, chunk, 0, count);
+  const { halfWidth, halfHeight } = box;
   const sides = [
-    { x: 1, y: 0, reach: cellWidth / 2, half: cellHeight / 2 },
-    { x: -1, y: 0, reach: cellWidth / 2, half: cellHeight / 2 },
-    { x: 0, y: 1, reach: cellHeight / 2, half: cellWidth / 2 },
-    { x: 0, y: -1, reach: cellHeight / 2, half: cellWidth / 2 },
+    { x: 1, y: 0, reach: halfWidth, half: halfHeight },
+    { x: -1, y: 0, reach: halfWidth, half: halfHeight },
+    { x: 0, y: 1, reach: halfHeight, half: halfWidth },
+    { x: 0, y: -1, reach: halfHeight, half: halfWidth },
   ];
   return sides.flatMap(({ x, y, reach, half }) =>
     ALONG.map((share) => {

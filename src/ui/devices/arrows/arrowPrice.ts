@@ -1,6 +1,6 @@
 // What a way for an arrow costs: its length and its bends (tight ones dearest), plus a price for each
 // pixel it runs over a cell that is not one of its ends (dearer where cells write their expressions)
-// or over a third card, and one no
+// or over a third card, or along an arrow already drawn, and one no
 // detour is ever dearer than for each pixel over a card's title or off the picture. Its head is
 // priced with it where it ends the way.
 
@@ -19,6 +19,13 @@ const OVER_TITLE = 1000;
 const OVER_CELL = 1.2;
 const OVER_TEXT = 5;
 const OVER_CARD = 0.8;
+/**
+ * Cost per px of running along an arrow already drawn this step, closer than ALONG_ROOM px: two
+ * arrows on one line read as one with a head at each end (two devices swapping halves). Crossing
+ * one costs only the few px of the crossing.
+ */
+const ALONG = 6;
+const ALONG_ROOM = 9;
 /** Cost of a tip off the middle of its cell's side, per px: a head in the middle reads best. */
 const OFF_CENTRE = 0.5;
 /**
@@ -36,6 +43,8 @@ export interface Ends {
   /** Source and destination cells (places). */
   from: number;
   chunk: number;
+  /** Places from each in one arrow (arrowBlocks.ts); 1 when absent. */
+  count?: number;
 }
 
 export interface Priced {
@@ -60,6 +69,8 @@ function turnAt(a: Point, b: Point, c: Point): number {
 export class ArrowPricer {
   private readonly obstacles: CardObstacles[];
   private readonly names: Placed[];
+  /** Points of the arrows drawn so far, by square of ALONG_ROOM px. */
+  private readonly drawn = new Map<number, Point[]>();
 
   /** `places`: cells per card; `pen`: the shafts' width; `head`: the heads' length and half width. */
   constructor(
@@ -72,8 +83,31 @@ export class ArrowPricer {
     this.names = nameObstacles(geometry);
   }
 
-  ports(device: number, chunk: number): Port[] {
-    return portsOf(this.geometry, device, chunk);
+  /** Notes an arrow as drawn: later ways pay for running along it. */
+  claim(path: readonly Cubic[]): void {
+    for (const p of sampled(path, false).points) {
+      const key = squareOf(p.x, p.y);
+      const list = this.drawn.get(key);
+      if (list) list.push(p);
+      else this.drawn.set(key, [p]);
+    }
+  }
+
+  /** Whether `p` lies within ALONG_ROOM px of an arrow drawn before. */
+  private alongDrawn(p: Point): boolean {
+    const cx = Math.floor(p.x / ALONG_ROOM);
+    const cy = Math.floor(p.y / ALONG_ROOM);
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        const list = this.drawn.get(squareKey(cx + dx, cy + dy));
+        if (list?.some((q) => Math.hypot(q.x - p.x, q.y - p.y) < ALONG_ROOM)) return true;
+      }
+    }
+    return false;
+  }
+
+  ports(device: number, chunk: number, count = 1): Port[] {
+    return portsOf(this.geometry, device, chunk, count);
   }
 
   /** Points round a card: its corners and the middles of its sides, `round` px out. */
@@ -136,6 +170,7 @@ export class ArrowPricer {
     const names = this.names.filter((name) => overlaps(name.bounds, bounds)).map((name) => name.box);
     if (names.length > 0) for (let i = 0; i < points.length; i++) if (insideAny(names, points[i], grow)) blocked += Math.max(steps[i], 1);
     let penalty = 0;
+    if (this.drawn.size > 0) for (let i = 1; i < points.length; i++) if (this.alongDrawn(points[i])) penalty += ALONG * steps[i];
     const texts = this.geometry.card.textSize > 0;
     const overCell = texts ? OVER_TEXT : OVER_CELL;
     for (let device = 0; device < this.obstacles.length; device++) {
@@ -159,6 +194,9 @@ export class ArrowPricer {
     return { path, shape, penalty: penalty + OVER_TITLE * blocked, blocked: blocked > 0 };
   }
 }
+
+const squareKey = (x: number, y: number) => (x + 4096) * 8192 + (y + 4096);
+const squareOf = (x: number, y: number) => squareKey(Math.floor(x / ALONG_ROOM), Math.floor(y / ALONG_ROOM));
 
 function insideAny(boxes: readonly TurnedBox[], p: Point, grow: number): boolean {
   for (const box of boxes) if (insideBox(box, p, grow)) return true;

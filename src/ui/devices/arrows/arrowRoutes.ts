@@ -70,11 +70,17 @@ export class ArrowRouter {
    * are tried only where no straight one is clear.
    */
   route(ends: Ends, link: LinkPath | null, thorough: boolean): ArrowPath {
-    const [p0, control, p2] = transferCurve(this.geometry, link, ends.src, ends.dst, ends.chunk, ends.from);
+    const path = this.find(ends, link, thorough);
+    this.pricer.claim(path);
+    return path;
+  }
+
+  private find(ends: Ends, link: LinkPath | null, thorough: boolean): ArrowPath {
+    const [p0, control, p2] = transferCurve(this.geometry, link, ends.src, ends.dst, ends.chunk, ends.from, ends.count);
     const course = this.pricer.price([this.trimmed(fromQuadratic(p0, control, p2), ends)], ends, { offCentre: 0 });
     if (course.penalty === 0 || (!thorough && !course.blocked)) return course.path;
-    const from = this.pricer.ports(ends.src, ends.from);
-    const to = this.pricer.ports(ends.dst, ends.chunk);
+    const from = this.pricer.ports(ends.src, ends.from, ends.count);
+    const to = this.pricer.ports(ends.dst, ends.chunk, ends.count);
     const ways: Way[] = [];
     // Ranked roughly, the best few priced at every few px: a way is never shorter than the
     // straight line through its points, so one longer than the course costs is not priced at all.
@@ -116,9 +122,9 @@ export class ArrowRouter {
   }
 
   /** The course from the edge of one cell to the edge of the other, as the live picture flies it. */
-  private trimmed(course: Cubic, { src, dst, from, chunk }: Ends): Cubic {
-    let t0 = leaveBox(course, cellBox(this.geometry, src, from, GAP), 0);
-    let t1 = leaveBox(course, cellBox(this.geometry, dst, chunk, GAP), 1);
+  private trimmed(course: Cubic, { src, dst, from, chunk, count }: Ends): Cubic {
+    let t0 = leaveBox(course, cellBox(this.geometry, src, from, GAP, count), 0);
+    let t1 = leaveBox(course, cellBox(this.geometry, dst, chunk, GAP, count), 1);
     // Cells that touch or overlap leave no room outside them: the arrow then runs centre to centre.
     if (t1 - t0 < 0.05) [t0, t1] = [0, 1];
     return piece(course, t0, t1);

@@ -13,8 +13,15 @@ export const MONO_EM = 0.62;
 const PLAIN_CELL_MAX = 36;
 /** Height of the contribution stripe under a chunk's text (px). */
 const TEXT_BAR = 6;
-/** Line height of wrapped expressions, in ems. */
+/** Line height of the lines under the cells, in ems. */
 export const LINE_EM = 1.2;
+/**
+ * Pitch of a wrapped expression's lines in a cell, in ems: tight, since a cell's lines are one value
+ * and the mono digits and subscripts keep clear of the line below; every 0.1 em saved on 8 rows of two
+ * lines goes to the type size of a double tree on 8 on a projector. A cell of one line keeps LINE_EM
+ * of room, so the choice between a row and a column of cells is as it was.
+ */
+export const CELL_LINE_EM = 1.1;
 /** GPU names are written between these sizes (px): larger on larger cards. */
 const LABEL_MIN = 12.5;
 const LABEL_MAX = 18;
@@ -181,7 +188,7 @@ export function cardShape(width: number, columns: number, content: CardContent, 
   const header = labelMode === 'full' ? Math.round(labelSize * 1.92) : labelMode === 'short' ? 15 : 4;
   // Without text, cells grow tall enough to give each contribution's stripe a few pixels.
   const plainHeight = cellWidth < 4 ? Math.max(cellWidth, 2.5) : Math.min(44, Math.max(cellWidth * 1.4, Math.min(content.devices * 4, 36)));
-  const cellHeight = textSize > 0 ? Math.round(textSize * (LINE_EM * textLines + 0.3) + 6 + TEXT_BAR) : plainHeight;
+  const cellHeight = textSize > 0 ? Math.round(textSize * (LINE_EM + CELL_LINE_EM * (textLines - 1) + 0.3) + 6 + TEXT_BAR) : plainHeight;
   const summary = summaryBand(summarySize, summaryLines);
   const height = header + pad + rows * cellHeight + (rows - 1) * gap + summary + pad;
   return {

@@ -135,7 +135,18 @@ export function cellCentre(geometry: DiagramGeometry, device: number, chunk: num
   return { x: a * u + c * v + e, y: b * u + d * v + f };
 }
 
-/** The curve a transfer travels: from the source cell (`fromChunk`, where chunks move between places) to the destination cell along its link. */
+/** Centre of the block of `count` places from `chunk` (a rectangle of the grid), or of one cell. */
+function blockCentre(geometry: DiagramGeometry, device: number, chunk: number, count: number): Point {
+  const a = cellCentre(geometry, device, chunk);
+  if (count <= 1) return a;
+  const b = cellCentre(geometry, device, chunk + count - 1);
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
+
+/**
+ * The curve a transfer travels: from the source cell (`fromChunk`, where chunks move between places)
+ * to the destination cell along its link; with `count`, from block to block (arrowBlocks.ts).
+ */
 export function transferCurve(
   geometry: DiagramGeometry,
   route: LinkPath | null,
@@ -143,9 +154,10 @@ export function transferCurve(
   dst: number,
   chunk: number,
   fromChunk = chunk,
+  count = 1,
 ): [Point, Point, Point] {
-  const from = cellCentre(geometry, src, fromChunk);
-  const to = cellCentre(geometry, dst, chunk);
+  const from = blockCentre(geometry, src, fromChunk, count);
+  const to = blockCentre(geometry, dst, chunk, count);
   // Without a curved link, bow to the left of travel so the two directions of a pair stay apart.
   const control = route?.control ?? bent(from, to, -0.12 * Math.hypot(to.x - from.x, to.y - from.y));
   return [from, control, to];

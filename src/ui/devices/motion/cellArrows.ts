@@ -1,5 +1,6 @@
 // One arrow per transfer, from the edge of the cell that sends to the edge of the cell that receives:
-// a room follows "a₇ goes to b₇" rather than "GPU-0 talks to GPU-1", and an arrowhead shows even
+// a room follows "a₇ goes to b₇" rather than "GPU-0 talks to GPU-1" (one arrow per block where a
+// device sends neighbouring cells to the same cells of another: arrowBlocks.ts), and an arrowhead shows even
 // between cards too close for one on their link. The way is the one exported pictures take
 // (arrows/arrowRoutes.ts): the link's course where it passes over nothing, else round the cards,
 // keeping off names and the cells' expressions; the message then flies along its arrow. Only where
@@ -7,20 +8,24 @@
 // stand upright.
 
 import type { Transfer } from '../../../core/schedule';
+import { arrowBlocks } from '../arrows/arrowBlocks';
 import { ArrowRouter, type ArrowPath } from '../arrows/arrowRoutes';
+import { cellBox } from '../arrows/arrowObstacles';
 import { cellsUnder, headPolygons, type UnderCell } from '../arrows/arrowUnder';
 import { pointAt } from '../arrows/cubic';
 import { cellCentre, type DiagramGeometry, type LinkPath } from '../layout/geometry';
 import type { Point } from '../layout/layouts';
 import { PATH_POINTS } from '../layout/travelPaths';
 
-/** Above this many transfers a step, arrows per transfer would be a tangle: the links are lit instead. */
+/** Above this many arrows a step (blocks of transfers), they would be a tangle: the links are lit instead. */
 const MAX_CELL_ARROWS = 32;
 /** Up to this many arrows, each gets the best way found; more take the first clear one. */
 const THOROUGH_ARROWS = 16;
 /** The arrows' pen (transfers.css) and head (StepLinks' tip marker), which the router keeps clear of names. */
 const PEN = 3;
 const HEAD = { length: 11, half: 5.5 };
+/** Room between a block's cells and its outline (px). */
+const BLOCK_AIR = 2.5;
 /** Points read along each curve of an arrow to fly a message along it. */
 const SAMPLES = 24;
 
@@ -35,8 +40,11 @@ export interface CellArrow {
   d: string;
   src: number;
   dst: number;
-  /** The receiving cell. */
+  /** The receiving cell, the first of `count` where one arrow carries a block of cells (arrowBlocks.ts). */
   chunk: number;
+  count: number;
+  /** Where one arrow carries a block, the block of sending cells it leaves (outlined, so the room sees which go); else null. */
+  block: { x: number; y: number; width: number; height: number } | null;
   op: Transfer['op'];
   /** The double tree whose link it follows, which gives it its colour; null elsewhere. */
   tree: 'tree0' | 'tree1' | null;
@@ -77,6 +85,12 @@ function flightAlong(path: ArrowPath, from: Point, to: Point): ArrowFlight {
   return { points, leaveAt: at[1] / length, enterAt: at[line.length - 2] / length };
 }
 
+/** The box round a block of cells, a few px out (cards here stand upright). */
+export function blockRect(geometry: DiagramGeometry, device: number, first: number, count: number): CellArrow['block'] {
+  const box = cellBox(geometry, device, first, BLOCK_AIR, count);
+  return { x: box.centre.x - box.halfWidth, y: box.centre.y - box.halfHeight, width: 2 * box.halfWidth, height: 2 * box.halfHeight };
+}
+
 /**
  * Arrows for the `picked` transfers of a step of `total` transfers, each with the flight of its
  * message, and the cells they pass beneath (arrowUnder.ts); null where cells write no texts, not every transfer is drawn, there are many, or cards are turned.
@@ -89,21 +103,34 @@ export function cellArrows(
 ): { arrows: CellArrow[]; flights: ArrowFlight[]; under: Under | null } | null {
   // Cards too small to write their chunks keep the lit links: an arrow hugging each little card's edges
   // reads as an outline, and its way into a cell crosses the card's name.
-  if (geometry.card.textSize === 0 || picked.length !== total || total > MAX_CELL_ARROWS || geometry.rotations.some((turn) => turn !== 0)) return null;
+  if (geometry.card.textSize === 0 || picked.length !== total || geometry.rotations.some((turn) => turn !== 0)) return null;
+  const blocks = arrowBlocks(picked, geometry.card, (a, b) => linkOf(a) === linkOf(b));
+  if (blocks.length > MAX_CELL_ARROWS) return null;
   const places = geometry.card.bands.reduce((sum, band) => sum + band, 0);
   const router = new ArrowRouter(geometry, places, PEN, HEAD);
-  const thorough = picked.length <= THOROUGH_ARROWS;
+  const thorough = blocks.length <= THOROUGH_ARROWS;
   const arrows: CellArrow[] = [];
-  const flights: ArrowFlight[] = [];
+  const flights: ArrowFlight[] = new Array(picked.length);
   const paths: ArrowPath[] = [];
-  for (const t of picked) {
-    const from = t.srcChunk ?? t.chunk;
-    const link = linkOf(t);
-    const path = router.route({ src: t.src, dst: t.dst, from, chunk: t.chunk }, link, thorough);
+  for (const block of blocks) {
+    const { src, dst, from, chunk, count } = block;
+    const link = linkOf(block.transfers[0]);
+    const path = router.route({ src, dst, from, chunk, count }, link, thorough);
     const tree = link?.kind === 'tree0' || link?.kind === 'tree1' ? link.kind : null;
     paths.push(path);
-    arrows.push({ d: pathData(path), src: t.src, dst: t.dst, chunk: t.chunk, op: t.op, tree });
-    flights.push(flightAlong(path, cellCentre(geometry, t.src, from), cellCentre(geometry, t.dst, t.chunk)));
+    arrows.push({
+      d: pathData(path),
+      src,
+      dst,
+      chunk,
+      count,
+      op: block.transfers[0].op,
+      tree,
+      block: count > 1 ? blockRect(geometry, src, from, count) : null,
+    });
+    // Each message of a block flies from its own cell along the block's arrow to its own cell.
+    for (const t of block.transfers)
+      flights[picked.indexOf(t)] = flightAlong(path, cellCentre(geometry, t.src, t.srcChunk ?? t.chunk), cellCentre(geometry, t.dst, t.chunk));
   }
   const under = cellsUnder(geometry, places, paths);
   return { arrows, flights, under: under.length > 0 ? { cells: under, heads: headPolygons(paths, HEAD) } : null };

@@ -19,15 +19,15 @@ describe('card fit with the seeds’ expressions', () => {
     expect([1, 2, 4].map((lines) => lineCharsFor(ring4, lines))).toEqual([13, 7, 4]);
   });
 
-  it('makes a wrapped cell taller by 1.2 em a line, and writes its GPU name a pixel above its expressions', () => {
+  it('makes a wrapped cell taller by 1.1 em a line past its first, and writes its GPU name a pixel above its expressions', () => {
     const content = { devices: 4, chunks: 4, textChars: 13 };
     // 78.75 px cells: too narrow for 13 characters on a line at 10 px, wide enough for 7 at 16.3 px.
     const [one, two, four] = [1, 2, 4].map((lines) => cardShape(340, 4, content, true, lines));
     expect(one.textSize).toBe(0);
     expect(two.textSize).toBeCloseTo(16.3, 1);
-    expect([two.lineChars, two.cellHeight]).toEqual([7, 56]);
+    expect([two.lineChars, two.cellHeight]).toEqual([7, 54]);
     // Four characters a line would fit 28.5 px: type stops at 28 px.
-    expect([four.textSize, four.lineChars, four.cellHeight]).toEqual([28, 4, 155]);
+    expect([four.textSize, four.lineChars, four.cellHeight]).toEqual([28, 4, 146]);
     expect(two.labelSize).toBeCloseTo(17.3, 1);
     // Without texts the name grows with the card, to 18 px at most.
     expect([one.labelSize, cardShape(200, 4, content, true, 1).labelSize]).toEqual([18, 15]);
