@@ -250,20 +250,28 @@ function plainFit(layout: DeviceLayout, size: Size, content: CardContent, groupO
   const plain = { ...content, textChars: 0, brief: false };
   const ringLike = (layout.kind === 'circle' || layout.kind === 'star') && layout.devices >= RADIAL_FROM;
   let best: Fit | null = null;
-  const consider = (placed: DeviceLayout, radial: boolean, fits: Fits) => {
+  const consider = (placed: DeviceLayout, radial: boolean, fits: Fits, saying = false) => {
     for (const columns of columnChoices(content)) {
       const card = widestCard(size, plain, columns, !radial, fits);
+      if (saying && card.summarySize === 0) continue;
       if (!best || plainBetter(card, best.card, widestBand(content)))
         best = { card, positions: placed.positions, frame: frameFor(placed, size, card, radial), radial };
     }
   };
   // A ring's cards around a rectangle first, where they grow larger than on the ellipse; a structure
-  // whose cards write nothing keeps its own positions, which show it (a double tree's rows by depth).
+  // whose cards write nothing keeps its own positions, which show it (a double tree's rows by depth),
+  // unless another arrangement lets its cards say what each step wrote where its own do not.
   for (const positions of layout.kind === 'circle' ? (layout.arrangements ?? []) : []) {
     const placed = { ...layout, positions, cardLimit: undefined };
     consider(placed, false, (card) => fitsUpright(placed, size, card, groupOf));
   }
   consider(layout, false, upright);
+  if (layout.kind !== 'circle' && best!.card.summarySize === 0) {
+    for (const positions of layout.arrangements ?? []) {
+      const placed = { ...layout, positions, cardLimit: undefined };
+      consider(placed, false, (card) => fitsUpright(placed, size, card, groupOf), true);
+    }
+  }
   if (ringLike) consider(layout, true, (card) => fitsRadial(layout, size, card));
   return best!;
 }

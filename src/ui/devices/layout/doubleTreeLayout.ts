@@ -102,11 +102,14 @@ export function doubleTreeLayout(n: number, chunks: number): DeviceLayout {
   const links = [...first, ...second].map((link) => (shared.has(key(link)) ? { ...link, bend: bow(link) } : link));
   const split = Math.ceil(chunks / 2);
   const sideOf = (d: number) => (positions[d].x < 0.5 ? 'right' : 'left');
+  const rows = twoRows(trees, links);
   return {
     kind: 'double-tree',
     devices: n,
     positions,
-    arrangements: [twoRows(trees, links)].filter((rows): rows is Point[] => rows !== null),
+    // The two rows, and the same turned a quarter (two columns) for a phone's narrow picture, where
+    // eight cards abreast would each be a stub.
+    arrangements: rows ? [rows, rows.map((p) => ({ x: p.y, y: p.x }))] : [],
     links,
     groups: [],
     treeSplit: split,
