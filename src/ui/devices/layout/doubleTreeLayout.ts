@@ -107,9 +107,7 @@ export function doubleTreeLayout(n: number, chunks: number): DeviceLayout {
     kind: 'double-tree',
     devices: n,
     positions,
-    // The two rows, and the same turned a quarter (two columns) for a phone's narrow picture, where
-    // eight cards abreast would each be a stub.
-    arrangements: rows ? [rows, rows.map((p) => ({ x: p.y, y: p.x }))] : [],
+    arrangements: rows ? [rows] : [],
     links,
     groups: [],
     treeSplit: split,
