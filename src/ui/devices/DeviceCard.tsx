@@ -4,7 +4,7 @@
 import { memo, useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { deviceLabel, deviceLetter } from '../../core/notation';
 import { deviceColor } from '../palette';
-import { LINE_EM, summaryBand, type CardShape } from './card/cardShape';
+import { LINE_EM, SHORT_LABEL_PX, summaryBand, type CardShape } from './card/cardShape';
 import { summaryLines } from '../../core/narration';
 import { cellOffset } from './layout/geometry';
 import { sameChunkView, sameChunkViews, type ChunkView } from './card/chunkViews';
@@ -37,8 +37,8 @@ function topBar(width: number, radius: number, height: number): string {
   return `M0,${height}V${radius}Q0,0 ${radius},0H${width - radius}Q${width},0 ${width},${radius}V${height}Z`;
 }
 
-/** Advance of a character of a short label (10 px, semibold), in px. */
-const SHORT_LABEL_ADVANCE = 6.2;
+/** Advance of a character of a short label (semibold), in ems. */
+const SHORT_LABEL_ADVANCE = 0.62;
 
 /** The same at every step: a card's cells change, its header does not. */
 const Header = memo(function Header({ device, devices, card }: { device: number; devices: number; card: CardShape }) {
@@ -50,12 +50,13 @@ const Header = memo(function Header({ device, devices, card }: { device: number;
     // The same name as on larger cards (a picture never switches from "GPU-1" to "1"), narrowed to the card where it must be.
     const label = deviceLabel(device);
     const room = card.width - 2 * card.pad;
-    const squeeze = label.length * SHORT_LABEL_ADVANCE > room;
+    const squeeze = label.length * SHORT_LABEL_ADVANCE * SHORT_LABEL_PX > room;
     return (
       <>
         {bar}
         <text
           className="gs-dv-card-label gs-dv-card-label--short"
+          fontSize={SHORT_LABEL_PX}
           x={card.pad}
           y={card.header - 3}
           textLength={squeeze ? room : undefined}

@@ -7,6 +7,7 @@ import { cellCentre, cellOffset, type DiagramGeometry } from '../layout/geometry
 import type { Point } from '../layout/layouts';
 import { rootNameBox } from '../layout/pictureLabels';
 import type { TurnedBox } from './cubic';
+import { SHORT_LABEL_PX } from '../card/cardShape';
 
 /** Air between a cell and an arrow's ends (px). */
 export const GAP = 1.5;
@@ -75,7 +76,7 @@ function titleBoxes(geometry: DiagramGeometry, device: number, devices: number):
     return cardBox(geometry, device, from, 0, Math.min(card.width, right + TITLE_AIR) - from, card.header);
   };
   if (card.labelMode === 'none') return [];
-  if (card.labelMode === 'short') return [span(card.pad, card.pad + nameWidth(card.width >= 62 ? deviceLabel(device) : String(device), 10))];
+  if (card.labelMode === 'short') return [span(card.pad, card.pad + nameWidth(deviceLabel(device), SHORT_LABEL_PX))];
   const size = card.labelSize;
   const chip = Math.max(1.2 * size, deviceLetter(device, devices).length * size * 0.56 + size * 0.64);
   return [span(card.pad + 1, card.pad + 1 + nameWidth(deviceLabel(device), size)), span(card.width - card.pad - chip, card.width - card.pad)];

@@ -24,6 +24,8 @@ export const LINE_EM = 1.2;
 export const CELL_LINE_EM = 1.1;
 /** GPU names are written between these sizes (px): larger on larger cards. */
 const LABEL_MIN = 12.5;
+/** The name on a card too narrow for its badge too (px): read on a phone at arm's length. */
+export const SHORT_LABEL_PX = 12;
 const LABEL_MAX = 18;
 /** A card whose cells write nothing writes what its step wrote on one line under them, between these sizes (px). */
 const SUMMARY_MIN = 12;
@@ -185,7 +187,7 @@ export function cardShape(width: number, columns: number, content: CardContent, 
   const summaryLines = twoLines > oneLine + 0.5 ? 2 : 1;
   const summarySize = summaryLines === 2 ? twoLines : oneLine;
   const labelSize = labelMode === 'full' ? labelSizeFor(width, textSize || summarySize) : LABEL_MIN;
-  const header = labelMode === 'full' ? Math.round(labelSize * 1.92) : labelMode === 'short' ? 15 : 4;
+  const header = labelMode === 'full' ? Math.round(labelSize * 1.92) : labelMode === 'short' ? Math.round(SHORT_LABEL_PX * 1.5) : 4;
   // Without text, cells grow tall enough to give each contribution's stripe a few pixels.
   const plainHeight = cellWidth < 4 ? Math.max(cellWidth, 2.5) : Math.min(44, Math.max(cellWidth * 1.4, Math.min(content.devices * 4, 36)));
   const cellHeight = textSize > 0 ? Math.round(textSize * (LINE_EM + CELL_LINE_EM * (textLines - 1) + 0.3) + 6 + TEXT_BAR) : plainHeight;
