@@ -1,12 +1,12 @@
 // The story of a step for the narration, from the store's step tracker: told at once when little
 // must be replayed to reach it (the next step while playing, naive's only step); otherwise — ring on
 // 1024 devices opened at its last step — the tracker reads toward it in slices of a few milliseconds,
-// one task each, and how far it got is shown.
+// one task each, and how far it got is shown. Told by message where a message carries several chunks.
 
 import { useEffect, useMemo, useReducer } from 'react';
-import { stepStory, type StepStory } from '../core/narration';
+import { byMessage, stepStory, type StepStory } from '../core/narration';
 import type { ReduceOp } from '../core/ops';
-import type { Schedule } from '../core/schedule';
+import { stepThreadblockTags, type Schedule } from '../core/schedule';
 import { useStepReader } from './useStepReader';
 
 /** Transfers replayed within one render: about a millisecond's work. */
@@ -36,7 +36,13 @@ export function useStepStory(schedule: Schedule | null, op: ReduceOp, step: numb
     };
   }, [slot, schedule, at, waiting]);
 
-  const story = useMemo(() => (schedule && writes ? stepStory(schedule, writes.step - 1, writes.writes, writes.transfers, op) : null), [schedule, writes, op]);
+  // A sentence per message where a message carries several chunks, unless each transfer is tagged with
+  // where it runs (an imported algorithm's threadblocks), which its own sentence says.
+  const story = useMemo(() => {
+    if (!schedule || !writes) return null;
+    const told = stepStory(schedule, writes.step - 1, writes.writes, writes.transfers, op);
+    return stepThreadblockTags(schedule, writes.step) ? told : byMessage(told);
+  }, [schedule, writes, op]);
   if (!waiting) return { story, preparing: null };
   const tracker = slot.trackerOf(schedule);
   const target = tracker.compiled.stepStart[at - 1];

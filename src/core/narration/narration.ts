@@ -44,12 +44,21 @@ export interface StepStory {
   step: number;
   phase: string;
   phaseLabel: string;
-  /** Transfers in the step: one sentence each. */
+  /** Transfers in the step: one sentence each (in a story told by message, messages: `unit`). */
   transfers: number;
+  /** What a sentence tells: a transfer, or a message of neighbouring chunks (byMessage). */
+  unit: 'transfer' | 'message';
   /** How many of the first transfers can be told: the limit it was prepared with, at most `transfers`. */
   told: number;
   /** The sentences of transfers [from, to), in the step's transfer order; `to` is at most `told`. */
   sentences(from: number, to: number): string[];
+  /**
+   * The told transfers as messages: runs of neighbouring chunks one device sends another at once (a
+   * half of halving-doubling's buffer is one message of several chunks), each [first, end) of transfers.
+   */
+  messages(): readonly (readonly [number, number])[];
+  /** One sentence per message [from, to) of messages(), naming every value it carries. */
+  messageSentences(from: number, to: number): string[];
 }
 
 const SEED_PHASE_NAMES: Record<string, string> = {
@@ -202,9 +211,55 @@ function writeSentence(write: TermWrite, compiled: CompiledSchedule, op: ReduceO
   return `${sent}, ${reduceClause(`${before} in ${to}`, op)}.`;
 }
 
+/** Whether `next` carries the chunk after `last`'s, from the same device to the same device alike: one message. */
+function sameMessage(last: TermWrite, next: TermWrite): boolean {
+  return next.src === last.src && next.dst === last.dst && next.op === last.op && next.chunk === last.chunk + 1 && next.srcChunk === last.srcChunk + 1;
+}
+
+/** Runs of writes sent as one message, each [first, end). */
+function messageRuns(writes: readonly TermWrite[]): [number, number][] {
+  const runs: [number, number][] = [];
+  writes.forEach((write, i) => {
+    const run = runs[runs.length - 1];
+    if (run && run[1] === i && sameMessage(writes[i - 1], write)) run[1] = i + 1;
+    else runs.push([i, i + 1]);
+  });
+  return runs;
+}
+
+/** "a, b, c and d". */
+function listed(values: readonly string[]): string {
+  return values.length < 2 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} and ${values[values.length - 1]}`;
+}
+
+/** Values shown in a message's sentence before "…": the first few and the last. */
+const MESSAGE_SHOWN = 4;
+
+function someOf(values: readonly string[]): string {
+  if (values.length <= MESSAGE_SHOWN) return listed(values);
+  return `${values.slice(0, MESSAGE_SHOWN - 1).join(', ')}, … ${values[values.length - 1]} (${values.length} chunks)`;
+}
+
+/**
+ * The sentence for a message of several writes of a plain schedule, e.g. "GPU-0 sends a₅, a₆, a₇ and
+ * a₈ to GPU-4, where they get added to e₅, e₆, e₇ and e₈." One write, or places that are not chunks,
+ * keep writeSentence's.
+ */
+function messageSentence(writes: readonly TermWrite[], compiled: CompiledSchedule, op: ReduceOp): string {
+  const [first] = writes;
+  if (writes.length === 1 || !compiled.plain) return writes.map((write) => writeSentence(write, compiled, op)).join(' ');
+  const { devices } = compiled;
+  const incoming = writes.map((write) => valueExpression(write.incoming, write.chunk, devices, op));
+  const sent = `${deviceLabel(first.src)} sends ${someOf(incoming)} to ${deviceLabel(first.dst)}`;
+  if (first.op === 'copy') return `${sent}, which stores them.`;
+  const before = someOf(writes.map((write) => valueExpression(write.before, write.chunk, devices, op)));
+  return `${sent}, ${reduceClause(before, op).replace(/^where it (gets|is)/, (_, verb: string) => `where they ${verb === 'gets' ? 'get' : 'are'}`)}.`;
+}
+
 /** The story of step `index` (0-based) of `transfers` transfers, told from its first `writes`. */
 export function stepStory(schedule: Schedule, index: number, writes: readonly TermWrite[], transfers: number, op: ReduceOp = 'sum'): StepStory {
   const written: string[] = [];
+  let runs: [number, number][] | undefined;
   const compiled = compileSchedule(schedule);
   const phase = schedule.steps[index].phase ?? '';
   return {
@@ -212,12 +267,35 @@ export function stepStory(schedule: Schedule, index: number, writes: readonly Te
     phase,
     phaseLabel: phaseLabel(phase),
     transfers,
+    unit: 'transfer',
     told: writes.length,
     sentences(from, to) {
       const out: string[] = [];
       for (let i = Math.max(0, from); i < Math.min(to, writes.length); i++) out.push((written[i] ??= writeSentence(writes[i], compiled, op)));
       return out;
     },
+    messages: () => (runs ??= messageRuns(writes)),
+    messageSentences(from, to) {
+      const all = (runs ??= messageRuns(writes));
+      return all.slice(Math.max(0, from), Math.max(0, to)).map(([first, end]) => messageSentence(writes.slice(first, end), compiled, op));
+    },
+  };
+}
+
+/**
+ * The story told a sentence per message where some message carries several chunks (halving-doubling:
+ * 8 sentences for a step of 32 transfers on 8 GPUs, where a room could not follow 32); else the story
+ * itself. Its counts are of messages: the told transfers' messages, and each untold transfer as one.
+ */
+export function byMessage(story: StepStory): StepStory {
+  const runs = story.messages();
+  if (runs.length === story.told) return story;
+  return {
+    ...story,
+    unit: 'message',
+    transfers: runs.length + (story.transfers - story.told),
+    told: runs.length,
+    sentences: (from, to) => story.messageSentences(from, to),
   };
 }
 

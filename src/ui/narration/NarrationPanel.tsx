@@ -58,7 +58,7 @@ export function NarrationPanel({ paged = false }: NarrationPanelProps) {
   return (
     <section ref={paged ? box : undefined} className="gs-panel gs-narration" aria-label="Narration">
       {paged && preparing === null && (pages.pages > 1 || of > pages.count) && (
-        <SentencePager pages={pages} noun={step === 0 ? 'sentence' : 'transfer'} of={of} />
+        <SentencePager pages={pages} noun={step === 0 ? 'sentence' : (narration?.unit ?? 'transfer')} of={of} />
       )}
       <h2>
         {step === 0 ? 'Before the first step' : `Step ${step} of ${steps}`}
@@ -86,7 +86,7 @@ export function NarrationPanel({ paged = false }: NarrationPanelProps) {
             })}
             {!paged && transfers > SHOWN && !all && (
               <li className="gs-more">
-                … and {(transfers - SHOWN).toLocaleString('en-US')} more transfers in this step.{' '}
+                … and {(transfers - SHOWN).toLocaleString('en-US')} more {narration?.unit ?? 'transfer'}s in this step.{' '}
                 <button type="button" className="gs-link" onClick={() => setAll(true)}>
                   Show {transfers > MAX_SHOWN ? `the first ${MAX_SHOWN}` : 'all'}
                 </button>

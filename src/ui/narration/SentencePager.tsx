@@ -6,7 +6,7 @@ import type { SentencePages } from './useSentencePages';
 export interface SentencePagerProps {
   pages: SentencePages;
   /** What the sentences tell, counted: "transfer" in a step, "sentence" in the opening. */
-  noun: 'transfer' | 'sentence';
+  noun: 'transfer' | 'message' | 'sentence';
   /** How many there are, also those past the last page that no page lists (a step of a million transfers). */
   of: number;
 }
