@@ -1,11 +1,13 @@
 // The classroom paths in real Chromium: the race page steps master and ring on one clock of model
 // time and ring finishes first; the Present button opens the presenter with large narration that
-// the keyboard steps and Escape closes.
+// the keyboard steps and Escape closes, and whose "Done" takes no room from the sentences; ? lists
+// the presenter's keys, in the app and in the presenter.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ring } from '../../src/core/algorithms/ring';
 import { narrateStep } from '../../src/core/narration/narration';
+import { PRESENTER_KEYS } from '../../src/ui/present/presenterKeys';
 import { browserSession, skipReasonFor } from './session';
 
 const skipReason = skipReasonFor('test/e2e/present.test.ts');
@@ -164,6 +166,81 @@ describe.skipIf(skipReason !== null)('presenting in Chromium', () => {
       }
     }
   }, 120_000);
+
+  it('keeps the last step’s sentences at one size when “Done” arrives, at 1366×768 and 1024×768, none overflowing', async () => {
+    const said = '.gs-presenter-done:not(.gs-presenter-done--kept)';
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 1024, height: 768 },
+    ]) {
+      for (const search of ['algorithm=ring&devices=4&step=5', 'algorithm=double-tree&devices=8&step=8', 'algorithm=halving-doubling&devices=8&step=5']) {
+        const label = `${search} at ${size.width}×${size.height}`;
+        const page = await open(`/present.html?${search}&backend=cpu`);
+        await page.setViewportSize(size);
+        const narration = page.getByRole('region', { name: 'Presenter mode' }).getByRole('region', { name: 'Narration' });
+        await narration.locator('li').first().waitFor();
+        const shown = () =>
+          narration.evaluate((column) => ({
+            size: getComputedStyle(column.querySelector('li')!).fontSize,
+            sentences: [...column.querySelectorAll('li')].map((li) => li.textContent),
+            overflow: column.querySelector('.gs-presenter-narration-body')!.scrollHeight - column.clientHeight,
+          }));
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => narration.locator('.gs-presenter-stepno').innerText()).toMatch(/^Step (6|9)$/);
+        expect(await narration.locator(said).count(), label).toBe(0);
+        const before = await shown();
+        await narration.locator(said).waitFor();
+        const after = await shown();
+        expect(after, label).toEqual(before);
+        expect(after.overflow, label).toBeLessThanOrEqual(1);
+        await page.close();
+      }
+    }
+  }, 120_000);
+
+  it('lists the presenter’s keys in the app’s list of keys (?), under “Presenter (P)”, within a 1366×768 screen', async () => {
+    const page = await open('/?algorithm=ring&devices=4&backend=cpu');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.locator('.gs-devices-svg').first().waitFor();
+    await page.keyboard.press('?');
+    const list = page.getByRole('dialog', { name: 'Keys' });
+    const heading = list.getByRole('heading', { name: 'Presenter (P)' });
+    await heading.waitFor();
+    const rows = await heading.evaluate((h) => [...h.nextElementSibling!.children].map((row) => row.textContent));
+    expect(rows).toEqual(PRESENTER_KEYS.map(({ keys, does }) => keys.join('') + does));
+    expect((await list.boundingBox())!.y + (await list.boundingBox())!.height).toBeLessThanOrEqual(768);
+    await page.close();
+  }, 60_000);
+
+  it('shows the same keys large on ? inside the presenter; Esc closes them and leaves the presenter open, Esc again exits', async () => {
+    const page = await open('test/e2e/presentPages/presenter.html?algorithm=ring&devices=4&step=2');
+    await page.getByRole('button', { name: /^Present/ }).click();
+    const presenter = page.getByRole('region', { name: 'Presenter mode' });
+    await presenter.locator('.gs-devices-svg').waitFor();
+    await page.keyboard.press('?');
+    const help = presenter.getByRole('dialog', { name: 'Presenter keys' });
+    await help.waitFor();
+    const rows = await help.locator('dl > div').allInnerTexts();
+    expect(rows.map((row) => row.replace(/\s+/g, ''))).toEqual(PRESENTER_KEYS.map(({ keys, does }) => (keys.join('') + does).replace(/\s+/g, '')));
+    expect(
+      await help
+        .locator('dd')
+        .first()
+        .evaluate((dd) => parseFloat(getComputedStyle(dd).fontSize)),
+    ).toBeGreaterThanOrEqual(22);
+    const box = (await help.locator('.gs-presenter-help-panel').boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(720);
+    await page.keyboard.press('ArrowRight');
+    expect(await presenter.locator('.gs-presenter-stepno').innerText()).toBe('Step 2');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.count()).toBe(0);
+    expect(await presenter.count()).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => presenter.locator('.gs-presenter-stepno').innerText()).toBe('Step 3');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => presenter.count()).toBe(0);
+    await page.close();
+  }, 60_000);
 
   it('raises no console errors or warnings', () => {
     expect(problems).toEqual([]);

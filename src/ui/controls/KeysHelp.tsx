@@ -1,9 +1,12 @@
 // "Keys" in the app's header, or ? anywhere in the app: a small panel listing the keys that drive the
-// app (appKeys.ts). Escape, ? again or a click outside closes it, and focus goes back to the button.
+// app (appKeys.ts), then those of the presenter that P opens (presenterKeys.ts). Escape, ? again or a
+// click outside closes it, and focus goes back to the button.
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useOutsideClose } from '../useOutsideClose';
-import { APP_KEYS, KEYS_KEY } from './appKeys';
+import { PRESENTER_KEYS } from '../present/presenterKeys';
+import { APP_KEYS, KEYS_KEY, PRESENT_KEY } from './appKeys';
+import { KeysList } from './KeysList';
 import { isAppKey } from './useKeyboardControls';
 
 export function KeysHelp() {
@@ -62,18 +65,9 @@ export function KeysHelp() {
           }}
         >
           <h2>Keys</h2>
-          <dl>
-            {APP_KEYS.map(({ keys, does }) => (
-              <div key={does}>
-                <dt>
-                  {keys.map((key) => (
-                    <kbd key={key}>{key}</kbd>
-                  ))}
-                </dt>
-                <dd>{does}</dd>
-              </div>
-            ))}
-          </dl>
+          <KeysList keys={APP_KEYS} />
+          <h3 className="gs-keys-presenter">Presenter ({PRESENT_KEY})</h3>
+          <KeysList keys={PRESENTER_KEYS} />
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 // The app's keys, as its key list (KeysHelp) shows them: the player's (useKeyboardControls), the
-// presenter's opening key (PresentButton) and the list's own.
+// presenter's opening key (PresentButton) and the list's own. The presenter's keys inside it are
+// present/presenterKeys.ts.
 
 /** The key that opens the presenter. */
 export const PRESENT_KEY = 'P';

@@ -1,18 +1,21 @@
 // The classroom view of one store: full screen, high contrast, large type; the devices and the
-// step's sentences fill the screen, the keys drive it (Space, ←, →, Home, End as in the app; N and P
-// turn the narration's pages; − and + the speed; A and Shift+A the next and previous algorithm; F full
-// screen; T theme; Q predict the next step in place of the narration; Esc exit). It shares the app's
-// store, so the URL keeps following the step.
+// step's sentences fill the screen, the keys drive it (presenterKeys.ts lists them; ? shows them
+// large, and Esc closes that list before it exits). It shares the app's store, so the URL keeps
+// following the step.
 
 import { useEffect, useRef, useState } from 'react';
 import { playSpeed, type SimStore } from '../../store/simStore';
 import { stepAlgorithm, stepSpeed } from '../../store/config';
+import { KEYS_KEY } from '../controls/appKeys';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
 import { PredictPanel } from '../lessons/PredictPanel';
-import { SimProvider, useSim } from '../StoreContext';
+import { SimProvider } from '../StoreContext';
 import { PresenterBar } from './PresenterBar';
-import { PAGE_KEYS, PresenterNarration } from './PresenterNarration';
+import { PresenterKeyStrip } from './PresenterKeyStrip';
+import { PresenterKeysHelp } from './PresenterKeysHelp';
+import { PresenterNarration } from './PresenterNarration';
+import { PRESENTER_PRESSES } from './presenterKeys';
 import { StepProgress } from './StepProgress';
 import { useFullscreen } from './useFullscreen';
 
@@ -27,9 +30,6 @@ export interface PresenterModeProps {
   fullscreen?: boolean;
 }
 
-/** Keys the presenter answers; the page around it (the app) must not act on them too. */
-const OWN_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape', 'f', 'F', 't', 'T', 'q', 'Q', '-', '+', '=', 'a', 'A', ...PAGE_KEYS]);
-
 /** − and + (or =) step the speed; A and Shift+A the algorithm, unless a loaded schedule replaces it. */
 function settingKey(store: SimStore, key: string): void {
   const state = store.getState();
@@ -37,12 +37,6 @@ function settingKey(store: SimStore, key: string): void {
   if (key === '-') setConfig({ speed: stepSpeed(playSpeed(state), -1) });
   else if (key === '+' || key === '=') setConfig({ speed: stepSpeed(playSpeed(state), 1) });
   else if ((key === 'a' || key === 'A') && custom === null) setConfig(stepAlgorithm(config, key === 'a' ? 1 : -1));
-}
-
-/** The speed in the key strip, as − and + change it: the room sees that the key did something. */
-function KeySpeed() {
-  const speed = useSim(playSpeed);
-  return <span className="gs-presenter-speed">speed {speed}×</span>;
 }
 
 function systemDark(): boolean {
@@ -53,22 +47,44 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
   const root = useRef<HTMLDivElement>(null);
   const [dark, setDark] = useState(() => (theme ? theme === 'dark' : systemDark()));
   const [quiz, setQuiz] = useState(false);
-  const fullscreen = useFullscreen(root, onExit, auto);
+  const [help, setHelp] = useState(false);
+  const closeHelp = () => {
+    setHelp(false);
+    root.current?.focus({ preventScroll: true });
+  };
+  // Esc in full screen also makes the browser leave full screen, just after the key: when that Esc
+  // closed the list of keys, the presenter stays (F goes back to full screen). Any later key forgets it.
+  const escapedHelp = useRef(false);
+  const live = useRef({ onExit, help, closeHelp, toggleFullscreen: () => {} });
+  const onBrowserExit = () => {
+    if (escapedHelp.current || live.current.help) live.current.closeHelp();
+    else live.current.onExit();
+    escapedHelp.current = false;
+  };
+  const fullscreen = useFullscreen(root, onBrowserExit, auto);
+  live.current = { onExit, help, closeHelp, toggleFullscreen: fullscreen.toggle };
   useKeyboardControls(store, root, false);
 
-  const live = useRef({ onExit, fullscreen });
-  live.current = { onExit, fullscreen };
   useEffect(() => {
     const element = root.current;
     if (!element) return;
     element.focus({ preventScroll: true });
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || !OWN_KEYS.has(event.key)) return;
+      escapedHelp.current = false;
+      if (event.altKey || event.ctrlKey || event.metaKey || !PRESENTER_PRESSES.has(event.key)) return;
       const typing = (event.target as HTMLElement | null)?.tagName;
       if (typing === 'INPUT' || typing === 'SELECT' || typing === 'TEXTAREA') return;
       event.stopPropagation();
-      if (event.key === 'Escape') live.current.onExit();
-      else if (event.key === 'f' || event.key === 'F') live.current.fullscreen.toggle();
+      const now = live.current;
+      if (event.key === 'Escape' && now.help) {
+        escapedHelp.current = document.fullscreenElement === element;
+        now.closeHelp();
+      } else if (event.key === 'Escape') now.onExit();
+      else if (event.key === KEYS_KEY) {
+        event.preventDefault();
+        if (now.help) now.closeHelp();
+        else setHelp(true);
+      } else if (event.key === 'f' || event.key === 'F') now.toggleFullscreen();
       else if (event.key === 't' || event.key === 'T') setDark((d) => !d);
       else if (event.key === 'q' || event.key === 'Q') setQuiz((q) => !q);
       else settingKey(store, event.key);
@@ -94,10 +110,8 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
             <PresenterNarration keysFrom={root} />
           )}
         </main>
-        <p className="gs-presenter-keys" aria-hidden="true">
-          <kbd>Space</kbd> play · <kbd>←</kbd> <kbd>→</kbd> step · <kbd>Home</kbd> <kbd>End</kbd> · <kbd>−</kbd> <kbd>+</kbd> <KeySpeed /> · <kbd>A</kbd>{' '}
-          <kbd>⇧A</kbd> algorithm · <kbd>Q</kbd> {quiz ? 'narration' : 'predict'} · <kbd>F</kbd> full screen · <kbd>T</kbd> theme · <kbd>Esc</kbd> exit
-        </p>
+        <PresenterKeyStrip quiz={quiz} />
+        {help && <PresenterKeysHelp onClose={closeHelp} />}
       </div>
     </SimProvider>
   );

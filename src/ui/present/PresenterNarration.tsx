@@ -6,10 +6,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { openingSentence, opPreface } from '../../core/narration';
 import { stepThreadblockTags } from '../../core/schedule';
 import { useSim } from '../StoreContext';
-import { useEmptyWords, VERIFYING } from '../PreparingStatus';
+import { useEmptyWords } from '../PreparingStatus';
 import { useStepStory } from '../useStepStory';
+import { PresenterDone } from './PresenterDone';
 import { PresenterPager } from './PresenterPager';
-import { LikelyCause } from '../faults/LikelyCause';
+import { NEXT_PAGE_KEYS, PREVIOUS_PAGE_KEYS } from './presenterKeys';
 import { SentenceText } from '../narration/SentenceText';
 import { TYPE_SIZES_EM, useNarrationFit } from './useNarrationFit';
 import { useStepArrived } from '../devices/useStepArrived';
@@ -17,10 +18,8 @@ import { useStepArrived } from '../devices/useStepArrived';
 /** GPUs whose inputs the opening names. */
 const LISTED = 3;
 
-const NEXT_KEYS = new Set(['PageDown', 'n', 'N']);
-const PREVIOUS_KEYS = new Set(['PageUp', 'p', 'P']);
-/** The keys the pages answer; the presenter keeps them from the page around it. */
-export const PAGE_KEYS = new Set([...NEXT_KEYS, ...PREVIOUS_KEYS]);
+const NEXT_KEYS = new Set(NEXT_PAGE_KEYS);
+const PAGE_KEYS = new Set([...NEXT_PAGE_KEYS, ...PREVIOUS_PAGE_KEYS]);
 
 export interface PresenterNarrationProps {
   /** The element whose keys turn the pages. */
@@ -119,18 +118,9 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
             </ol>
           )}
           {story && story.transfers > sentences.length && (
-            <PresenterPager from={from} shown={sentences.length} transfers={story.transfers} page={page} pages={pages} onPage={turn} />
+            <PresenterPager from={from} shown={sentences.length} transfers={story.transfers} unit={story.unit} page={page} pages={pages} onPage={turn} />
           )}
-          {step === steps && steps > 0 && arrived && (
-            <p className={`gs-presenter-done${verification && !verification.ok ? ' gs-presenter-done--bad' : ''}`}>
-              {verification === null
-                ? VERIFYING
-                : verification.ok
-                  ? '✓ Done: every GPU holds what the collective promises.'
-                  : `✗ Not correct — ${verification.violation!.message}.`}
-              {verification && !verification.ok && <LikelyCause schedule={schedule} />}
-            </p>
-          )}
+          {step === steps && steps > 0 && <PresenterDone schedule={schedule} verification={verification} arrived={arrived} />}
         </div>
       </div>
     </section>

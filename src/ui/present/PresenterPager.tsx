@@ -1,4 +1,4 @@
-// Which of the step's transfers the presenter's page shows, out of how many, and the buttons (and
+// Which of the step's transfers (or messages) the presenter's page shows, out of how many, and the buttons (and
 // keys) that turn the page.
 
 export interface PresenterPagerProps {
@@ -6,6 +6,8 @@ export interface PresenterPagerProps {
   from: number;
   shown: number;
   transfers: number;
+  /** What a sentence tells (StepStory.unit): a transfer, or a message of several chunks. */
+  unit?: 'transfer' | 'message';
   page: number;
   pages: number;
   onPage(page: number): void;
@@ -13,7 +15,7 @@ export interface PresenterPagerProps {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-export function PresenterPager({ from, shown, transfers, page, pages, onPage }: PresenterPagerProps) {
+export function PresenterPager({ from, shown, transfers, unit = 'transfer', page, pages, onPage }: PresenterPagerProps) {
   const last = page === pages - 1;
   const untold = last ? transfers - from - shown : 0;
   return (
@@ -38,7 +40,7 @@ export function PresenterPager({ from, shown, transfers, page, pages, onPage }: 
         </>
       )}
       <span className="gs-presenter-range">
-        {shown === 1 ? `transfer ${count(from + 1)}` : `transfers ${count(from + 1)}–${count(from + shown)}`} of {count(transfers)} at the same time
+        {shown === 1 ? `${unit} ${count(from + 1)}` : `${unit}s ${count(from + 1)}–${count(from + shown)}`} of {count(transfers)} at the same time
         {untold > 0 && `; ${count(untold)} more not listed`}
         {pages > 1 && !last && (
           <span className="gs-presenter-pager-key">

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_KEYS } from '../../../src/ui/controls/appKeys';
 import { KeysHelp } from '../../../src/ui/controls/KeysHelp';
+import { PRESENTER_KEYS } from '../../../src/ui/present/presenterKeys';
 
 afterEach(cleanup);
 
@@ -13,13 +14,23 @@ describe('the list of keys', () => {
     act(() => void fireEvent.keyDown(document.body, { key: '?', shiftKey: true }));
     const dialog = screen.getByRole('dialog', { name: 'Keys' });
     expect(document.activeElement).toBe(dialog);
-    const rows = [...dialog.querySelectorAll('dl > div')].map((row) => row.textContent);
+    const rows = [...dialog.querySelector('dl')!.children].map((row) => row.textContent);
     expect(rows).toHaveLength(APP_KEYS.length);
     expect(rows).toContain('Ppresent: full screen, large type, for a room');
     expect(rows).toContain('Spaceplay or pause');
     act(() => void fireEvent.keyDown(dialog, { key: 'Escape' }));
     expect(screen.queryByRole('dialog', { name: 'Keys' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keys' }));
+  });
+
+  it('lists the presenter’s keys under “Presenter (P)”, every one of its list', () => {
+    render(<KeysHelp />);
+    act(() => void fireEvent.keyDown(document.body, { key: '?', shiftKey: true }));
+    const heading = screen.getByRole('heading', { name: 'Presenter (P)' });
+    const rows = [...heading.nextElementSibling!.children].map((row) => row.textContent);
+    expect(rows).toEqual(PRESENTER_KEYS.map(({ keys, does }) => keys.join('') + does));
+    expect(rows).toContain('NPnext, previous page');
+    expect(rows).toContain('Escexit, or close these keys');
   });
 
   it('leaves ? typed into a field alone, and ? again closes the list', () => {

@@ -1,0 +1,47 @@
+// The presenter's keys on ?, large over the picture, from the list its key strip and the app's list
+// of keys show (presenterKeys.ts). While it is open the other keys wait: only ? and Esc, which close
+// it (PresenterMode), go on past it; a click beside the list or on its ✕ closes it too.
+
+import { useEffect, useId, useRef } from 'react';
+import { KEYS_KEY } from '../controls/appKeys';
+import { KeysList } from '../controls/KeysList';
+import { PRESENTER_KEYS } from './presenterKeys';
+
+export function PresenterKeysHelp({ onClose }: { onClose(): void }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    // On a button outside the exercise, Predict's own keys (useQuizKeys) wait as well.
+    close.current?.focus({ preventScroll: true });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' && event.key !== KEYS_KEY) event.stopPropagation();
+    };
+    element.addEventListener('keydown', onKey);
+    return () => element.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <div
+      ref={dialog}
+      className="gs-presenter-help"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={id}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="gs-presenter-help-panel">
+        <div className="gs-presenter-help-head">
+          <h2 id={id}>Presenter keys</h2>
+          <button ref={close} type="button" onClick={onClose} aria-label="Close the keys (Esc)" title="Close the keys (Esc)">
+            ✕
+          </button>
+        </div>
+        <KeysList keys={PRESENTER_KEYS} />
+      </div>
+    </div>
+  );
+}
