@@ -1,8 +1,9 @@
 // The race on a classroom projector, in real Chromium: at 1024×768 (and 1280×720, 1366×768, light
 // and dark) every header control, the clock bar, an opened menu and the verdict lie whole on screen,
 // cut by no box around them; the verdict appears without moving the two sides; the keyboard alone
-// picks both algorithms, then steps and plays the race; each side's picture shows the step its
-// counter says as the clock says it; and both sides' cards write their names and cells legibly.
+// picks both algorithms, then steps and plays the race; each side's picture shows the messages of the
+// step its label names, as far along as the clock says, playing or standing; and both sides' cards
+// write their names and cells legibly.
 
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,22 @@ function whereCut(locator: Locator): Promise<string | null> {
     }
     return null;
   });
+}
+
+/** A side's label as it reads: "step 2 / 2 · broadcast", "done · 2 steps". */
+function labelOf(lane: Locator): Promise<string> {
+  return lane
+    .locator('.gs-race-side-head')
+    .evaluate((head) => `${head.querySelector('[data-testid="race-step"]')!.textContent} ${head.querySelector('.gs-race-phase')!.textContent}`.trim());
+}
+
+/** Where each of a side's messages shown on their way is (their boxes' transforms). */
+function pillsOf(lane: Locator): Promise<string[]> {
+  return lane
+    .locator('.gs-dv-sprite')
+    .evaluateAll((sprites) =>
+      sprites.filter((sprite) => parseFloat((sprite as HTMLElement).style.opacity || '0') > 0).map((sprite) => (sprite as HTMLElement).style.transform),
+    );
 }
 
 async function rect(locator: Locator): Promise<number[]> {
@@ -144,17 +161,23 @@ describe.skipIf(skipReason !== null)('the race on a projector in Chromium', () =
     expect(racing()).toBe('tree,double-tree');
 
     const lanes = ['tree', 'double-tree'].map((name) => page.getByRole('region', { name: `${name} lane`, exact: true }));
-    const stepsDone = async () => (await Promise.all(lanes.map((lane) => lane.getByTestId('race-step').locator('strong').innerText()))).map(Number);
+    /** The step each label names: 0 before the start, the last once done. */
+    const stepsNamed = async () =>
+      (await Promise.all(lanes.map(labelOf))).map((label) =>
+        Number(/^step (\d+)/.exec(label)?.[1] ?? (label.startsWith('done') ? /(\d+) steps?$/.exec(label)![1] : 0)),
+      );
     const time = page.locator('.gs-race-time');
     await lanes[1].locator('.gs-devices-svg').waitFor();
+    // → runs the clock to the first step end and stands there, where both sides are in their first step.
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => Math.max(...(await stepsDone()))).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Play (Space)' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await stepsNamed()).toEqual([1, 1]);
     const stepped = await time.innerText();
     expect(stepped).not.toBe('model time 0 µs');
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('button', { name: 'Pause (Space)' }).count()).toBe(1);
     await expect.poll(() => time.innerText()).not.toBe(stepped);
-    await expect.poll(async () => (await stepsDone()).reduce((a, b) => a + b), { timeout: 10_000 }).toBeGreaterThan(1);
+    await expect.poll(async () => (await stepsNamed()).reduce((a, b) => a + b), { timeout: 10_000 }).toBeGreaterThan(2);
     await page.close();
   }, 60_000);
 
@@ -162,11 +185,11 @@ describe.skipIf(skipReason !== null)('the race on a projector in Chromium', () =
     for (const size of [{ width: 1366, height: 768 }, PROJECTOR]) {
       const page = await race(RACE, size);
       const master = page.getByRole('region', { name: 'master lane' });
-      const masterStep = () => master.getByTestId('race-step').locator('strong').innerText();
+      const masterStep = () => labelOf(master);
       // End, then ← back to the last step end before the finish: master's reduce. → then runs its broadcast.
       await page.keyboard.press('End');
       await page.keyboard.press('ArrowLeft');
-      await expect.poll(masterStep).toBe('1');
+      await expect.poll(masterStep).toBe('step 1 / 2 · reduce');
       // Every frame of the broadcast: the boxes of the labels shown, and how many pills are.
       await master.evaluate((lane) => {
         const frames: { labels: DOMRect[]; pills: number }[] = [];
@@ -181,8 +204,9 @@ describe.skipIf(skipReason !== null)('the race on a projector in Chromium', () =
         requestAnimationFrame(record);
       });
       await page.keyboard.press('ArrowRight');
-      // The broadcast lasts 5 s on the clock at 1×; its messages travel through most of it.
-      await expect.poll(masterStep, { timeout: 15_000 }).toBe('2');
+      // The broadcast lasts 5 s on the clock at 1×; its messages travel through all of it.
+      await expect.poll(masterStep).toBe('step 2 / 2 · broadcast');
+      await expect.poll(masterStep, { timeout: 15_000 }).toBe('done · 2 steps');
       type Frame = { labels: { left: number; right: number; top: number; bottom: number }[]; pills: number };
       const recorded = () => page.evaluate(() => (window as unknown as { raceFrames: Frame[] }).raceFrames);
       // Until the messages have come and gone.
@@ -209,64 +233,126 @@ describe.skipIf(skipReason !== null)('the race on a projector in Chromium', () =
     }
   }, 120_000);
 
-  /** Starts recording, every frame, each lane's step counter and the step its picture shows. */
-  async function recordSteps(page: Page): Promise<void> {
+  type Side = { named: number | null; done: boolean; picture: number; pills: number };
+  type SideReader = { raceSides(): Side[]; sideFrames: { ms: number; sides: Side[] }[] };
+
+  /**
+   * Puts `raceSides()` on the page: each side's label and picture read together (the step the label
+   * names, or done; the picture's step; its messages shown on their way).
+   */
+  async function readSides(page: Page): Promise<void> {
     await page.evaluate(() => {
-      const frames: { ms: number; sides: [number, number][] }[] = [];
-      (window as unknown as { stepFrames: typeof frames }).stepFrames = frames;
+      (window as unknown as SideReader).raceSides = () =>
+        [...document.querySelectorAll('.gs-race-side')].map((side) => {
+          const label = side.querySelector('[data-testid="race-step"]')!.textContent!;
+          const named = /^step (\d+)/.exec(label);
+          const picture = Number(/Step (\d+) of/.exec(side.querySelector('.gs-devices-svg')!.getAttribute('aria-label')!)![1]);
+          const pills = [...side.querySelectorAll<HTMLElement>('.gs-dv-sprite')].filter((sprite) => parseFloat(sprite.style.opacity || '0') > 0).length;
+          return { named: named ? Number(named[1]) : null, done: label.startsWith('done'), picture, pills };
+        });
+    });
+  }
+
+  const sidesNow = (page: Page) => page.evaluate(() => (window as unknown as SideReader).raceSides());
+
+  /** Starts recording, every frame, each side's label and picture. */
+  async function recordSides(page: Page): Promise<void> {
+    await readSides(page);
+    await page.evaluate(() => {
+      const reader = window as unknown as SideReader;
+      const frames: SideReader['sideFrames'] = (reader.sideFrames = []);
       const record = () => {
-        const sides = [...document.querySelectorAll('.gs-race-side')].map((side): [number, number] => [
-          Number(side.querySelector('[data-testid="race-step"] strong')!.textContent),
-          Number(/Step (\d+) of/.exec(side.querySelector('.gs-devices-svg')!.getAttribute('aria-label')!)![1]),
-        ]);
-        frames.push({ ms: performance.now(), sides });
+        frames.push({ ms: performance.now(), sides: reader.raceSides() });
         requestAnimationFrame(record);
       };
       requestAnimationFrame(record);
     });
   }
 
-  /** For each lane and step, how many ms the picture came to it after the counter (negative: before). */
-  async function pictureLags(page: Page): Promise<number[][]> {
-    const frames = await page.evaluate(() => (window as unknown as { stepFrames: { ms: number; sides: [number, number][] }[] }).stepFrames);
-    return frames[0].sides.map((_, side) => {
-      const first = (which: 0 | 1, step: number) => frames.find((frame) => frame.sides[side][which] >= step)?.ms ?? Infinity;
-      const last = Math.max(...frames.map((frame) => frame.sides[side][0]));
-      return Array.from({ length: last }, (_, i) => Math.round(first(1, i + 1) - first(0, i + 1)));
+  /**
+   * For each side and step, how many ms the picture came to it after the label went past it (to the
+   * next step, or done; negative: before). While the clock plays, a label names the step under way.
+   */
+  async function pictureLags(page: Page, steps: number[]): Promise<number[][]> {
+    const frames = await page.evaluate(() => (window as unknown as SideReader).sideFrames);
+    return steps.map((count, side) => {
+      const past = ({ named, done }: Side) => (done ? count : (named ?? 1) - 1);
+      const first = (reached: (at: Side) => number, step: number) => frames.find((frame) => reached(frame.sides[side]) >= step)?.ms ?? Infinity;
+      return Array.from({ length: count }, (_, i) => Math.round(first((at) => at.picture, i + 1) - first(past, i + 1)));
     });
   }
 
-  it('shows on each side the step the shared clock has finished, played or stepped by →, at 1366×768 and 1024×768', async () => {
+  /**
+   * Where a standing side's picture disagrees with its label: done shows every step and nothing on
+   * its way; a step under way shows its messages over the steps before it, or has them landed.
+   */
+  const standingMismatches = (sides: Side[], steps: number[]) =>
+    sides.flatMap((at, i) => {
+      const fits = at.done ? at.picture === steps[i] && at.pills === 0 : at.named !== null && at.picture === (at.pills > 0 ? at.named - 1 : at.named);
+      return fits ? [] : [JSON.stringify(at)];
+    });
+
+  it('shows on each side the messages of the step its label names, played or stepped by →, at 1366×768 and 1024×768', async () => {
     for (const size of [{ width: 1366, height: 768 }, PROJECTOR]) {
       const label = `${size.width}×${size.height}`;
       // Played at 2×: ring's 14 steps in 1.2 s, master's two in 2.5 s each.
       const page = await race(`${RACE}&speed=2`, size);
-      await recordSteps(page);
+      await recordSides(page);
       await page.keyboard.press('Space');
       await expect.poll(() => page.locator('.gs-race-verdict').innerText(), { timeout: 15_000 }).toMatch(/^ring finishes in 143 µs/);
       await page.waitForTimeout(200);
-      const played = await pictureLags(page);
-      expect([label, played.map((lags) => lags.length)]).toEqual([label, [2, 14]]);
-      // Counter and picture change together, within a frame or two of each other.
+      const played = await pictureLags(page, [2, 14]);
+      // The label goes on to the next step as the picture shows the last one landed, within a frame or two.
       expect(Math.max(...played.flat().map(Math.abs)), `${label}: ${JSON.stringify(played)}`).toBeLessThanOrEqual(40);
-      // Stepped by →: each press runs to the next step end and the pictures stand on it.
+      // Stepped by →: each press runs to the next step end, where the pictures stand as their labels say.
       await page.keyboard.press('Home');
       for (let i = 0; i < 15; i++) {
         await page.keyboard.press('ArrowRight');
         await expect.poll(() => page.getByRole('button', { name: 'Play (Space)' }).count(), { timeout: 10_000 }).toBe(1);
-        const sides = await page
-          .locator('.gs-race-side')
-          .evaluateAll((lanes) =>
-            lanes.map((side) => [
-              side.querySelector('[data-testid="race-step"] strong')!.textContent,
-              /Step (\d+) of/.exec(side.querySelector('.gs-devices-svg')!.getAttribute('aria-label')!)![1],
-            ]),
-          );
-        for (const [counter, picture] of sides) expect([label, i, picture]).toEqual([label, i, counter]);
+        await expect.poll(async () => [label, i, standingMismatches(await sidesNow(page), [2, 14])]).toEqual([label, i, []]);
       }
       await page.close();
     }
   }, 120_000);
+
+  it('shows master’s messages in flight on 4 GPUs while the race stands in the middle of its step, stepped by → or paused, its label naming that step, at 1366×768 and 1024×768', async () => {
+    for (const size of [{ width: 1366, height: 768 }, PROJECTOR]) {
+      const at = `${size.width}×${size.height}`;
+      const page = await race('present.html?race=master,ring&devices=4&elements=1048576', size);
+      const master = page.getByRole('region', { name: 'master lane' });
+      const time = page.locator('.gs-race-time');
+      const standsStill = async () => {
+        const before = [await time.innerText(), await pillsOf(master)];
+        await page.waitForTimeout(600);
+        expect([at, await time.innerText(), await pillsOf(master)]).toEqual([at, ...before]);
+      };
+      // → three times: ring's third step end, a third of the way through master's reduce.
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => page.getByRole('button', { name: 'Play (Space)' }).count(), { timeout: 10_000 }).toBe(1);
+      }
+      await expect.poll(() => labelOf(master)).toBe('step 1 / 2 · reduce');
+      await expect.poll(async () => [at, (await pillsOf(master)).length]).toEqual([at, 3]);
+      await standsStill();
+      // From master's reduce end, → runs its broadcast, and Space pauses it half way.
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => labelOf(master)).toBe('step 1 / 2 · reduce');
+      await page.keyboard.press('ArrowRight');
+      await page.waitForTimeout(2500);
+      await page.keyboard.press('Space');
+      await expect.poll(() => page.getByRole('button', { name: 'Play (Space)' }).count()).toBe(1);
+      expect([at, await labelOf(master)]).toEqual([at, 'step 2 / 2 · broadcast']);
+      await expect.poll(async () => [at, (await pillsOf(master)).length]).toEqual([at, 3]);
+      await standsStill();
+      await readSides(page);
+      expect(await sidesNow(page)).toEqual([
+        { named: 2, done: false, picture: 1, pills: 3 },
+        { named: null, done: true, picture: 6, pills: 0 },
+      ]);
+      await page.close();
+    }
+  }, 90_000);
 
   it('writes the master’s and the ring’s cards legibly at 1024×768 and 1366×768: names of 12 px or more, cells with notation or a line under them', async () => {
     for (const size of [PROJECTOR, { width: 1366, height: 768 }]) {

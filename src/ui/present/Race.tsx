@@ -9,7 +9,7 @@ import { createSimStore } from '../../store/simStore';
 import { MODELLING, preparingWords } from '../PreparingStatus';
 import { formatUrlState } from '../../store/url';
 import { formatMicroseconds } from '../format';
-import { cumulativeEnds, finishTime } from './raceClock';
+import { cumulativeEnds, finishTime, type SideStage } from './raceClock';
 import { RaceClockBar } from './RaceClockBar';
 import { RaceHeader } from './RaceHeader';
 import { RaceSide } from './RaceSide';
@@ -31,6 +31,7 @@ export interface RaceProps {
 }
 
 const NO_SIDES: ClockSide[] = [];
+const NOT_STARTED: SideStage = { stage: 'before', step: 0 };
 
 export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
   const [algorithms, setAlgorithms] = useState(setup.algorithms);
@@ -132,7 +133,7 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
       />
       <div className="gs-race-sides">
         {current.map((side, i) => (
-          <RaceSide key={i} side={side} algorithm={algorithms[i]} step={clock.reached[i] ?? 0} finishUs={finishes[i]} place={place(i)} />
+          <RaceSide key={i} side={side} algorithm={algorithms[i]} at={clock.stages[i] ?? NOT_STARTED} finishUs={finishes[i]} place={place(i)} />
         ))}
       </div>
     </div>

@@ -1,6 +1,6 @@
 // The race's shared clock runs in model time (the α-β cost of each step). At model time t each side
-// shows the steps it has finished by t, and while the clock runs, the messages of the step under way
-// travel so that they land when it ends; the clock's interesting moments are the ends of steps.
+// is in the step under way at t, its messages as far along their links as the clock is through the
+// step, whether the clock plays or stands; the clock's interesting moments are the ends of steps.
 
 /** The model time (µs) at which each step ends: ends[s] = stepTimes[0] + … + stepTimes[s]. */
 export function cumulativeEnds(stepTimesUs: ArrayLike<number>): Float64Array {
@@ -13,7 +13,7 @@ export function cumulativeEnds(stepTimesUs: ArrayLike<number>): Float64Array {
   return ends;
 }
 
-/** Steps applied at model time t: how many steps end at or before t (binary search). */
+/** How many steps end at or before model time t (binary search). */
 export function stepAtTime(ends: ArrayLike<number>, timeUs: number): number {
   let lo = 0;
   let hi = ends.length;
@@ -25,32 +25,43 @@ export function stepAtTime(ends: ArrayLike<number>, timeUs: number): number {
   return lo;
 }
 
-/** The shortest step that takes any time (µs), 0 with none: the side's messages travel no longer than it. */
-export function shortestStepUs(ends: ArrayLike<number>): number {
-  let shortest = 0;
-  for (let s = 0; s < ends.length; s++) {
-    const length = ends[s] - (s === 0 ? 0 : ends[s - 1]);
-    if (length > 0 && (shortest === 0 || length < shortest)) shortest = length;
-  }
-  return shortest;
+/**
+ * A side at one moment of the clock: 'before' the clock has moved, 'under way' in a step, or 'done'
+ * once its last step has ended. What its label names and its picture shows both follow from it.
+ */
+export interface SideMoment {
+  stage: 'before' | 'under way' | 'done';
+  /** The step (0-based) under way; 0 before, the last (−1 with none) once done. */
+  step: number;
+  /** Share of that step's model time the clock has passed: 0 before, 1 at its end (its messages landed) and once done. */
+  fraction: number;
 }
 
-/** A side at one moment of the clock. */
-export interface SideMoment {
-  /** Steps finished: what the side's counter and picture show. */
-  finished: number;
-  /** Wall ms until the step under way ends, where the clock runs on at least that far; else null. */
-  landsInMs: number | null;
-}
+/** A side's moment less how far through its step: what its label says. */
+export type SideStage = Pick<SideMoment, 'stage' | 'step'>;
 
 /**
- * Where a side is at model time t, with the clock running on to `runsToUs` at `rateUsPerMs` (null
- * while it stands): the step under way has messages in flight only if the clock will reach its end.
+ * Where a side is at model time t. A step owns its end: the clock standing there shows that step
+ * landed, and only past it is the next one under way (a step of no time is never under way).
  */
-export function sideMoment(ends: ArrayLike<number>, timeUs: number, runsToUs: number | null, rateUsPerMs: number): SideMoment {
+export function sideMoment(ends: ArrayLike<number>, timeUs: number): SideMoment {
+  const steps = ends.length;
+  if (steps === 0 || timeUs >= ends[steps - 1]) return { stage: 'done', step: steps - 1, fraction: 1 };
+  if (timeUs <= 0) return { stage: 'before', step: 0, fraction: 0 };
   const finished = stepAtTime(ends, timeUs);
-  const running = runsToUs !== null && finished < ends.length && ends[finished] <= runsToUs && rateUsPerMs > 0;
-  return { finished, landsInMs: running ? (ends[finished] - timeUs) / rateUsPerMs : null };
+  if (finished > 0 && ends[finished - 1] === timeUs) return { stage: 'under way', step: finished - 1, fraction: 1 };
+  const start = finished === 0 ? 0 : ends[finished - 1];
+  return { stage: 'under way', step: finished, fraction: (timeUs - start) / (ends[finished] - start) };
+}
+
+/** Steps whose results the side's cards show at that moment: those ended, the one under way once landed. */
+export function stepsApplied({ step, fraction }: SideMoment): number {
+  return fraction >= 1 ? step + 1 : step;
+}
+
+/** Model µs the step lasts (0-based). */
+export function stepLengthUs(ends: ArrayLike<number>, step: number): number {
+  return ends[step] - (step === 0 ? 0 : ends[step - 1]);
 }
 
 /** When the side finishes: its last step's end, 0 with no steps. */

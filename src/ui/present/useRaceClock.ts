@@ -1,10 +1,11 @@
 // Drives the race: a model-time clock advanced by requestAnimationFrame while it runs, which puts each
-// side's store where the clock is (raceFlight.ts). The time readout and the cursor are written into
-// the DOM by `onTime`, never through React state; React renders only when a side finishes a step.
+// side's store where the clock is (raceClock.ts sideMoment, raceFlight.ts). The time readout and the
+// cursor are written into the DOM by `onTime`, never through React state; React renders only when a
+// side enters another step or stage.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { canAnimate } from '../devices/useShownStep';
-import { modelRate, nextEvent, previousEvent, shortestStepUs, sideMoment, finishTime } from './raceClock';
+import { finishTime, modelRate, nextEvent, previousEvent, sideMoment, type SideStage } from './raceClock';
 import { placeSide, type ClockSide } from './raceFlight';
 
 export type { ClockSide } from './raceFlight';
@@ -13,8 +14,8 @@ export interface RaceClock {
   /** The clock runs (played, or on its way to the next step end). */
   playing: boolean;
   finished: boolean;
-  /** Steps each side has finished at the clock's time: what its counter says and its picture shows. */
-  reached: readonly number[];
+  /** Where each side is at the clock's time: what its label says. */
+  stages: readonly SideStage[];
   toggle(): void;
   pause(): void;
   reset(): void;
@@ -23,26 +24,16 @@ export interface RaceClock {
   toEnd(): void;
 }
 
-/**
- * Store speed whose messages travel as long as this side's shortest step lasts on the clock, so they
- * set off inside every step and land at its end.
- */
-function animationSpeed(ends: Float64Array, rateUsPerMs: number): number {
-  const shortestUs = shortestStepUs(ends);
-  if (shortestUs === 0) return 1;
-  return Math.min(60, Math.max(0.01, (1000 * rateUsPerMs) / shortestUs));
-}
+const NO_STAGES: readonly SideStage[] = [];
 
-const NOTHING_REACHED: readonly number[] = [];
-
-function sameSteps(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((step, i) => step === b[i]);
+function sameStages(a: readonly SideStage[], b: readonly SideStage[]): boolean {
+  return a.length === b.length && a.every((side, i) => side.stage === b[i].stage && side.step === b[i].step);
 }
 
 export function useRaceClock(sides: readonly ClockSide[], speed: number, onTime: (timeUs: number) => void): RaceClock {
   const [playing, setPlaying] = useState(false);
   const [finished, setFinished] = useState(false);
-  const [reached, setReached] = useState(NOTHING_REACHED);
+  const [stages, setStages] = useState(NO_STAGES);
   const time = useRef(0);
   /** Where the clock runs to (the finish, or the next step end for →), or null while it stands. */
   const run = useRef<{ to: number; toNextEnd: boolean } | null>(null);
@@ -55,10 +46,10 @@ export function useRaceClock(sides: readonly ClockSide[], speed: number, onTime:
   const show = useCallback((t: number, nowMs = performance.now()) => {
     const { sides: now, slowest: end, rate: r, onTime: write } = live.current;
     time.current = Math.max(0, Math.min(end, t));
-    const moments = now.map((side) => sideMoment(side.ends, time.current, run.current?.to ?? null, r));
-    now.forEach((side, i) => placeSide(side, moments[i], nowMs));
-    const steps = moments.map((moment) => moment.finished);
-    setReached((before) => (sameSteps(before, steps) ? before : steps));
+    const moments = now.map((side) => sideMoment(side.ends, time.current));
+    now.forEach((side, i) => placeSide(side, moments[i], run.current === null ? null : r, nowMs));
+    const at = moments.map(({ stage, step }) => ({ stage, step }));
+    setStages((before) => (sameStages(before, at) ? before : at));
     write(time.current);
     setFinished(time.current >= end);
   }, []);
@@ -89,14 +80,10 @@ export function useRaceClock(sides: readonly ClockSide[], speed: number, onTime:
   // A new race (other algorithms or data) starts again from zero.
   useEffect(() => stand(0), [sides, stand]);
 
+  // The flights under way take the new speed.
   useEffect(() => {
-    for (const side of sides) {
-      const wanted = animationSpeed(side.ends, rate);
-      if (Math.abs(side.store.getState().config.speed - wanted) > 1e-9) side.store.getState().setConfig({ speed: wanted });
-    }
-    // The flights under way take the new speed.
     if (run.current !== null) show(time.current);
-  }, [sides, rate, show]);
+  }, [rate, show]);
 
   useEffect(() => {
     if (!playing || typeof requestAnimationFrame !== 'function') return;
@@ -125,7 +112,7 @@ export function useRaceClock(sides: readonly ClockSide[], speed: number, onTime:
   return {
     playing,
     finished,
-    reached,
+    stages,
     toggle() {
       if (run.current !== null) return stand(time.current);
       // From the finish the race starts over.

@@ -8,9 +8,10 @@ import {
   nextEvent,
   previousEvent,
   RACE_MS_AT_1X,
-  shortestStepUs,
   sideMoment,
   stepAtTime,
+  stepLengthUs,
+  stepsApplied,
 } from '../../../src/ui/present/raceClock';
 import { parseRaceUrl, formatRaceUrl } from '../../../src/ui/present/raceUrl';
 import { raceVerdict, type Entrant } from '../../../src/ui/present/raceVerdict';
@@ -60,24 +61,47 @@ describe('the race clock', () => {
     expect(previousEvent([a, b], 1)).toBe(0);
   });
 
-  it('has messages in flight only for a step whose end the running clock will reach, landing at that end', () => {
+  it('puts a side in the step under way at t, as far through it as the clock is, whether the clock plays or stands', () => {
     const ends = cumulativeEnds([4, 0, 6]);
-    // Standing: the finished steps and nothing travelling.
-    expect(sideMoment(ends, 5, null, 2)).toEqual({ finished: 2, landsInMs: null });
-    // Running to the finish at 2 µs per ms: step 3 lands when it ends, at 10 µs, 2.5 ms from 5 µs.
-    expect(sideMoment(ends, 5, 10, 2)).toEqual({ finished: 2, landsInMs: 2.5 });
-    // Running to a time before that step ends (→ to the other side's step end): it stays where it is.
-    expect(sideMoment(ends, 5, 9, 2)).toEqual({ finished: 2, landsInMs: null });
-    // At a step's end that step is finished, and the next one is under way.
-    expect(sideMoment(ends, 4, 10, 1)).toEqual({ finished: 2, landsInMs: 6 });
-    expect(sideMoment(ends, 10, 10, 1)).toEqual({ finished: 3, landsInMs: null });
+    expect(sideMoment(ends, 0)).toEqual({ stage: 'before', step: 0, fraction: 0 });
+    expect(sideMoment(ends, 1)).toEqual({ stage: 'under way', step: 0, fraction: 0.25 });
+    // A step owns its end: standing there, its messages have landed; past it the next is under way.
+    expect(sideMoment(ends, 4)).toEqual({ stage: 'under way', step: 1, fraction: 1 });
+    // The step of no time (the second) is never under way: past 4 µs the third is, 1.5 of its 6 µs in.
+    expect(sideMoment(ends, 5.5)).toEqual({ stage: 'under way', step: 2, fraction: 0.25 });
+    expect(sideMoment(ends, 10)).toEqual({ stage: 'done', step: 2, fraction: 1 });
+    expect(sideMoment(ends, 11)).toEqual({ stage: 'done', step: 2, fraction: 1 });
+    expect(sideMoment(cumulativeEnds([]), 0)).toEqual({ stage: 'done', step: -1, fraction: 1 });
+    expect([0, 1, 4, 5.5, 10].map((t) => stepsApplied(sideMoment(ends, t)))).toEqual([0, 0, 2, 2, 3]);
   });
 
-  it('times a side’s messages by its shortest step that takes any time', () => {
-    expect(shortestStepUs(cumulativeEnds([4, 0, 6, 3]))).toBe(3);
-    expect(shortestStepUs(cumulativeEnds([0, 0]))).toBe(0);
-    expect(shortestStepUs(cumulativeEnds([]))).toBe(0);
+  it('has master on 4 devices half through its broadcast at the time half through it, while ring lands each step at its end', () => {
+    const ring = cumulativeEnds(entrant('ring', 4, 1 << 20).cost.stepTimesUs);
+    const master = cumulativeEnds(entrant('master', 4, 1 << 20).cost.stepTimesUs);
+    expect([ring.length, master.length]).toEqual([6, 2]);
+    const t = master[0] + stepLengthUs(master, 1) / 2;
+    expect(sideMoment(master, t)).toEqual({ stage: 'under way', step: 1, fraction: 0.5 });
+    expect(sideMoment(master, master[0])).toEqual({ stage: 'under way', step: 0, fraction: 1 });
+    expect(sideMoment(ring, ring[2])).toEqual({ stage: 'under way', step: 2, fraction: 1 });
+    expect(sideMoment(ring, ring[5])).toEqual({ stage: 'done', step: 5, fraction: 1 });
   });
+
+  for (const devices of [2, 3, 4, 8, 16]) {
+    for (const algorithm of ['master', 'ring', 'double-tree']) {
+      it(`finds ${algorithm}'s step under way on ${devices} devices around t, its fraction the share of it passed`, () => {
+        const ends = cumulativeEnds(entrant(algorithm, devices, 4096).cost.stepTimesUs);
+        const totalUs = finishTime(ends);
+        for (let k = 1; k < 97; k++) {
+          const t = (totalUs * k) / 97;
+          const { stage, step, fraction } = sideMoment(ends, t);
+          const start = ends[step] - stepLengthUs(ends, step);
+          expect([t, stage, start <= t && t <= ends[step]]).toEqual([t, 'under way', true]);
+          expect(fraction).toBeCloseTo((t - start) / (ends[step] - start), 12);
+          expect(fraction > 0 && fraction <= 1).toBe(true);
+        }
+      });
+    }
+  }
 
   it('runs the slower side to its finish in RACE_MS_AT_1X / speed', () => {
     expect(modelRate(500, 1) * RACE_MS_AT_1X).toBeCloseTo(500);
