@@ -1,6 +1,9 @@
 // A figure page inside an iframe (embed.html, train.html?embed=1) keeps the height the element with the
 // same keys keeps (reserve.css), and tells its parent that height whenever it changes, so the parent
-// can size the iframe to fit: { type: 'gradsync:height', height }.
+// can size the iframe to fit: { type: 'gradsync:height', height }. A training figure grows while a
+// disclosure of its is open, as the element does (disclosureRoom.ts), and the iframe with it.
+
+import { growWithDisclosures } from './disclosureRoom';
 
 /**
  * The element the figure renders into: named as the figure's element and carrying the page's keys as
@@ -14,6 +17,7 @@ export function reservedMount(parent: HTMLElement, tag: 'gradsync-sim' | 'gradsy
     if (value !== null) mount.setAttribute(key, value);
   }
   parent.append(mount);
+  if (tag === 'gradsync-train') growWithDisclosures(mount, mount);
   return mount;
 }
 

@@ -1,9 +1,10 @@
 // A post with three figures among its paragraphs, in real Chromium: loading them, drawing their
 // pictures and playing moves no text (cumulative layout shift under 0.02, read from the browser's own
-// layout-shift entries) in a 760 px column and on a phone; inside the room it keeps, a figure's
+// layout-shift entries) in a 760 px column and on a phone, and in the blog example; inside the room it keeps, a figure's
 // narration shows whole sentences (a minimal figure's lines, a phone's pages of a step), starts
-// without a box of blank lines, and the training figure's story ends inside it; and embed.html,
-// reserved at the element's height, never asks its iframe to grow.
+// without a box of blank lines, and the training figure's story ends inside it (on a phone, the figure
+// fits its room with its words closed, and grows to show them); and embed.html, reserved at the
+// element's height, never asks its iframe to grow.
 
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -76,6 +77,21 @@ describe.skipIf(skipReason !== null)('figures that keep their room in Chromium',
       await page.waitForTimeout(300);
       const shift = await layoutShift(page);
       expect(shift).toBeLessThan(0.02);
+      await page.close();
+    }, 60_000);
+  }
+
+  for (const size of [...SIZES, { name: 'a 360 px phone', width: 360, height: 780 }]) {
+    it(`moves no text while the blog example’s figures load, a parameter server’s training figure among them, in ${size.name}`, async () => {
+      const page = await open('/examples/blog.html', size);
+      for (const id of FIGURES) {
+        const figure = page.locator(`#${id}`);
+        await figure.scrollIntoViewIfNeeded();
+        if (id === 'train') await figure.getByRole('region', { name: 'Iteration' }).waitFor();
+        else await figure.locator('.gs-devices-svg').waitFor();
+      }
+      await page.waitForTimeout(300);
+      expect(await layoutShift(page)).toBeLessThan(0.02);
       await page.close();
     }, 60_000);
   }
@@ -185,8 +201,16 @@ describe.skipIf(skipReason !== null)('figures that keep their room in Chromium',
       await summary.waitFor();
       for (const strategy of ['zero3', 'ps', 'ddp', 'zero1']) {
         await figure.evaluate((el, value) => el.setAttribute('strategy', value), strategy);
-        await expect.poll(() => summary.locator('.gs-train-story p').last().innerText()).toMatch(/\.$/);
-        expect([strategy, await whole(summary)]).toEqual([strategy, true]);
+        await expect.poll(() => summary.locator('.gs-train-story p').last().textContent()).toMatch(/\.$/);
+        // On a phone the figure fits its room closed, down to the link at its foot, and grows for the words.
+        const words = figure.locator('summary').filter({ hasText: 'The iteration in words' });
+        if (size.width < 560) {
+          await expect.poll(() => figure.getAttribute('strategy')).toBe(strategy);
+          await expect.poll(() => whole(figure.locator('.gs-train-embed'))).toBe(true);
+          await words.click();
+          await expect.poll(() => figure.locator('.gs-train-story').isVisible()).toBe(true);
+        } else expect(await words.count()).toBe(0);
+        await expect.poll(() => whole(summary)).toBe(true);
         const last = (await summary.locator('.gs-train-story p').last().boundingBox())!;
         const frame = (await figure.boundingBox())!;
         expect([strategy, last.y + last.height <= frame.y + frame.height]).toEqual([strategy, true]);

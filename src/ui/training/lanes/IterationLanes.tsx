@@ -104,7 +104,7 @@ export function IterationLanes({ overlapped, serial, overlap, linkOf, newTab = f
           </div>
         ))}
       </dl>
-      <LanesLegend kinds={kinds} merged={merged} />
+      <LanesLegend kinds={kinds} merged={merged} narrow={layout.narrow} />
       <svg
         width={width}
         height={layout.height}
