@@ -70,6 +70,28 @@ export function phaseLabel(phase: string): string {
   return SEED_PHASE_NAMES[phase] ?? phase;
 }
 
+/**
+ * What the steps will do, said before the first: "It takes 6 steps: 3 of share-reduce
+ * (reduce-scatter), then 3 of share-only (all-gather)." Consecutive steps of one phase count
+ * together; null for a schedule of no steps.
+ */
+export function planSentence(schedule: Schedule): string | null {
+  const runs: { phase: string; count: number }[] = [];
+  for (const step of schedule.steps) {
+    const phase = step.phase ?? '';
+    const last = runs[runs.length - 1];
+    if (last?.phase === phase) last.count++;
+    else runs.push({ phase, count: 1 });
+  }
+  const total = schedule.steps.length;
+  if (total === 0) return null;
+  const named = (phase: string) => (phaseLabel(phase) === phase ? phase : `${phaseLabel(phase)} (${phase})`);
+  const steps = `${total} step${total === 1 ? '' : 's'}`;
+  if (runs.length === 1) return runs[0].phase ? `It takes ${steps} of ${named(runs[0].phase)}.` : `It takes ${steps}.`;
+  if (runs.length > 4 || runs.some((run) => !run.phase)) return `It takes ${steps}.`;
+  return `It takes ${steps}: ${runs.map((run) => `${run.count} of ${named(run.phase)}`).join(', then ')}.`;
+}
+
 /** What the UI or CLI shows before step 1, or null when the op needs no preface (all but avg). */
 export function opPreface(op: ReduceOp, devices: number): string | null {
   return op === 'avg' ? `Every GPU first multiplies its gradient by 1/${devices}.` : null;

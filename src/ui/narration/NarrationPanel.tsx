@@ -5,7 +5,7 @@
 import { LikelyCause } from '../faults/LikelyCause';
 import { useRef, useState } from 'react';
 import { compileSchedule, stepThreadblockTags, type Schedule } from '../../core/schedule';
-import { buffersSentence, openingSentence, opPreface } from '../../core/narration';
+import { buffersSentence, openingSentence, opPreface, planSentence } from '../../core/narration';
 import type { ReduceOp } from '../../core/ops';
 import { STORY_WRITES } from '../../core/symbolic';
 import { useSim } from '../StoreContext';
@@ -126,12 +126,13 @@ export function NarrationPanel({ paged = false }: NarrationPanelProps) {
   );
 }
 
-/** Before the first step: what each GPU holds, where the schedule keeps it, the op, and what comes next. */
+/** Before the first step: what each GPU holds, where the schedule keeps it, the op, the steps to come, and what to press. */
 function openingSentences(schedule: Schedule, op: ReduceOp): string[] {
   return [
     openingSentence(schedule.devices, schedule.chunks, LISTED),
     buffersSentence(compileSchedule(schedule)),
     opPreface(op, schedule.devices),
+    planSentence(schedule),
     schedule.steps.length === 0 ? 'With one device there is nothing to do.' : 'Press → to take the first step.',
   ].filter((sentence): sentence is string => Boolean(sentence));
 }

@@ -3,7 +3,7 @@
 // page by page (N / Page Down, P / Page Up), and the page says which transfers it shows.
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { openingSentence, opPreface } from '../../core/narration';
+import { openingSentence, opPreface, planSentence } from '../../core/narration';
 import { stepThreadblockTags } from '../../core/schedule';
 import { useSim } from '../StoreContext';
 import { useEmptyWords } from '../PreparingStatus';
@@ -98,6 +98,7 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
                 text={[
                   openingSentence(schedule.devices, schedule.chunks, LISTED),
                   opPreface(op, schedule.devices),
+                  planSentence(schedule),
                   steps === 0 ? 'With one device there is nothing to do.' : 'Press → for the first step.',
                 ]
                   .filter(Boolean)

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { master } from '../../../src/core/algorithms/master';
 import { naive } from '../../../src/core/algorithms/naive';
 import { ring } from '../../../src/core/algorithms/ring';
-import { narrateAll, narrateStep, Narrator, opPreface, phaseLabel, valueExpression } from '../../../src/core/narration/narration';
+import { narrateAll, narrateStep, Narrator, opPreface, phaseLabel, planSentence, valueExpression } from '../../../src/core/narration/narration';
+import { buildSchedule } from '../../../src/core/algorithms';
 import type { Schedule } from '../../../src/core/schedule/ir';
 import { allTerms, concatTerms, headTerms, tailTerms, termCount, TermReplay } from '../../../src/core/symbolic/terms';
 
@@ -284,5 +285,15 @@ describe('term sequences', () => {
   it('reject a step index outside the schedule', () => {
     expect(() => narrateStep(ring4, 6)).toThrow('step index must be an integer from 0 to 5, got 6');
     expect(() => narrateStep(ring.build({ devices: 1 }), 0)).toThrow('this schedule has no steps to narrate');
+  });
+});
+
+describe('the plan said before the first step', () => {
+  it('counts the steps of each phase in order, in the seeds’ names', () => {
+    expect(planSentence(buildSchedule({ algorithm: 'ring', devices: 4 }))).toBe(
+      'It takes 6 steps: 3 of share-reduce (reduce-scatter), then 3 of share-only (allgather).',
+    );
+    expect(planSentence(buildSchedule({ algorithm: 'naive', devices: 4 }))).toBe('It takes 1 step of exchange.');
+    expect(planSentence(buildSchedule({ algorithm: 'ring', devices: 1 }))).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ describe('the narration of a step far into a large schedule', () => {
   it('opens on one chunk per GPU as "GPU-0 holds a₁"', () => {
     showWithStore(<NarrationPanel />, { algorithm: 'naive', devices: 4 }, 0);
     expect(screen.getByText(/^Each GPU starts/).textContent).toBe(
-      'Each GPU starts with its own gradient, in one chunk: GPU-0 holds a₁, GPU-1 holds b₁, GPU-2 holds c₁ and GPU-3 holds d₁. Press → to take the first step.',
+      'Each GPU starts with its own gradient, in one chunk: GPU-0 holds a₁, GPU-1 holds b₁, GPU-2 holds c₁ and GPU-3 holds d₁. It takes 1 step of exchange. Press → to take the first step.',
     );
   });
 });

@@ -135,7 +135,7 @@ describe('presenter mode', () => {
   it('opens on one chunk per GPU as "GPU-0 holds a₁", naming all four GPUs rather than "and so on" for one', () => {
     render(<PresenterMode store={store(0, { algorithm: 'naive', devices: 4 })} onExit={() => {}} fullscreen={false} />);
     expect(screen.getByText(/^Each GPU starts/).textContent).toBe(
-      'Each GPU starts with its own gradient, in one chunk: GPU-0 holds a₁, GPU-1 holds b₁, GPU-2 holds c₁ and GPU-3 holds d₁. Press → for the first step.',
+      'Each GPU starts with its own gradient, in one chunk: GPU-0 holds a₁, GPU-1 holds b₁, GPU-2 holds c₁ and GPU-3 holds d₁. It takes 1 step of exchange. Press → for the first step.',
     );
   });
 });
