@@ -55,14 +55,14 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
   // Esc in full screen also makes the browser leave full screen, just after the key: when that Esc
   // closed the list of keys, the presenter stays (F goes back to full screen). Any later key forgets it.
   const escapedHelp = useRef(false);
-  const live = useRef({ onExit, help, closeHelp, toggleFullscreen: () => {} });
+  const live = useRef({ onExit, help, quiz, closeHelp, toggleFullscreen: () => {} });
   const onBrowserExit = () => {
     if (escapedHelp.current || live.current.help) live.current.closeHelp();
     else live.current.onExit();
     escapedHelp.current = false;
   };
   const fullscreen = useFullscreen(root, onBrowserExit, auto);
-  live.current = { onExit, help, closeHelp, toggleFullscreen: fullscreen.toggle };
+  live.current = { onExit, help, quiz, closeHelp, toggleFullscreen: fullscreen.toggle };
   useKeyboardControls(store, root, false);
 
   useEffect(() => {
@@ -79,6 +79,10 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
       if (event.key === 'Escape' && now.help) {
         escapedHelp.current = document.fullscreenElement === element;
         now.closeHelp();
+      } else if (event.key === 'Escape' && now.quiz) {
+        // Esc leaves the question for the narration first; in full screen the browser's own exit that follows keeps the presenter.
+        escapedHelp.current = document.fullscreenElement === element;
+        setQuiz(false);
       } else if (event.key === 'Escape') now.onExit();
       else if (event.key === KEYS_KEY) {
         event.preventDefault();

@@ -31,7 +31,7 @@ export const PRESENTER_KEYS: readonly PresenterKey[] = [
   { id: 'fullscreen', keys: ['F'], presses: ['f', 'F'], does: 'full screen on or off', strip: 'full screen' },
   { id: 'theme', keys: ['T'], presses: ['t', 'T'], does: 'light or dark theme', strip: 'theme' },
   { id: 'keys', keys: [KEYS_KEY], presses: [KEYS_KEY], does: 'show or hide these keys', strip: 'keys' },
-  { id: 'exit', keys: ['Esc'], presses: ['Escape'], does: 'exit, or close these keys', strip: 'exit' },
+  { id: 'exit', keys: ['Esc'], presses: ['Escape'], does: 'close these keys or the question, else exit', strip: 'exit' },
 ];
 
 /** Every key the presenter answers. */

@@ -87,6 +87,19 @@ describe('presenter mode', () => {
     expect(keys).toContain('speed 0.25×');
   });
 
+  it('leaves a question for the narration on Escape, and exits only on the next', () => {
+    const onExit = vi.fn();
+    render(<PresenterMode store={store(1)} onExit={onExit} fullscreen={false} />);
+    const root = screen.getByRole('region', { name: 'Presenter mode' });
+    act(() => void fireEvent.keyDown(root, { key: 'q' }));
+    expect(document.querySelector('.gs-presenter-quiz')).not.toBeNull();
+    act(() => void fireEvent.keyDown(root, { key: 'Escape' }));
+    expect(document.querySelector('.gs-presenter-quiz')).toBeNull();
+    expect(onExit).not.toHaveBeenCalled();
+    act(() => void fireEvent.keyDown(root, { key: 'Escape' }));
+    expect(onExit).toHaveBeenCalledTimes(1);
+  });
+
   it('calls onExit on Escape and on its exit button', () => {
     const onExit = vi.fn();
     render(<PresenterMode store={store(1)} onExit={onExit} fullscreen={false} />);
