@@ -12,6 +12,9 @@ import type { SimStore } from '../store/simStore';
 /** The share of the picture (of the screen, for a picture taller than it) on screen that is "in view". */
 const IN_VIEW = 0.9;
 
+/** The least share of the picture (of the screen, for a taller one) a scroll must bring into view. */
+const SHOWN_ENOUGH = 0.5;
+
 /** Kept between the screen's edge and the picture or the control a scroll brings to it. */
 const EDGE_PX = 8;
 
@@ -37,6 +40,8 @@ export function inView({ top, bottom }: Span, screen: number): boolean {
  * How far to scroll the page (px, down positive) to show `picture` on a screen `screen` px tall: as
  * far as the nearest edge brings it (its top, for a picture taller than the screen), but never so far
  * that `control`, when there is one, leaves the screen. A control off screen already is not chased.
+ * Where the control, kept on screen, leaves less than half the picture in view, the page stays: a
+ * jump that still does not show the picture only loses the reader's place.
  */
 export function scrollToShow(picture: Span, control: Span | null, screen: number): number {
   const room = screen - 2 * EDGE_PX;
@@ -48,7 +53,10 @@ export function scrollToShow(picture: Span, control: Span | null, screen: number
   // already past an edge.
   const least = Math.min(control.bottom - (screen - EDGE_PX), 0);
   const most = Math.max(control.top - EDGE_PX, 0);
-  return Math.min(Math.max(wanted, least), most);
+  const scroll = Math.min(Math.max(wanted, least), most);
+  const height = picture.bottom - picture.top;
+  const shown = Math.min(picture.bottom - scroll, screen) - Math.max(picture.top - scroll, 0);
+  return shown >= SHOWN_ENOUGH * Math.min(height, screen) ? scroll : 0;
 }
 
 /** The element that has focus, inside shadow roots too. */

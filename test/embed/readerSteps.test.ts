@@ -34,9 +34,11 @@ describe('the scroll towards a picture', () => {
     expect(scrollToShow({ top: 300, bottom: 1300 }, null, SCREEN)).toBe(292);
   });
 
-  it('goes up only until the pressed button below the picture reaches the foot of the screen', () => {
-    // The page's Next step, mid-screen, under a picture scrolled off the top: up by 375 px, not 808.
-    expect(scrollToShow({ top: -800, bottom: -400 }, { top: 430, bottom: 461 }, SCREEN)).toBe(-375);
+  it('goes up only until the pressed button below the picture reaches the foot of the screen, and only where half the picture then shows', () => {
+    // The page's Next step under a picture scrolled off the top: up by 208 px, not 308, showing 3/4 of it.
+    expect(scrollToShow({ top: -300, bottom: 100 }, { top: 597, bottom: 628 }, SCREEN)).toBe(-208);
+    // Mid-screen, under a picture far above: keeping it on screen would still show none of the picture, so nothing moves.
+    expect(scrollToShow({ top: -800, bottom: -400 }, { top: 430, bottom: 461 }, SCREEN)).toBe(0);
     // Already at the foot: the page stays where it is, whatever part of the picture shows.
     expect(scrollToShow({ top: -88, bottom: 312 }, { top: 805, bottom: 836 }, SCREEN)).toBe(0);
   });
@@ -46,7 +48,8 @@ describe('the scroll towards a picture', () => {
     expect(scrollToShow({ top: -404, bottom: -4 }, { top: 15, bottom: 51 }, SCREEN)).toBe(-412);
     // A button above a picture below the screen: down until the picture's foot is in, the button still on.
     expect(scrollToShow({ top: 900, bottom: 1300 }, { top: 500, bottom: 530 }, SCREEN)).toBe(464);
-    expect(scrollToShow({ top: 900, bottom: 1300 }, { top: 200, bottom: 230 }, SCREEN)).toBe(192);
+    // Too far above it: the button kept on screen would leave a third of the picture in view, so nothing moves.
+    expect(scrollToShow({ top: 900, bottom: 1300 }, { top: 200, bottom: 230 }, SCREEN)).toBe(0);
   });
 
   it('never moves towards a control already past an edge, nor away from it', () => {

@@ -18,7 +18,7 @@ import { DepartureClock } from './raceFlight';
 import { formatRaceUrl, type RaceSetup } from './raceUrl';
 import { raceVerdict } from './raceVerdict';
 import { RaceVerdictLine } from './RaceVerdictLine';
-import { useRaceClock, type ClockSide } from './useRaceClock';
+import { useRaceClock, type ClockSide, type RaceClock } from './useRaceClock';
 import { useRaceKeys } from './useRaceKeys';
 
 export interface RaceProps {
@@ -32,6 +32,14 @@ export interface RaceProps {
 
 const NO_SIDES: ClockSide[] = [];
 const NOT_STARTED: SideStage = { stage: 'before', step: 0 };
+
+/** What to press while the clock stands: to start it, or, stopped part way, to go on. */
+function standingHint(stages: RaceClock['stages']): string {
+  const started = stages.some((side) => side.stage !== 'before');
+  return started
+    ? 'Stopped: ▶ or Space goes on; → runs to the next step end, ← back to the last.'
+    : 'Press ▶ or Space to start the clock; → runs it to the next step end.';
+}
 
 export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
   const [algorithms, setAlgorithms] = useState(setup.algorithms);
@@ -127,10 +135,7 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
       )}
       <RaceClockBar clock={clock} speed={speed} onSpeed={(value) => setConfig({ ...config, speed: value })} readoutRef={readout} />
       <RaceTrack lanes={current.map((side, i) => ({ algorithm: algorithms[i], ends: side.ends }))} slowestUs={slowest} cursorRef={cursor} />
-      <RaceVerdictLine
-        shown={error ?? verdict ?? waiting ?? (current.length && !clock.playing ? 'Press ▶ or Space to start the clock; → runs it to the next step end.' : '')}
-        verdict={outcome}
-      />
+      <RaceVerdictLine shown={error ?? verdict ?? waiting ?? (current.length && !clock.playing ? standingHint(clock.stages) : '')} verdict={outcome} />
       <div className="gs-race-sides">
         {current.map((side, i) => (
           <RaceSide key={i} side={side} algorithm={algorithms[i]} at={clock.stages[i] ?? NOT_STARTED} finishUs={finishes[i]} place={place(i)} />
