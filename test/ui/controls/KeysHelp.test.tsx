@@ -30,7 +30,7 @@ describe('the list of keys', () => {
     const rows = [...heading.nextElementSibling!.children].map((row) => row.textContent);
     expect(rows).toEqual(PRESENTER_KEYS.map(({ keys, does }) => keys.join('') + does));
     expect(rows).toContain('NPnext, previous page');
-    expect(rows).toContain('Escexit, or close these keys');
+    expect(rows).toContain('Escclose these keys or the question, else exit');
   });
 
   it('leaves ? typed into a field alone, and ? again closes the list', () => {
