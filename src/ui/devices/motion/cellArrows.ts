@@ -111,6 +111,7 @@ export function cellArrows(
   const thorough = blocks.length <= THOROUGH_ARROWS;
   const arrows: CellArrow[] = [];
   const flights: ArrowFlight[] = new Array(picked.length);
+  const order = new Map(picked.map((t, i) => [t, i]));
   const paths: ArrowPath[] = [];
   for (const block of blocks) {
     const { src, dst, from, chunk, count } = block;
@@ -130,7 +131,7 @@ export function cellArrows(
     });
     // Each message of a block flies from its own cell along the block's arrow to its own cell.
     for (const t of block.transfers)
-      flights[picked.indexOf(t)] = flightAlong(path, cellCentre(geometry, t.src, t.srcChunk ?? t.chunk), cellCentre(geometry, t.dst, t.chunk));
+      flights[order.get(t)!] = flightAlong(path, cellCentre(geometry, t.src, t.srcChunk ?? t.chunk), cellCentre(geometry, t.dst, t.chunk));
   }
   const under = cellsUnder(geometry, places, paths);
   return { arrows, flights, under: under.length > 0 ? { cells: under, heads: headPolygons(paths, HEAD) } : null };
