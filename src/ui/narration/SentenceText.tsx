@@ -1,20 +1,32 @@
 // A sentence of the narration as a narrow column shows it: a GPU's name never broken at its hyphen
-// ("GPU-" at a line's end, "1" on the next), and a long value broken after a "+" rather than running
+// ("GPU-" at a line's end, "1" on the next), a short value kept whole, and a long value broken after a "+" rather than running
 // out of the column. What is read aloud and copied stays the sentence itself: the names are spans
 // and the break points <wbr>, neither of them a character.
 
 import { Fragment } from 'react';
 import { splitAtDeviceLabels } from '../../core/notation';
 
-/** The words between two names, with a place to break after every "+" of a value. */
+/** A value up to this long (characters) is kept on one line: "(f₄+b₄)" never splits as "(f₄+" and "b₄)". */
+const WHOLE_VALUE = 14;
+
+/** The words between two names, with a place to break after every "+" of a long value. */
 function Words({ text }: { text: string }) {
-  const parts = text.split(/(?<=\+)/);
-  return parts.map((part, i) => (
-    <Fragment key={i}>
-      {part}
-      {i < parts.length - 1 && <wbr />}
-    </Fragment>
-  ));
+  const pieces = text.split(/(\([^()]*\))/);
+  return pieces.map((piece, p) => {
+    if (p % 2 === 1 && piece.length <= WHOLE_VALUE)
+      return (
+        <span key={p} className="gs-value-whole">
+          {piece}
+        </span>
+      );
+    const parts = piece.split(/(?<=\+)/);
+    return parts.map((part, i) => (
+      <Fragment key={`${p}.${i}`}>
+        {part}
+        {i < parts.length - 1 && <wbr />}
+      </Fragment>
+    ));
+  });
 }
 
 export function SentenceText({ text }: { text: string }) {

@@ -3,18 +3,20 @@
 // large, and Esc closes that list before it exits). It shares the app's store, so the URL keeps
 // following the step.
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { playSpeed, type SimStore } from '../../store/simStore';
 import { stepAlgorithm, stepSpeed } from '../../store/config';
 import { KEYS_KEY } from '../controls/appKeys';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
 import { DevicesView } from '../devices/DevicesView';
+import { useElementSize } from '../devices/useElementSize';
 import { PredictPanel } from '../lessons/PredictPanel';
-import { SimProvider } from '../StoreContext';
+import { SimProvider, useSim } from '../StoreContext';
 import { PresenterBar } from './PresenterBar';
 import { PresenterKeyStrip } from './PresenterKeyStrip';
 import { PresenterKeysHelp } from './PresenterKeysHelp';
 import { PresenterNarration } from './PresenterNarration';
+import { narrowedColumn, usualColumn } from './narrationColumn';
 import { PRESENTER_PRESSES } from './presenterKeys';
 import { StepProgress } from './StepProgress';
 import { useFullscreen } from './useFullscreen';
@@ -102,10 +104,7 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
       <div ref={root} className="gs-root gs-present gs-presenter" data-theme={dark ? 'dark' : 'light'} tabIndex={-1} role="region" aria-label="Presenter mode">
         <PresenterBar fullscreen={fullscreen} dark={dark} onTheme={() => setDark(!dark)} onExit={onExit} />
         <StepProgress />
-        <main className="gs-presenter-main">
-          <div className="gs-presenter-stage">
-            <DevicesView />
-          </div>
+        <PresenterMain>
           {quiz ? (
             <div className="gs-presenter-quiz">
               <PredictPanel keysFrom={root} />
@@ -113,10 +112,26 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
           ) : (
             <PresenterNarration keysFrom={root} />
           )}
-        </main>
+        </PresenterMain>
         <PresenterKeyStrip quiz={quiz} />
         {help && <PresenterKeysHelp onClose={closeHelp} />}
       </div>
     </SimProvider>
+  );
+}
+
+/** The picture and, beside it, the narration's column: narrowed where the picture's cells then write larger (narrationColumn.ts). */
+function PresenterMain({ children }: { children: ReactNode }) {
+  const schedule = useSim((s) => s.derived?.schedule ?? null);
+  const [ref, size] = useElementSize<HTMLElement>({ width: 0, height: 0 });
+  const usual = usualColumn(typeof window === 'undefined' ? 0 : window.innerWidth);
+  const narrowed = useMemo(() => (schedule && usual !== null && size.width > 0 ? narrowedColumn(schedule, size, usual) : null), [schedule, size, usual]);
+  return (
+    <main ref={ref} className="gs-presenter-main" style={narrowed === null ? undefined : { gridTemplateColumns: `minmax(0, 1fr) ${narrowed}px` }}>
+      <div className="gs-presenter-stage">
+        <DevicesView />
+      </div>
+      {children}
+    </main>
   );
 }

@@ -85,7 +85,17 @@ export function PresenterNarration({ keysFrom }: PresenterNarrationProps) {
         <p className="gs-presenter-stepline">
           <span className="gs-presenter-stepno">{step === 0 ? 'Start' : `Step ${step}`}</span>
           <span className="gs-presenter-of"> of {steps}</span>
-          {story && <span className="gs-presenter-phase">{story.phaseLabel === story.phase ? story.phase : `${story.phaseLabel} · ${story.phase}`}</span>}
+          {story && (
+            <span className="gs-presenter-phase">
+              {story.phaseLabel === story.phase ? (
+                story.phase
+              ) : (
+                <>
+                  <span className="gs-presenter-phase-part">{story.phaseLabel} ·</span> <span className="gs-presenter-phase-part">{story.phase}</span>
+                </>
+              )}
+            </span>
+          )}
         </p>
         <div aria-live="polite" aria-atomic="true">
           {preparing !== null ? (

@@ -24,7 +24,10 @@ describe('presenter mode', () => {
     expect(texts()).toEqual(narrateStep(ring.build({ devices: 4 }), 1).sentences);
     expect(texts()).toContain('GPU-0 sends (d₄+a₄) to GPU-1, where it gets added to b₄.');
     expect(screen.getByText('Step 2')).toBeTruthy();
-    expect(screen.getByText('share-reduce · reduce-scatter')).toBeTruthy();
+    // The phase breaks only at its dot, in a narrow column.
+    const phase = document.querySelector('.gs-presenter-phase')!;
+    expect(phase.textContent).toBe('share-reduce · reduce-scatter');
+    expect([...phase.querySelectorAll('.gs-presenter-phase-part')].map((part) => part.textContent)).toEqual(['share-reduce ·', 'reduce-scatter']);
     expect(screen.getByRole('progressbar', { name: 'Steps' }).getAttribute('aria-valuenow')).toBe('2');
     expect(screen.getByRole('region', { name: 'Devices' })).toBeTruthy();
   });

@@ -13,11 +13,13 @@ import { directionAt, insideBox, pointAt, type Cubic, type TurnedBox } from './c
  * Costs per px: over a title or off the picture; over a cell that is not an end; over a cell that
  * writes its expression, on any card (a way over the notation dims it, though the arrow passes beneath
  * it faint, arrowUnder.ts: a short way under one cell reads better than a long one round the card);
- * over a third card.
+ * over a third card's cells, dearer still: a way under them reads as that device taking part; over a third card.
  */
 const OVER_TITLE = 1000;
 const OVER_CELL = 1.2;
 const OVER_TEXT = 5;
+/** Over a cell of a card that is neither end: the room reads that device as taking part. */
+const OVER_THIRD_TEXT = 15;
 const OVER_CARD = 0.8;
 /**
  * Cost per px of running along an arrow already drawn this step, closer than ALONG_ROOM px: two
@@ -187,7 +189,7 @@ export class ArrowPricer {
       for (let i = 0; i < points.length; i++) {
         const p = points[i];
         if (insideAny(titles, p, grow)) blocked += Math.max(steps[i], 1);
-        else if (cells.length > 0 && cells.some((cell) => insideBox(cell.box, p))) penalty += overCell * steps[i];
+        else if (cells.length > 0 && cells.some((cell) => insideBox(cell.box, p))) penalty += (own || !texts ? overCell : OVER_THIRD_TEXT) * steps[i];
         else if (!own && insideBox(card.card.box, p)) penalty += OVER_CARD * steps[i];
       }
     }

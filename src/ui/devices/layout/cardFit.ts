@@ -97,7 +97,8 @@ function fitsUpright(layout: DeviceLayout, size: Size, card: CardShape, groupOf:
       const apart = groupOf[i] !== groupOf[j];
       const dx = Math.abs(positions[i].x - positions[j].x) * frame.innerWidth;
       const dy = Math.abs(positions[i].y - positions[j].y) * frame.innerHeight;
-      if (dx < card.width + (apart ? betweenGroupsX : breathe) && dy < card.height + (apart ? betweenGroupsY : breathe)) return false;
+      const room = layout.rowGap !== undefined && dy === 0 ? Math.min(layout.rowGap, breathe) : breathe;
+      if (dx < card.width + (apart ? betweenGroupsX : room) && dy < card.height + (apart ? betweenGroupsY : room)) return false;
     }
   }
   return true;
@@ -168,14 +169,21 @@ function plainBetter(a: CardShape, b: CardShape, chunks: number): boolean {
   return score(a, chunks) > score(b, chunks);
 }
 
+/** A grid whose last row is short (8 cells in rows of 3) breaks a message's block of cells apart: it costs this much type (px). */
+const RAGGED = 3;
+
+function ragged(card: CardShape): boolean {
+  return card.bands.some((band) => band > card.columns && band % card.columns !== 0);
+}
+
 /**
  * How well a card with texts reads: the type size first; a wrapped line costs about as much as 1 px
- * of type, a column of chunks 2 px and a grid 4 px, since a row of chunks is how a buffer reads, and
+ * of type, a column of chunks 2 px and a grid 4 px (7 with a short last row), since a row of chunks is how a buffer reads, and
  * the brief form 3 px: every term written is worth a somewhat smaller type. A card more than twice as
  * tall as wide reads as a strip rather than a device.
  */
 function textScore(card: CardShape): number {
-  const arrangement = card.rows === 1 ? 0 : card.columns === 1 ? 2 : 4;
+  const arrangement = card.rows === 1 ? 0 : card.columns === 1 ? 2 : 4 + (ragged(card) ? RAGGED : 0);
   const brief = card.textForm === 'brief' ? 3 : 0;
   const strip = Math.max(0, card.height / card.width - 2) * 3;
   return Math.min(card.textSize, TEXT_MAX) - (card.textLines - 1) - arrangement - brief - strip;

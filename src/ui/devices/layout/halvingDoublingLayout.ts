@@ -14,6 +14,8 @@ const MIDDLE_GAP = 0.9;
 /** Where cards that write their chunks stand: the rows' distance from the edge, per level of arcs above or below them. */
 const TEXT_ROW_PER_LEVEL = 0.1;
 const TEXT_ROW_MAX = 0.3;
+/** Cards side by side in a row: their arcs leave above and below, and only arrows out of inner cells pass between (px). */
+const ROW_GAP = 14;
 
 /** Distances 1, 2, 4, … below p'. */
 function partnerDistances(ranks: number): number[] {
@@ -80,7 +82,8 @@ export function partnerLayout(n: number): DeviceLayout {
   // Cards large enough to write their chunks are taller than the card limit lets them be: they may
   // stand in rows nearer the edges, the arcs drawn in the strip between a row and its edge.
   const edge = Math.min(TEXT_ROW_MAX, levels * TEXT_ROW_PER_LEVEL);
-  const textRows = folded === 0 && levels > 0 ? [survivors.map((_, rank) => ({ x: xOf(rank), y: onTop(rank) ? edge : 1 - edge }))] : undefined;
+  const rowsAt = (edge: number) => survivors.map((_, rank) => ({ x: xOf(rank), y: onTop(rank) ? edge : 1 - edge }));
+  const textRows = folded === 0 && levels > 0 ? [rowsAt(edge), rowsAt(edge * 0.75)] : undefined;
 
   const foldNote =
     folded === 0
@@ -96,6 +99,7 @@ export function partnerLayout(n: number): DeviceLayout {
     links,
     groups: [],
     cardLimit: { heightShare: 0.8 * rows.row },
+    rowGap: ROW_GAP,
     ...(textRows ? { arrangements: textRows } : {}),
     description:
       levels > 0

@@ -91,6 +91,11 @@ export interface DeviceLayout {
   /** The double tree: chunks below this travel on tree 0's links, the rest on tree 1's. */
   treeSplit?: number;
   cardLimit?: CardLimit;
+  /**
+   * Least room (px) between two cards in a row whose links leave by arcs above or below them rather
+   * than run between them: only an arrow out of an inner cell passes there. Absent: as between linked cards.
+   */
+  rowGap?: number;
   /** One sentence for screen readers: what the picture shows. */
   description: string;
 }

@@ -5,6 +5,7 @@
 import { mostWritesPerDevice, writtenSummaryLength } from '../../../core/narration';
 import { type Schedule, compileSchedule, slotBuffers } from '../../../core/schedule';
 import { briefTexts, longestExpression, type CardContent } from '../card/cardShape';
+import { chooseFit } from './cardFit';
 import { diagramGeometry, type DiagramGeometry, type Size } from './geometry';
 import { deviceLayout, type DeviceLayout } from './layouts';
 import { routeFinder, type RouteFinder } from '../motion/sprites';
@@ -34,6 +35,12 @@ export function cardContent(schedule: Schedule): CardContent {
   return compiled.plain
     ? { devices, chunks, textChars, brief, ...summary }
     : { devices, chunks: compiled.slots, bands: slotBuffers(compiled.layout).map((buffer) => buffer.slots), textChars, brief, ...summary };
+}
+
+/** The type a picture of `schedule` writes at `size` (px): its cells' expressions, else the line saying what each step wrote; 0 for neither. */
+export function pictureTypeSize(schedule: Schedule, size: Size): number {
+  const { card } = chooseFit(deviceLayout(schedule, layoutAspect(size)), size, cardContent(schedule));
+  return card.textSize || card.summarySize;
 }
 
 /** The geometry of a layout at a size (the diagram memoises the layout by aspect on its own). */

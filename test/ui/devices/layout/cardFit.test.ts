@@ -104,9 +104,9 @@ describe('the line under cells that write nothing', () => {
     expect(cardCap(content(8, 1, 1), 1)).toBeGreaterThanOrEqual(84);
   });
 
-  it('prefers the summary, 3 px larger or more, to cells that could only write under 12 px: halving-doubling on 8 at 1024×768', () => {
+  it('prefers the summary, 3 px larger or more, to cells that could only write under 12 px: halving-doubling on 8 in a short picture', () => {
     const schedule = buildSchedule({ algorithm: 'halving-doubling', devices: 8 });
-    const size = { width: 650, height: 600 };
+    const size = { width: 650, height: 480 };
     const layout = deviceLayout(schedule, Math.round((size.width / size.height) * 20) / 20);
     const withTexts = { ...content(8, 8, 4), textChars: longestExpression(8, 8) };
     const card = chooseFit(layout, size, withTexts).card;
