@@ -104,21 +104,18 @@ export const StepLinks = memo(
             ))}
           </mask>
         )}
-        {arrows?.map(
-          (arrow, i) =>
-            arrow.block && (
-              <rect
-                key={`block-${i}`}
-                className={`gs-dv-block gs-dv-block--${arrow.tree ?? arrow.op}`}
-                x={arrow.block.x}
-                y={arrow.block.y}
-                width={arrow.block.width}
-                height={arrow.block.height}
-                rx={5}
-                data-link={`${arrow.src}-${arrow.dst}`}
-              />
-            ),
-        )}
+        {arrows?.map((arrow, i) => (
+          <rect
+            key={`block-${i}`}
+            className={`gs-dv-block gs-dv-block--${arrow.tree ?? arrow.op}`}
+            x={arrow.block.x}
+            y={arrow.block.y}
+            width={arrow.block.width}
+            height={arrow.block.height}
+            rx={5}
+            data-link={`${arrow.src}-${arrow.dst}`}
+          />
+        ))}
         <g mask={masked ? `url(#${mask})` : undefined}>
           {arrows?.map((arrow, i) => {
             const colour = arrow.tree ?? arrow.op;

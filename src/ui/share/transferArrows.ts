@@ -85,7 +85,7 @@ export function transferArrows(schedule: Schedule, step: number, { geometry, rou
     paths.push(path);
     const { shaft, head } = arrowAlong(path, width);
     const tree = link?.kind === 'tree0' || link?.kind === 'tree1' ? link.kind : null;
-    return { src, dst, chunk, count, block: count > 1 ? blockRect(geometry, src, from, count) : null, op: t.op, tree, shaft, head };
+    return { src, dst, chunk, count, block: blocks ? blockRect(geometry, src, from, count) : null, op: t.op, tree, shaft, head };
   });
   // Only cells that write their chunks are worth keeping legible under an arrow.
   const cells = geometry.card.textSize > 0 ? cellsUnder(geometry, compiled.slots, paths) : [];

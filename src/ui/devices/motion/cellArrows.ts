@@ -43,8 +43,11 @@ export interface CellArrow {
   /** The receiving cell, the first of `count` where one arrow carries a block of cells (arrowBlocks.ts). */
   chunk: number;
   count: number;
-  /** Where one arrow carries a block, the block of sending cells it leaves (outlined, so the room sees which go); else null. */
-  block: { x: number; y: number; width: number; height: number } | null;
+  /**
+   * The sending cell, or block of cells, it leaves: outlined, so the room sees which go; an arrow that
+   * must pass beneath a neighbouring cell on its way out is then not read as leaving from that one.
+   */
+  block: { x: number; y: number; width: number; height: number };
   op: Transfer['op'];
   /** The double tree whose link it follows, which gives it its colour; null elsewhere. */
   tree: 'tree0' | 'tree1' | null;
@@ -127,7 +130,7 @@ export function cellArrows(
       count,
       op: block.transfers[0].op,
       tree,
-      block: count > 1 ? blockRect(geometry, src, from, count) : null,
+      block: blockRect(geometry, src, from, count),
     });
     // Each message of a block flies from its own cell along the block's arrow to its own cell.
     for (const t of block.transfers)

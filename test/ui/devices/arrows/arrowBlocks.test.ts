@@ -61,7 +61,11 @@ describe('arrows that carry a block of cells', () => {
       expect(drawn.flights, `step ${step + 1}: a flight per message`).toHaveLength(transfers.length);
       for (const arrow of drawn.arrows) {
         expect(arrow.count).toBe(count);
-        expect(arrow.block !== null).toBe(count > 1);
+        // The outline holds the sending cells, a lone cell as a block of four.
+        const inside = Array.from({ length: compiled.slots }, (_, c) => cellCentre(geometry, arrow.src, c)).filter(
+          (p) => p.x > arrow.block.x && p.x < arrow.block.x + arrow.block.width && p.y > arrow.block.y && p.y < arrow.block.y + arrow.block.height,
+        );
+        expect(inside, `step ${step + 1}: ${arrow.src}→${arrow.dst}`).toHaveLength(count);
         // The tip rests on the receiving block's edge.
         const box = cellBox(geometry, arrow.dst, arrow.chunk, 0, arrow.count);
         const tip = arrow.d
