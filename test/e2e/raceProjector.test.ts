@@ -127,7 +127,7 @@ describe.skipIf(skipReason !== null)('the race on a projector in Chromium', () =
     await page.close();
   }, 60_000);
 
-  it('is driven by the keyboard alone: a pick from each menu, Escape, then → steps and Space plays', async () => {
+  it('is driven by the keyboard alone: a pick from each menu, Escape, ? and Esc for its keys, then → steps and Space plays', async () => {
     const page = await race(RACE);
     const left = page.getByRole('combobox', { name: 'Left algorithm' });
     const right = page.getByRole('combobox', { name: 'Right algorithm' });
@@ -159,6 +159,22 @@ describe.skipIf(skipReason !== null)('the race on a projector in Chromium', () =
     await page.keyboard.press('Escape');
     await expect.poll(raceHasKeys).toBe(true);
     expect(racing()).toBe('tree,double-tree');
+    // ? shows the race's keys, large; while shown, → steps nothing; Esc closes them and gives the keys back.
+    await page.keyboard.press('?');
+    const keys = page.getByRole('dialog', { name: 'Race keys' });
+    await expect.poll(() => keys.isVisible()).toBe(true);
+    expect(await keys.innerText()).toContain('show or hide these keys');
+    expect(
+      await keys
+        .locator('dd')
+        .first()
+        .evaluate((dd) => parseFloat(getComputedStyle(dd).fontSize)),
+    ).toBeGreaterThanOrEqual(20);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.locator('.gs-race-time').innerText()).toBe('model time 0 µs');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => keys.count()).toBe(0);
+    await expect.poll(raceHasKeys).toBe(true);
 
     const lanes = ['tree', 'double-tree'].map((name) => page.getByRole('region', { name: `${name} lane`, exact: true }));
     /** The step each label names: 0 before the start, the last once done. */

@@ -1,5 +1,5 @@
 // Keys and what each does, one row a key: the app's list of keys (KeysHelp) and the presenter's
-// (PresenterKeysHelp) draw their rows alike.
+// (KeysDialog) draw their rows alike.
 
 import type { AppKey } from './appKeys';
 

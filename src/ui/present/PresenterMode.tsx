@@ -14,10 +14,10 @@ import { PredictPanel } from '../lessons/PredictPanel';
 import { SimProvider, useSim } from '../StoreContext';
 import { PresenterBar } from './PresenterBar';
 import { PresenterKeyStrip } from './PresenterKeyStrip';
-import { PresenterKeysHelp } from './PresenterKeysHelp';
+import { KeysDialog } from './KeysDialog';
 import { PresenterNarration } from './PresenterNarration';
 import { narrowedColumn, usualColumn } from './narrationColumn';
-import { PRESENTER_PRESSES } from './presenterKeys';
+import { PRESENTER_KEYS, PRESENTER_PRESSES } from './presenterKeys';
 import { StepProgress } from './StepProgress';
 import { useFullscreen } from './useFullscreen';
 
@@ -114,7 +114,7 @@ export function PresenterMode({ store, onExit, theme, fullscreen: auto = true }:
           )}
         </PresenterMain>
         <PresenterKeyStrip quiz={quiz} />
-        {help && <PresenterKeysHelp onClose={closeHelp} />}
+        {help && <KeysDialog title="Presenter keys" keys={PRESENTER_KEYS} onClose={closeHelp} />}
       </div>
     </SimProvider>
   );

@@ -20,6 +20,8 @@ import { raceVerdict } from './raceVerdict';
 import { RaceVerdictLine } from './RaceVerdictLine';
 import { useRaceClock, type ClockSide, type RaceClock } from './useRaceClock';
 import { useRaceKeys } from './useRaceKeys';
+import { KeysDialog } from './KeysDialog';
+import { RACE_KEYS } from './raceKeys';
 
 export interface RaceProps {
   setup: RaceSetup;
@@ -37,8 +39,8 @@ const NOT_STARTED: SideStage = { stage: 'before', step: 0 };
 function standingHint(stages: RaceClock['stages']): string {
   const started = stages.some((side) => side.stage !== 'before');
   return started
-    ? 'Stopped: ▶ or Space goes on; → runs to the next step end, ← back to the last.'
-    : 'Press ▶ or Space to start the clock; → runs it to the next step end.';
+    ? 'Stopped: ▶ or Space goes on; → runs to the next step end, ← back to the last; ? shows the keys.'
+    : 'Press ▶ or Space to start the clock; → runs it to the next step end; ? shows the keys.';
 }
 
 export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
@@ -91,7 +93,12 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
     [slowest],
   );
   const clock = useRaceClock(current, speed, onTime);
-  useRaceKeys(clock);
+  const [help, setHelp] = useState(false);
+  const showHelp = useCallback((shown: boolean) => {
+    setHelp(shown);
+    if (!shown) root.current?.focus({ preventScroll: true });
+  }, []);
+  useRaceKeys(clock, { shown: help, show: showHelp });
   // A pick in an opened menu fires its change before the menu closes, and the closing hands focus
   // back to the menu's button: the race takes the keyboard once that is done.
   const giveBackKeys = useCallback(() => void setTimeout(() => root.current?.focus({ preventScroll: true })), []);
@@ -141,6 +148,7 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
           <RaceSide key={i} side={side} algorithm={algorithms[i]} at={clock.stages[i] ?? NOT_STARTED} finishUs={finishes[i]} place={place(i)} />
         ))}
       </div>
+      {help && <KeysDialog title="Race keys" keys={RACE_KEYS} onClose={() => showHelp(false)} />}
     </div>
   );
 }

@@ -1,25 +1,42 @@
-// The race's keys, on the whole page: Space plays or pauses the clock, ← and → jump between step
-// ends, Home resets and End runs to the finish — unless the user is typing or on a control.
+// The race's keys (raceKeys.ts), on the whole page: Space plays or pauses the clock, ← and → jump
+// between step ends, Home resets and End runs to the finish, ? shows the keys and Esc closes them —
+// unless the user is typing or on a control. While the keys are shown, only ? and Esc are answered.
 
 import { useEffect, useRef } from 'react';
+import { RACE_KEYS, type RaceKeyId } from './raceKeys';
 import type { RaceClock } from './useRaceClock';
 
 const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
 
-export function useRaceKeys(clock: RaceClock): void {
-  const live = useRef(clock);
-  live.current = clock;
+const KEY_IDS = new Map(RACE_KEYS.flatMap((key) => key.presses.map((press) => [press, key.id] as const)));
+
+export interface RaceKeysHelp {
+  shown: boolean;
+  show(shown: boolean): void;
+}
+
+export function useRaceKeys(clock: RaceClock, help: RaceKeysHelp): void {
+  const live = useRef({ clock, help });
+  live.current = { clock, help };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const element = event.target as HTMLElement | null;
       if (element && (TYPING.has(element.tagName) || element.isContentEditable)) return;
-      const c = live.current;
-      const actions: Record<string, () => void> = { ' ': c.toggle, ArrowLeft: c.previous, ArrowRight: c.next, Home: c.reset, End: c.toEnd };
-      const action = actions[event.key];
-      if (!action || (event.key === ' ' && element?.tagName === 'BUTTON')) return;
+      const id = KEY_IDS.get(event.key);
+      if (!id || (event.key === ' ' && element?.tagName === 'BUTTON')) return;
+      const { clock: c, help: h } = live.current;
+      if (h.shown && id !== 'keys' && id !== 'close') return;
+      if (id === 'close' && !h.shown) return;
       event.preventDefault();
-      action();
+      const actions: Record<RaceKeyId, () => void> = {
+        play: c.toggle,
+        step: event.key === 'ArrowLeft' ? c.previous : c.next,
+        ends: event.key === 'Home' ? c.reset : c.toEnd,
+        keys: () => h.show(!h.shown),
+        close: () => h.show(false),
+      };
+      actions[id]();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

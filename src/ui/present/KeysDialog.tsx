@@ -1,13 +1,13 @@
-// The presenter's keys on ?, large over the picture, from the list its key strip and the app's list
-// of keys show (presenterKeys.ts). While it is open the other keys wait: only ? and Esc, which close
-// it (PresenterMode), go on past it; a click beside the list or on its ✕ closes it too.
+// A room's list of keys on ?, large over the picture: the presenter's (presenterKeys.ts, which its key
+// strip and the app's list show too) or the race's (raceKeys.ts). While it is open the other keys
+// wait: only ? and Esc, which close it (PresenterMode, useRaceKeys), go on past it; a click beside
+// the list or on its ✕ closes it too.
 
 import { useEffect, useId, useRef } from 'react';
-import { KEYS_KEY } from '../controls/appKeys';
+import { KEYS_KEY, type AppKey } from '../controls/appKeys';
 import { KeysList } from '../controls/KeysList';
-import { PRESENTER_KEYS } from './presenterKeys';
 
-export function PresenterKeysHelp({ onClose }: { onClose(): void }) {
+export function KeysDialog({ title, keys, onClose }: { title: string; keys: readonly AppKey[]; onClose(): void }) {
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -35,12 +35,12 @@ export function PresenterKeysHelp({ onClose }: { onClose(): void }) {
     >
       <div className="gs-presenter-help-panel">
         <div className="gs-presenter-help-head">
-          <h2 id={id}>Presenter keys</h2>
+          <h2 id={id}>{title}</h2>
           <button ref={close} type="button" onClick={onClose} aria-label="Close the keys (Esc)" title="Close the keys (Esc)">
             ✕
           </button>
         </div>
-        <KeysList keys={PRESENTER_KEYS} />
+        <KeysList keys={keys} />
       </div>
     </div>
   );
