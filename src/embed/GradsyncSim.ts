@@ -14,7 +14,8 @@ import { EmbedFrame } from '../ui/app/EmbedFrame';
 import { lazyGpu } from './lazyGpu';
 import { followReaderSteps, type ReaderSteps } from './readerSteps';
 import { URL_KEYS } from '../store/url';
-import { OWN_KEYS, readSettings, type EmbedSettings } from './settings';
+import { pageTheme, watchPageTheme, type PageTheme } from './pageTheme';
+import { OWN_KEYS, readSettings, unknownAttributes, type EmbedSettings } from './settings';
 import { SHADOW_STYLES, shadowMount } from './styles';
 
 export interface GradsyncStepDetail {
@@ -53,6 +54,9 @@ export class GradsyncSim extends HTMLElement {
   #live: Live | null = null;
   #settings: EmbedSettings | null = null;
   #life = figureLife();
+  /** The page's theme, which theme="auto" follows, and how to stop watching it. */
+  #pageTheme: PageTheme = 'light';
+  #unwatchTheme: (() => void) | null = null;
   /** The step shown when the element was last detached, so moving it in the page keeps its place. */
   #detachedStep: number | null = null;
 
@@ -64,6 +68,7 @@ export class GradsyncSim extends HTMLElement {
   connectedCallback(): void {
     if (this.#live) return;
     const settings = readSettings((key) => this.getAttribute(key));
+    settings.notices.push(...unknownAttributes(this.getAttributeNames(), [...URL_KEYS, ...OWN_KEYS]));
     this.#settings = settings;
     const gpu = lazyGpu();
     const store = createSimStore({
@@ -89,6 +94,11 @@ export class GradsyncSim extends HTMLElement {
     const shadow = this.shadowRoot!;
     const reader = followReaderSteps(shadow, store, () => shadow.querySelector('.gs-devices'));
     this.#live = { store, root: createRoot(this.#mount), observer, reader, unsubscribe };
+    this.#pageTheme = pageTheme(this);
+    this.#unwatchTheme = watchPageTheme(this, (theme) => {
+      this.#pageTheme = theme;
+      this.#render();
+    });
     this.#life.to('unseen');
     this.#render();
   }
@@ -99,6 +109,8 @@ export class GradsyncSim extends HTMLElement {
     this.#live = null;
     this.#detachedStep = live.store.getState().step;
     this.#life.to('detached');
+    this.#unwatchTheme?.();
+    this.#unwatchTheme = null;
     live.observer?.disconnect();
     live.reader.dispose();
     live.unsubscribe();
@@ -191,6 +203,8 @@ export class GradsyncSim extends HTMLElement {
     const live = this.#live;
     const settings = this.#settings;
     if (!live || !settings) return;
-    live.root.render(createElement(EmbedFrame, { store: live.store, controls: settings.controls, theme: settings.theme }));
+    live.root.render(
+      createElement(EmbedFrame, { store: live.store, controls: settings.controls, theme: settings.theme === 'auto' ? this.#pageTheme : settings.theme }),
+    );
   }
 }

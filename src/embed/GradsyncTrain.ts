@@ -9,7 +9,9 @@ import { TrainingEmbed } from '../ui/training/TrainingEmbed';
 import { formatTrainingUrl } from '../ui/training/trainingSettings';
 import { APP_BASE } from './appBase';
 import { growWithDisclosures, OPEN_ATTRIBUTE } from './disclosureRoom';
+import { pageTheme, watchPageTheme, type PageTheme } from './pageTheme';
 import { shadowMount, TRAIN_SHADOW_STYLES } from './styles';
+import { unknownAttributes } from './settings';
 import { readTrainSettings, TRAIN_KEYS } from './trainSettings';
 
 export class GradsyncTrain extends HTMLElement {
@@ -23,6 +25,9 @@ export class GradsyncTrain extends HTMLElement {
   #stopGrowing: (() => void) | null = null;
   /** The settings shown, as train.html's address: the figure starts again when they change. */
   #key: string | null = null;
+  /** The page's theme, which theme="auto" follows, and how to stop watching it. */
+  #pageTheme: PageTheme = 'light';
+  #unwatchTheme: (() => void) | null = null;
 
   constructor() {
     super();
@@ -33,6 +38,11 @@ export class GradsyncTrain extends HTMLElement {
     if (this.#root) return;
     this.#root = createRoot(this.#mount);
     this.#stopGrowing = growWithDisclosures(this.shadowRoot!, this);
+    this.#pageTheme = pageTheme(this);
+    this.#unwatchTheme = watchPageTheme(this, (theme) => {
+      this.#pageTheme = theme;
+      this.#render();
+    });
     this.#render();
   }
 
@@ -41,6 +51,8 @@ export class GradsyncTrain extends HTMLElement {
     this.#root = null;
     this.#stopGrowing?.();
     this.#stopGrowing = null;
+    this.#unwatchTheme?.();
+    this.#unwatchTheme = null;
     this.#key = null;
     this.removeAttribute(OPEN_ATTRIBUTE);
   }
@@ -52,10 +64,14 @@ export class GradsyncTrain extends HTMLElement {
   /** A change of attributes starts the figure again from them, whatever the reader changed: new settings with every disclosure closed. */
   #render(): void {
     if (!this.#root) return;
-    const { settings, notices, controls, theme } = readTrainSettings((key) => this.getAttribute(key));
+    const read = readTrainSettings((key) => this.getAttribute(key));
+    const { settings, controls, theme } = read;
+    const notices = [...read.notices, ...unknownAttributes(this.getAttributeNames(), TRAIN_KEYS)];
     const key = formatTrainingUrl(settings);
     if (key !== this.#key) this.removeAttribute(OPEN_ATTRIBUTE);
     this.#key = key;
-    this.#root.render(createElement(TrainingEmbed, { key, initial: settings, notices, controls, theme, appBase: APP_BASE }));
+    this.#root.render(
+      createElement(TrainingEmbed, { key, initial: settings, notices, controls, theme: theme === 'auto' ? this.#pageTheme : theme, appBase: APP_BASE }),
+    );
   }
 }

@@ -25,6 +25,53 @@ export function choice<T extends string>(raw: string | null, key: string, choice
   return fallback;
 }
 
+/** Attributes any element may carry: never a figure's mistake. */
+const GLOBAL_ATTRIBUTES = new Set([
+  'id',
+  'class',
+  'style',
+  'hidden',
+  'title',
+  'lang',
+  'dir',
+  'slot',
+  'tabindex',
+  'role',
+  'part',
+  'inert',
+  'translate',
+  'accesskey',
+]);
+
+/** Edits (insert, delete, replace) from `a` to `b`. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    row = next;
+  }
+  return row[b.length];
+}
+
+/**
+ * A notice for each attribute of `names` a figure does not read (`known`, as HTML lowers them), with
+ * the one meant where it is close: algo for algorithm, device for devices. data-* and aria-* are the page's.
+ */
+export function unknownAttributes(names: readonly string[], known: readonly string[]): string[] {
+  const keys = known.map((key) => ({ key, lower: key.toLowerCase() }));
+  return names
+    .map((name) => name.toLowerCase())
+    .filter((name) => !GLOBAL_ATTRIBUTES.has(name) && !name.startsWith('data-') && !name.startsWith('aria-') && !keys.some((k) => k.lower === name))
+    .map((name) => {
+      const near = keys
+        .map((k) => ({ ...k, far: k.lower.startsWith(name) && name.length >= 3 ? 0 : editDistance(name, k.lower) }))
+        .sort((a, b) => a.far - b.far)[0];
+      const hint = near && near.far <= 2 ? `; did you mean “${near.key}”?` : '';
+      return `unknown attribute “${name.slice(0, 24)}” is ignored${hint}`;
+    });
+}
+
 /** Settings from named values: an element's attributes, or a page's query string. */
 export function readSettings(get: (key: string) => string | null): EmbedSettings {
   const params = new URLSearchParams();

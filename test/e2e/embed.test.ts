@@ -292,7 +292,7 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
     await tab.close();
   }, 60_000);
 
-  it('follows the reader’s prefers-color-scheme with theme auto (the default), as it changes, and keeps light or dark where the attribute says', async () => {
+  it('follows the page’s theme with theme auto (the default): its background, else its colour scheme, and the reader’s only where the page offers both; light or dark where the attribute says', async () => {
     const tab = await open('column.html');
     /** The figure's background, light (above 0.5) or dark, by its luminance. */
     const lightness = (id: string) =>
@@ -300,12 +300,24 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
         const [r, g, b] = getComputedStyle(root).backgroundColor.match(/\d+/g)!.map(Number);
         return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 > 0.5 ? 'light' : 'dark';
       });
-    for (const scheme of ['light', 'dark'] as const) {
-      await tab.emulateMedia({ colorScheme: scheme });
-      for (const id of ['good', 'full', 'train']) await expect.poll(() => lightness(id), { message: `${id} in ${scheme}` }).toBe(scheme);
+    const each = async (want: 'light' | 'dark', why: string) => {
+      for (const id of ['good', 'full', 'train']) await expect.poll(() => lightness(id), { message: `${id}: ${why}` }).toBe(want);
       expect(await lightness('light')).toBe('light');
       expect(await lightness('dark')).toBe('dark');
+    };
+    // A page with no background or scheme of its own is white, whatever the reader's system.
+    for (const scheme of ['light', 'dark'] as const) {
+      await tab.emulateMedia({ colorScheme: scheme });
+      await each('light', `a plain page, reader ${scheme}`);
     }
+    // A page that offers both follows the reader, as it changes.
+    await tab.evaluate(() => (document.documentElement.style.colorScheme = 'light dark'));
+    await each('dark', 'a page of both schemes, reader dark');
+    await tab.emulateMedia({ colorScheme: 'light' });
+    await each('light', 'a page of both schemes, reader light');
+    // A dark post stays dark for a reader whose system is light.
+    await tab.evaluate(() => (document.body.style.background = '#15161a'));
+    await each('dark', 'a dark page, reader light');
     await tab.close();
   }, 60_000);
 
@@ -366,6 +378,23 @@ describe.skipIf(skipReason !== null)('embedded figures in Chromium', () => {
         .toBe(`"This figure could not load: its script ${new URL('/embed/gradsync-embed.js', session.server.url).href} did not load."`);
       expect((await note(tab, id)).shown).toBe(true);
     }
+    await tab.close();
+  }, 60_000);
+
+  it('says a figure is loading, never that it failed, while a slow connection brings its module', async () => {
+    const tab = await session.browser.context.newPage();
+    await tab.setViewportSize({ width: 390, height: 844 });
+    await tab.route('**/embed/gradsync-embed.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      await route.continue();
+    });
+    // The module on its way holds back the page's load event: the page is looked at as it comes.
+    await tab.goto(new URL('/examples/blog.html', session.server.url).href, { waitUntil: 'commit' });
+    // Past the 4 s after which a figure whose script never came says so.
+    await tab.waitForTimeout(4_500);
+    for (const id of ['ring', 'dtree', 'train']) expect(await note(tab, id), id).toMatchObject({ text: '"Loading the gradsync figure…"', shown: true });
+    await expect.poll(() => tab.evaluate(() => customElements.get('gradsync-sim') !== undefined), { timeout: 20_000 }).toBe(true);
+    expect(await tab.evaluate(() => document.documentElement.hasAttribute('data-gradsync-loading'))).toBe(false);
     await tab.close();
   }, 60_000);
 

@@ -184,7 +184,11 @@ describe.skipIf(skipReason !== null)('phones and projectors in Chromium', () => 
 
   it('brings the picture into view for the figure’s own step button at 390×844', async () => {
     const page = await open('test/e2e/embedPages/post.html', PHONE, (p) => p.locator('#ring').getByRole('region', { name: 'Narration' }));
-    await page.locator('#ring').evaluate((el) => el.removeAttribute('autoplay'));
+    // Stopped, and back at the start, however far autoplay took it on a busy machine.
+    await page.locator('#ring').evaluate((el) => {
+      el.removeAttribute('autoplay');
+      (el as HTMLElement & { reset(): void }).reset();
+    });
     const step = page.locator('#ring').getByRole('button', { name: 'Step forward (→)' });
     // The bar at the top of the screen, its picture above it.
     await step.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - 4));

@@ -175,6 +175,12 @@ describe.skipIf(skipReason !== null)('the race on a projector in Chromium', () =
     await page.keyboard.press('Escape');
     await expect.poll(() => keys.count()).toBe(0);
     await expect.poll(raceHasKeys).toBe(true);
+    // + and − step the speed, as in the presenter.
+    const speed = page.getByRole('combobox', { name: 'Speed' });
+    await page.keyboard.press('+');
+    await expect.poll(() => speed.inputValue()).toBe('2');
+    await page.keyboard.press('-');
+    await expect.poll(() => speed.inputValue()).toBe('1');
 
     const lanes = ['tree', 'double-tree'].map((name) => page.getByRole('region', { name: `${name} lane`, exact: true }));
     /** The step each label names: 0 before the start, the last once done. */

@@ -58,10 +58,12 @@ export function DeviceDiagram({ schedule }: DeviceDiagramProps) {
   const views = useMemo(() => deviceViews(schedule, state, form, flagged, summarised), [schedule, state, form, flagged, summarised]);
   const message = useCallback((d: number, c: number) => state.set(d, c), [state]);
   // Messages carry their expression wherever the seeds' notation applies, also when cells are too small
-  // for it (up to 16 devices, in brief), in the form the cells write theirs.
+  // for it, in the form the cells write theirs; over cells that write nothing, in brief where it
+  // applies (up to 16 devices): a long sum in flight would cover the cards it passes.
   const full = longestExpression(devices, chunks) > 0;
-  const notation = full || form !== null || briefTexts(devices, cells);
-  const pillForm = form ?? (full ? 'full' : 'brief');
+  const brief = briefTexts(devices, cells);
+  const notation = full || form !== null || brief;
+  const pillForm = form ?? (brief ? 'brief' : 'full');
   const expression = useMemo(() => (notation ? (d: number, c: number) => state.expression(d, c, pillForm) : null), [notation, state, pillForm]);
   const pills = useMemo(() => planSprites(schedule, shown, geometry, route, message, expression), [schedule, shown, geometry, route, message, expression]);
   const lands = useMemo(() => planSprites(schedule, shown - 1, geometry, route, message), [schedule, shown, geometry, route, message]);

@@ -3,7 +3,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { topologyUnder } from '../../core/model';
-import type { SimConfig } from '../../store/config';
+import { stepSpeed, type SimConfig } from '../../store/config';
 import type { Background } from '../../store/background/background';
 import { createSimStore } from '../../store/simStore';
 import { MODELLING, preparingWords } from '../PreparingStatus';
@@ -98,7 +98,7 @@ export function Race({ setup, theme, onUrl, background = null }: RaceProps) {
     setHelp(shown);
     if (!shown) root.current?.focus({ preventScroll: true });
   }, []);
-  useRaceKeys(clock, { shown: help, show: showHelp });
+  useRaceKeys(clock, { shown: help, show: showHelp }, (direction) => setConfig((now) => ({ ...now, speed: stepSpeed(now.speed, direction) })));
   // A pick in an opened menu fires its change before the menu closes, and the closing hands focus
   // back to the menu's button: the race takes the keyboard once that is done.
   const giveBackKeys = useCallback(() => void setTimeout(() => root.current?.focus({ preventScroll: true })), []);

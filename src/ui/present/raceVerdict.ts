@@ -52,11 +52,13 @@ function raceReason(winner: Entrant, loser: Entrant): string {
   return `${winner.algorithm} spends ${formatMicroseconds(w.bytesUs)} moving bytes and ${formatMicroseconds(w.latencyUs)} on latency; ${loser.algorithm} ${formatMicroseconds(l.bytesUs)} and ${formatMicroseconds(l.latencyUs)}`;
 }
 
-function times(ratio: number): string {
-  return ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(1);
+/** How much faster: "4.2× faster", or where that would round to about 1×, "1.4% faster". */
+function faster(ratio: number): string {
+  if (ratio < 1.1) return `${((ratio - 1) * 100).toFixed(1)}% faster`;
+  return `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(1)}× faster`;
 }
 
-/** "ring finishes in 143 µs, 4.2× faster than master (597 µs): master’s GPU-0 receives …". */
+/** "ring finishes in 143 µs, 4.2× faster than master (597 µs): master’s GPU-0 receives …"; a near tie in per cent. */
 export function raceVerdict(a: Entrant, b: Entrant): string {
   const ta = a.cost.totalUs;
   const tb = b.cost.totalUs;
@@ -64,5 +66,5 @@ export function raceVerdict(a: Entrant, b: Entrant): string {
   if (Math.abs(ta - tb) <= 0.005 * Math.max(ta, tb)) return `${a.algorithm} and ${b.algorithm} tie at ${formatMicroseconds(ta)}.`;
   const [winner, loser] = ta < tb ? [a, b] : [b, a];
   const ratio = loser.cost.totalUs / Math.max(winner.cost.totalUs, Number.MIN_VALUE);
-  return `${winner.algorithm} finishes in ${formatMicroseconds(winner.cost.totalUs)}, ${times(ratio)}× faster than ${loser.algorithm} (${formatMicroseconds(loser.cost.totalUs)}): ${raceReason(winner, loser)}.`;
+  return `${winner.algorithm} finishes in ${formatMicroseconds(winner.cost.totalUs)}, ${faster(ratio)} than ${loser.algorithm} (${formatMicroseconds(loser.cost.totalUs)}): ${raceReason(winner, loser)}.`;
 }

@@ -1,5 +1,6 @@
 // The race's keys (raceKeys.ts), on the whole page: Space plays or pauses the clock, ← and → jump
-// between step ends, Home resets and End runs to the finish, ? shows the keys and Esc closes them —
+// between step ends, Home resets and End runs to the finish, − and + set the speed, ? shows the keys
+// and Esc closes them —
 // unless the user is typing or on a control. While the keys are shown, only ? and Esc are answered.
 
 import { useEffect, useRef } from 'react';
@@ -15,9 +16,10 @@ export interface RaceKeysHelp {
   show(shown: boolean): void;
 }
 
-export function useRaceKeys(clock: RaceClock, help: RaceKeysHelp): void {
-  const live = useRef({ clock, help });
-  live.current = { clock, help };
+/** `speed` steps the race's speed one choice slower (−1) or faster (+1). */
+export function useRaceKeys(clock: RaceClock, help: RaceKeysHelp, speed: (direction: 1 | -1) => void): void {
+  const live = useRef({ clock, help, speed });
+  live.current = { clock, help, speed };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -25,7 +27,7 @@ export function useRaceKeys(clock: RaceClock, help: RaceKeysHelp): void {
       if (element && (TYPING.has(element.tagName) || element.isContentEditable)) return;
       const id = KEY_IDS.get(event.key);
       if (!id || (event.key === ' ' && element?.tagName === 'BUTTON')) return;
-      const { clock: c, help: h } = live.current;
+      const { clock: c, help: h, speed: faster } = live.current;
       if (h.shown && id !== 'keys' && id !== 'close') return;
       if (id === 'close' && !h.shown) return;
       event.preventDefault();
@@ -33,6 +35,7 @@ export function useRaceKeys(clock: RaceClock, help: RaceKeysHelp): void {
         play: c.toggle,
         step: event.key === 'ArrowLeft' ? c.previous : c.next,
         ends: event.key === 'Home' ? c.reset : c.toEnd,
+        speed: () => faster(event.key === '-' ? -1 : 1),
         keys: () => h.show(!h.shown),
         close: () => h.show(false),
       };

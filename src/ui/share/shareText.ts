@@ -36,19 +36,19 @@ export function escapeHtml(text: string): string {
 
 /**
  * The attributes of <gradsync-sim> for a configuration: the URL's keys, algorithm and devices always
- * (or the schedule in their place), every other key only where it differs from the default. The step
- * is left out: an embedded figure starts at the beginning.
+ * (or the schedule in their place), every other key only where it differs from the default, and the
+ * step shown where it is past the start: the figure opens there.
  */
-function embedAttributes(config: SimConfig, scheduleParam: string | null = null): [string, string][] {
-  return [...new URLSearchParams(formatUrlState(config, 0, scheduleParam)).entries()];
+function embedAttributes(config: SimConfig, step: number, scheduleParam: string | null = null): [string, string][] {
+  return [...new URLSearchParams(formatUrlState(config, step, scheduleParam)).entries()];
 }
 
 /**
  * The two lines a page needs: the loader, a plain script that puts the room each figure keeps in the
  * page where it stands and then loads the module beside it, and the element after it.
  */
-export function embedSnippet(config: SimConfig, scriptUrl: string, scheduleParam: string | null = null): string {
-  const attributes = embedAttributes(config, scheduleParam)
+export function embedSnippet(config: SimConfig, scriptUrl: string, scheduleParam: string | null = null, step = 0): string {
+  const attributes = embedAttributes(config, step, scheduleParam)
     .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
     .join('');
   return [`<script src="${escapeHtml(scriptUrl)}"></script>`, `<gradsync-sim${attributes}></gradsync-sim>`].join('\n');
@@ -69,10 +69,10 @@ export function linkToShare(origin: string, pathname: string, shown: Shown): Sha
 
 /** The embed code of what is shown, or why a loaded schedule cannot travel in it. */
 export function embedToShare(scriptUrl: string, shown: Shown): ShareText {
-  if (!shown.schedule) return { text: embedSnippet(shown.config, scriptUrl) };
+  if (!shown.schedule) return { text: embedSnippet(shown.config, scriptUrl, null, shown.step) };
   const value = encodeScheduleParam(shown.schedule);
   if (value === null || value.length > MAX_EMBED_SCHEDULE_CHARS) return { refusal: tooLarge('to embed', shown.schedule) };
-  return { text: embedSnippet(shown.config, scriptUrl, value) };
+  return { text: embedSnippet(shown.config, scriptUrl, value, shown.step) };
 }
 
 /** The embed loader's address beside the app: https://host/app/ → https://host/app/embed/gradsync.js. */

@@ -125,6 +125,11 @@ describe('the race verdict', () => {
     );
   });
 
+  it('says a near tie in per cent, not "1.0× faster": recursive-doubling against ring on 8 for 4 MiB', () => {
+    const verdict = raceVerdict(entrant('recursive-doubling', 8, 1 << 20), entrant('ring', 8, 1 << 20));
+    expect(verdict).toMatch(/^recursive-doubling finishes in [\d.]+ µs, \d\.\d% faster than ring \([\d.]+ µs\)/);
+  });
+
   it('calls equal times a tie and one device no race', () => {
     expect(raceVerdict(entrant('ring', 8, 4096), { ...entrant('ring', 8, 4096), algorithm: 'ring again' })).toMatch(/^ring and ring again tie at/);
     expect(raceVerdict(entrant('master', 1, 4096), entrant('ring', 1, 4096))).toMatch(/nothing to synchronize/);

@@ -106,7 +106,8 @@ describe('Share & export: copying', () => {
     await choose('Copy embed code');
     const [script, element] = writeText.mock.calls[0][0].split('\n');
     expect(script).toBe(`<script src="${new URL('embed/gradsync.js', location.href.split('?')[0]).href}"></script>`);
-    expect(element).toBe('<gradsync-sim algorithm="double-tree" devices="8" elements="4096" speed="2"></gradsync-sim>');
+    // Shown at step 5: the figure opens there.
+    expect(element).toBe('<gradsync-sim algorithm="double-tree" devices="8" elements="4096" speed="2" step="5"></gradsync-sim>');
   });
 
   it('copies the command line that reproduces the figures: gradsync run with the topology spelled out', async () => {
@@ -152,7 +153,7 @@ describe('Share & export: a loaded schedule', () => {
     await choose('Copy embed code');
     const element = writeText.mock.calls[0][0].split('\n')[1];
     const attributes = new DOMParser().parseFromString(element, 'text/html').querySelector('gradsync-sim')!.attributes;
-    expect([...attributes].map((a) => a.name)).toEqual(['schedule', 'latencyus', 'backend']);
+    expect([...attributes].map((a) => a.name)).toEqual(['schedule', 'latencyus', 'backend', 'step']);
     expect(decodeScheduleParam(attributes.getNamedItem('schedule')!.value)).toEqual({ ...schedule, algorithm: 'my-tree' });
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type SimConfig } from '../../../src/store/config';
 import { parseUrlState } from '../../../src/store/url';
 import { gifSteps } from '../../../src/ui/share/gifRecorder';
-import { embedScriptUrl, embedSnippet, escapeHtml, exportName, shareLink } from '../../../src/ui/share/shareText';
+import { embedScriptUrl, embedSnippet, embedToShare, escapeHtml, exportName, shareLink } from '../../../src/ui/share/shareText';
 
 const config = (patch: Partial<SimConfig>): SimConfig => ({ ...DEFAULT_CONFIG, ...patch });
 const SCRIPT = 'https://example.org/app/embed/gradsync.js';
@@ -33,6 +33,10 @@ describe('share text', () => {
     expect(embedSnippet(config({ collective: 'broadcast', algorithm: 'binomial-tree' }), SCRIPT).split('\n')[1]).toBe(
       '<gradsync-sim collective="broadcast" algorithm="binomial-tree" devices="4"></gradsync-sim>',
     );
+    // A step past the start travels too: the figure opens where the author was.
+    expect(embedToShare(SCRIPT, { config: config({}), step: 3, schedule: null })).toEqual({
+      text: `<script src="${SCRIPT}"></script>\n<gradsync-sim algorithm="ring" devices="4" step="3"></gradsync-sim>`,
+    });
   });
 
   it('places the embed loader beside the app', () => {
