@@ -1,4 +1,4 @@
-// The `gradsync` command line: schedule, run, verify, bench, compare, narrate, trace, export, train, fit, tune, calibrate. Exit 0 ok, 1 verification
+// The `gradsync` command line: schedule, run, verify, bench, compare, narrate, trace, export, train, fit, tune, calibrate, nccl-log. Exit 0 ok, 1 verification
 // failed, 2 bad usage or input (one line on stderr, nothing on stdout, no output file), 3 a bug of ours.
 
 import { Command, CommanderError } from 'commander';
@@ -9,6 +9,7 @@ import { compareCommand } from './commands/compare';
 import { exportCommand } from './commands/export';
 import { fitCommand } from './commands/fit';
 import { narrateCommand } from './commands/narrate';
+import { ncclLogCommand } from './commands/ncclLog';
 import { runCommand } from './commands/run';
 import { scheduleCommand } from './commands/schedule';
 import { traceCommand } from './commands/trace';
@@ -51,6 +52,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
     fitCommand,
     tuneCommand,
     calibrateCommand,
+    ncclLogCommand,
   ]) {
     program.addCommand(
       make(io, done)
@@ -62,7 +64,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
   try {
     if (argv.length === 0) {
       io.err(
-        'gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, compare, narrate, trace, export, train, fit, tune, calibrate)\n',
+        'gradsync: missing command; try gradsync --help (commands: schedule, run, verify, bench, compare, narrate, trace, export, train, fit, tune, calibrate, nccl-log)\n',
       );
       return EXIT_USAGE;
     }
@@ -73,7 +75,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<ExitCode
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
       if (error.code === 'commander.help') {
         io.err(
-          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, compare, narrate, trace, export, train, fit, tune, calibrate\n`,
+          `gradsync: no such command: ${oneLine(argv.slice(1).join(' ')) || 'help'}; commands: schedule, run, verify, bench, compare, narrate, trace, export, train, fit, tune, calibrate, nccl-log\n`,
         );
         return EXIT_USAGE;
       }

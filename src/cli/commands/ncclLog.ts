@@ -1,0 +1,86 @@
+// gradsync nccl-log: reads a cluster's NCCL_DEBUG=INFO output and says what NCCL built there: its
+// version, ranks by host, each channel's ring (from rank 0's line, or closed from every rank's
+// neighbours) with the transport of each hop, each channel's tree, the graph search's results and
+// the tuner's choices; what the log leaves out is said, never guessed.
+
+import { Command } from 'commander';
+import { parseNcclLog, type NcclLog } from '../../core/ncclLog';
+import { EXIT_OK, type ExitCode } from '../exitCodes';
+import { readParsed } from '../files';
+import type { Io } from '../io';
+
+/** Transports in the order a ring's hops use them: inside a GPU's node first. */
+const TRANSPORTS = ['P2P', 'SHM', 'NET', 'COLLNET'] as const;
+
+interface NcclLogFlags {
+  json?: boolean;
+}
+
+/** A rank list by runs: 0–7, 9, 12–15. */
+function runs(ranks: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < ranks.length;) {
+    let j = i;
+    while (j + 1 < ranks.length && ranks[j + 1] === ranks[j] + 1) j++;
+    parts.push(j > i ? `${ranks[i]}–${ranks[j]}` : String(ranks[i]));
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+function summary(log: NcclLog): string[] {
+  const lines: string[] = [];
+  const hosts = log.hosts.length > 0 ? ` on ${log.hosts.length} host${log.hosts.length === 1 ? '' : 's'}` : log.nodes ? ` on ${log.nodes} nodes` : '';
+  lines.push(`NCCL ${log.version ?? '(version not in the log)'} · ${log.ranks} ranks${hosts}`);
+  for (const host of log.hosts) lines.push(`  ${host.host}: ranks ${runs(host.ranks)}`);
+  if (log.missingRanks.length > 0) lines.push(`  no line of ranks ${runs(log.missingRanks)}: the log is partial`);
+  if (log.otherCommunicators.length > 0)
+    lines.push(`  ${log.otherCommunicators.length} other communicator(s) not read, of ${log.otherCommunicators.join(', ')} ranks`);
+  lines.push('', `rings (${log.rings.length} channels)`);
+  if (log.rings.length === 0) lines.push('  none in the log: NCCL prints them at NCCL_DEBUG=INFO, rank 0’s “Channel” lines');
+  for (const ring of log.rings) {
+    const hops = log.ringEdges.filter((e) => e.channel === ring.channel);
+    const kinds = TRANSPORTS.filter((kind) => hops.some((e) => e.transport === kind)).join('+');
+    const tail = ring.complete ? '' : ` … (incomplete: ${ring.order.length} of ${log.ranks} ranks shown)`;
+    lines.push(`  ${String(ring.channel).padStart(2)}: ${ring.order.join(' ')}${tail}${kinds ? `  [${kinds}]` : ''}`);
+  }
+  const channels = [...new Set(log.treeLinks.map((l) => l.channel))].sort((a, b) => a - b);
+  lines.push('', `trees (${channels.length} channels)`);
+  if (channels.length === 0) lines.push('  none in the log: NCCL prints every rank’s “Trees” line at NCCL_DEBUG=INFO');
+  for (const channel of channels) {
+    const links = log.treeLinks.filter((l) => l.channel === channel);
+    const roots = links.filter((l) => l.parent === -1).map((l) => l.rank);
+    const told = links.length < log.ranks ? ` (${links.length} of ${log.ranks} ranks told)` : '';
+    const up = links.filter((l) => l.parent >= 0).map((l) => `${l.rank}→${l.parent}`);
+    lines.push(`  ${String(channel).padStart(2)}: root ${roots.length > 0 ? runs(roots) : 'not in the log'}${told}; child→parent ${up.join(' ')}`);
+  }
+  if (log.graphs.length > 0) {
+    lines.push('', 'graph search');
+    for (const g of log.graphs) {
+      lines.push(
+        `  pattern ${g.pattern}, ${g.channels} channels, ${g.bwIntra}/${g.bwInter} GB/s, paths ${g.typeIntra}/${g.typeInter}${g.sameChannels ? ', same channels' : ''}`,
+      );
+    }
+  }
+  if (log.tuning.length > 0) {
+    lines.push('', 'tuner');
+    for (const t of log.tuning) {
+      const used = t.channels ? `, channels ${t.channels[0]}–${t.channels[1]}` : '';
+      lines.push(`  ${t.collective ?? 'collective'} of ${t.bytes} bytes: ${t.algorithm} ${t.protocol}${used}`);
+    }
+  }
+  lines.push('', `${log.unread} lines not read (not NCCL’s, or NCCL’s of other kinds)`);
+  return lines;
+}
+
+export function ncclLogCommand(io: Io, done: (code: ExitCode) => void): Command {
+  return new Command('nccl-log')
+    .description("read a cluster's NCCL_DEBUG=INFO log: the rings and trees NCCL built, by channel, with each hop's transport")
+    .argument('<file>', 'the log, as printed (any launcher prefix, ranks and hosts interleaved)')
+    .option('--json', 'print one JSON object')
+    .action((file: string, flags: NcclLogFlags) => {
+      const log = readParsed(file, 'NCCL log', parseNcclLog);
+      io.out(flags.json ? `${JSON.stringify(log)}\n` : `${summary(log).join('\n')}\n`);
+      done(EXIT_OK);
+    });
+}

@@ -1,0 +1,4 @@
+// NCCL's own logs (NCCL_DEBUG=INFO): what NCCL built on a cluster, read line by line (records),
+// message by message (facts), into rings, trees and connections (parseNcclLog).
+
+export * from './parseNcclLog';

@@ -1,0 +1,287 @@
+// A whole NCCL_DEBUG=INFO log read into what NCCL built: its version, ranks and hosts, each
+// channel's ring (rank 0's line, and every rank's neighbours), each channel's tree links, the
+// connections with their transports, the graph search's results and the tuner's choices. A log
+// may hold several communicators: the largest is read, and each process's lines are its while it is
+// being set up (from its START or nNodes line, or before its COMPLETE in versions that print no
+// START). Nothing is guessed: a ring cut short is marked incomplete, a rank no line names is missing.
+
+import { GradsyncError } from '../errors';
+import { factOf, type Fact, type NcclGraph, type TreeLink, type Transport } from './facts';
+import { ncclRecords, type NcclRecord } from './records';
+
+interface NcclRing {
+  channel: number;
+  /** Ranks in ring order from rank 0, as far as the log shows them. */
+  order: number[];
+  /** Whether the order holds every rank of the communicator. */
+  complete: boolean;
+}
+
+interface NcclEdge {
+  channel: number;
+  from: number;
+  to: number;
+  transport: Transport;
+  /** The transport as NCCL names it: "P2P/IPC/read", "NET/IB/0/GDRDMA". */
+  via: string;
+}
+
+interface NcclTuning {
+  collective: string | null;
+  bytes: number;
+  algorithm: string;
+  protocol: string;
+  /** The channels used, first and last; null where the version does not say. */
+  channels: [number, number] | null;
+}
+
+export interface NcclLog {
+  /** "2.21.5"; null where the log has no banner. */
+  version: string | null;
+  ranks: number;
+  /** Hosts, from the nNodes line or the prefixes; null where neither tells. */
+  nodes: number | null;
+  hosts: { host: string; ranks: number[] }[];
+  rings: NcclRing[];
+  ringLinks: { channel: number; rank: number; prev: number; next: number }[];
+  ringEdges: NcclEdge[];
+  /** Connections that are not a ring's: the trees' and other collectives'. */
+  otherEdges: NcclEdge[];
+  treeLinks: TreeLink[];
+  graphs: NcclGraph[];
+  tuning: NcclTuning[];
+  /** Ranks of the communicator no line of the log speaks for. */
+  missingRanks: number[];
+  /** Other communicators in the log, by size, that were not read. */
+  otherCommunicators: number[];
+  /** Lines that are not NCCL's, and NCCL's lines of kinds not read here. */
+  unread: number;
+}
+
+/** The process that printed a record: its host and pid ('' for a bare line). */
+function processOf(record: NcclRecord): string {
+  return record.host === null ? '' : `${record.host}:${record.pid}`;
+}
+
+interface Located {
+  fact: Fact;
+  record: NcclRecord;
+}
+
+/**
+ * Which communicator init lines are of, across its ranks: its commId (2.16 on), which a rank's later
+ * lines of the same object (the nNodes line) inherit, else its size.
+ */
+function communicators(): (process: string, fact: Extract<Fact, { kind: 'comm' }>) => string {
+  const named = new Map<string, string>();
+  return (process, fact) => {
+    const object = `${process}/${fact.comm}`;
+    if (fact.id !== null && fact.id !== '0x0') named.set(object, fact.id);
+    return named.get(object) ?? `${fact.ranks} ranks`;
+  };
+}
+
+/**
+ * Each process's facts, given to the communicator being set up there (by communicatorOf): START or
+ * nNodes opens it, COMPLETE closes it and takes what came before.
+ */
+function byCommunicator(located: Located[], communicatorOf: ReturnType<typeof communicators>): Map<string, Located[]> {
+  const owned = new Map<string, Located[]>();
+  const take = (comm: string, items: Located[]) => owned.set(comm, [...(owned.get(comm) ?? []), ...items]);
+  const open = new Map<string, string>();
+  const pending = new Map<string, Located[]>();
+  for (const item of located) {
+    const process = processOf(item.record);
+    const { fact } = item;
+    if (fact.kind === 'comm') {
+      const comm = communicatorOf(process, fact);
+      take(comm, [item]);
+      if (fact.stage === 'complete') {
+        take(comm, pending.get(process) ?? []);
+        pending.delete(process);
+        if (open.get(process) === comm) open.delete(process);
+      } else open.set(process, comm);
+      continue;
+    }
+    const comm = open.get(process);
+    if (comm) take(comm, [item]);
+    else pending.set(process, [...(pending.get(process) ?? []), item]);
+  }
+  // Lines of no communicator's setup (a log without init lines, or the collectives after it).
+  const rest = [...pending.values()].flat();
+  if (rest.length > 0) take('', rest);
+  return owned;
+}
+
+function bad(message: string): never {
+  throw new GradsyncError('bad-input', message);
+}
+
+/** Reads an NCCL_DEBUG=INFO log; bad input where it holds nothing of NCCL's setup. */
+export function parseNcclLog(text: string): NcclLog {
+  const { records, other } = ncclRecords(text);
+  const located: Located[] = [];
+  let unknown = 0;
+  for (const record of records) {
+    const fact = record.level === 'INFO' ? factOf(record.message) : null;
+    if (fact) located.push({ fact, record });
+    else unknown++;
+  }
+  if (located.length === 0) {
+    bad(
+      records.length === 0
+        ? 'no NCCL lines in this log: run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH for every rank’s rings and trees)'
+        : `none of NCCL’s ${records.length} lines says what it built: run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)`,
+    );
+  }
+  const version = located.map((l) => l.fact).find((f) => f.kind === 'version')?.version ?? null;
+  const sizes = new Map<string, number>();
+  const communicatorOf = communicators();
+  for (const { fact, record } of located) if (fact.kind === 'comm') sizes.set(communicatorOf(processOf(record), fact), fact.ranks);
+  const owned = byCommunicator(located, communicators());
+  const chosen = [...sizes.entries()].sort((a, b) => b[1] - a[1])[0];
+  const mine = chosen ? [...(owned.get(chosen[0]) ?? []), ...(owned.get('') ?? [])] : (owned.get('') ?? []);
+  const facts = mine.map((item) => item.fact);
+  const ranks = chosen ? chosen[1] : inferredRanks(facts);
+  if (ranks === 0) bad('no rank, ring or tree in this log’s NCCL lines: run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)');
+  const inRange = (...values: number[]) => values.every((v) => v >= 0 && v < ranks);
+  return {
+    version,
+    ranks,
+    ...hostsOf(mine, ranks),
+    rings: ringsOf(facts, ranks),
+    ringLinks: unique(
+      facts.flatMap((f) =>
+        f.kind === 'ringLink' && inRange(f.prev, f.rank, f.next) ? [{ channel: f.channel, rank: f.rank, prev: f.prev, next: f.next }] : [],
+      ),
+      (l) => `${l.channel}:${l.rank}`,
+    ),
+    ...edgesOf(facts, ranks),
+    treeLinks: treeLinksOf(facts, ranks),
+    graphs: unique(facts.flatMap(graphOf), (g) => JSON.stringify(g)),
+    tuning: unique(
+      located.flatMap(({ fact: f }) =>
+        f.kind === 'tuning' ? [{ collective: f.collective, bytes: f.bytes, algorithm: f.algorithm, protocol: f.protocol, channels: f.channels }] : [],
+      ),
+      (t) => JSON.stringify(t),
+    ),
+    missingRanks: missingOf(facts, ranks),
+    otherCommunicators: [...sizes.entries()].filter(([comm]) => comm !== chosen?.[0]).map(([, size]) => size),
+    unread: other + unknown,
+  };
+}
+
+function graphOf(fact: Fact): NcclGraph[] {
+  if (fact.kind !== 'graph') return [];
+  const { pattern, crossNic, channels, bwIntra, bwInter, typeIntra, typeInter, sameChannels } = fact;
+  return [{ pattern, crossNic, channels, bwIntra, bwInter, typeIntra, typeInter, sameChannels }];
+}
+
+function unique<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const k = key(item);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Without init lines, the ranks the log's rings, trees and connections name. */
+function inferredRanks(facts: Fact[]): number {
+  let most = -1;
+  for (const f of facts) {
+    if (f.kind === 'ring') most = Math.max(most, ...f.order);
+    if (f.kind === 'ringLink') most = Math.max(most, f.prev, f.rank, f.next);
+    if (f.kind === 'trees') for (const l of f.links) most = Math.max(most, l.rank, l.parent, ...l.children);
+    if (f.kind === 'tree') most = Math.max(most, f.link.rank, f.link.parent, ...f.link.children);
+    if (f.kind === 'edge') most = Math.max(most, f.from, f.to);
+  }
+  return most + 1;
+}
+
+/** Hosts by the ranks whose lines they printed (init lines say a process's rank). */
+function hostsOf(items: Located[], ranks: number): Pick<NcclLog, 'hosts' | 'nodes'> {
+  const hosts = new Map<string, Set<number>>();
+  let nodes: number | null = null;
+  for (const { fact, record } of items) {
+    if (fact.kind !== 'comm' || fact.rank >= ranks) continue;
+    if (fact.nodes !== undefined) nodes = fact.nodes;
+    if (record.host === null) continue;
+    const set = hosts.get(record.host) ?? new Set<number>();
+    set.add(fact.rank);
+    hosts.set(record.host, set);
+  }
+  const list = [...hosts.entries()].map(([host, set]) => ({ host, ranks: [...set].sort((a, b) => a - b) })).sort((a, b) => a.ranks[0] - b.ranks[0]);
+  return { hosts: list, nodes: nodes ?? (list.length > 0 ? list.length : null) };
+}
+
+function ringsOf(facts: Fact[], ranks: number): NcclRing[] {
+  const rings = new Map<number, NcclRing>();
+  for (const f of facts) {
+    if (f.kind !== 'ring' || f.order.some((r) => r >= ranks)) continue;
+    const order = f.order;
+    const complete = !f.cut && order.length === ranks && new Set(order).size === ranks;
+    const known = rings.get(f.channel);
+    if (!known || order.length > known.order.length) rings.set(f.channel, { channel: f.channel, order, complete });
+  }
+  // Where rank 0's line is cut or absent, every rank's neighbours may still close the ring.
+  const links = facts.filter((f): f is Extract<Fact, { kind: 'ringLink' }> => f.kind === 'ringLink' && [f.prev, f.rank, f.next].every((r) => r < ranks));
+  for (const channel of new Set(links.map((l) => l.channel))) {
+    if (rings.get(channel)?.complete) continue;
+    const next = new Map(links.filter((l) => l.channel === channel).map((l) => [l.rank, l.next]));
+    const order = [0];
+    while (order.length < ranks && next.has(order[order.length - 1])) {
+      const after = next.get(order[order.length - 1])!;
+      if (after === 0 || order.includes(after)) break;
+      order.push(after);
+    }
+    const known = rings.get(channel);
+    if (!known || order.length > known.order.length) rings.set(channel, { channel, order, complete: order.length === ranks });
+  }
+  return [...rings.values()].sort((a, b) => a.channel - b.channel);
+}
+
+function edgesOf(facts: Fact[], ranks: number): Pick<NcclLog, 'ringEdges' | 'otherEdges'> {
+  const nextOf = new Map<string, number>();
+  for (const f of facts) {
+    if (f.kind === 'ringLink') nextOf.set(`${f.channel}:${f.rank}`, f.next);
+    // Rank 0's line: each rank's next is the one after it, and a whole ring closes back to rank 0.
+    if (f.kind === 'ring') {
+      const whole = !f.cut && f.order.length === ranks;
+      f.order.forEach((rank, i) => (i + 1 < f.order.length || whole) && nextOf.set(`${f.channel}:${rank}`, f.order[(i + 1) % f.order.length]));
+    }
+  }
+  const edges = unique(
+    facts.flatMap((f) =>
+      f.kind === 'edge' && f.connection === 0 && f.from < ranks && f.to < ranks
+        ? [{ channel: f.channel, from: f.from, to: f.to, transport: f.transport, via: f.via }]
+        : [],
+    ),
+    (e) => `${e.channel}:${e.from}>${e.to}`,
+  );
+  const ring = (e: NcclEdge) => nextOf.get(`${e.channel}:${e.from}`) === e.to;
+  return { ringEdges: edges.filter(ring), otherEdges: edges.filter((e) => !ring(e)) };
+}
+
+function treeLinksOf(facts: Fact[], ranks: number): TreeLink[] {
+  const fromTrees = facts.flatMap((f) => (f.kind === 'trees' ? f.links : []));
+  const known = new Set(fromTrees.map((l) => `${l.channel}:${l.rank}`));
+  // An inter-node "Tree" line speaks for a channel only where no "Trees" line does.
+  const interNode = facts.flatMap((f) => (f.kind === 'tree' && !known.has(`${f.link.channel}:${f.link.rank}`) ? [f.link] : []));
+  // −1 is "none", for a parent; children are listed without it.
+  const valid = (l: TreeLink) => l.rank < ranks && l.parent >= -1 && l.parent < ranks && l.children.every((c) => c < ranks);
+  return unique([...fromTrees, ...interNode].filter(valid), (l) => `${l.channel}:${l.rank}`).sort((a, b) => a.channel - b.channel || a.rank - b.rank);
+}
+
+/** Ranks no per-rank line speaks for, where the log has per-rank lines at all. */
+function missingOf(facts: Fact[], ranks: number): number[] {
+  const spoke = new Set<number>();
+  for (const f of facts) {
+    if (f.kind === 'comm') spoke.add(f.rank);
+    if (f.kind === 'ringLink') spoke.add(f.rank);
+    if (f.kind === 'trees') for (const l of f.links) spoke.add(l.rank);
+  }
+  if (spoke.size === 0) return [];
+  return Array.from({ length: ranks }, (_, r) => r).filter((r) => !spoke.has(r));
+}
