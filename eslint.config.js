@@ -63,7 +63,7 @@ const CORE_FOLDERS = {
   diagnosis: ['schedule', 'algorithms', 'symbolic', 'narration'],
   formats: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl'],
   ncclTests: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl'],
-  ncclLog: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl', 'ncclTests'],
+  ncclLog: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl', 'formats', 'ncclTests'],
   training: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl'],
   lessons: ['schedule', 'algorithms', 'symbolic', 'model', 'nccl', 'narration', 'training'],
 };

@@ -47,6 +47,16 @@ describe('gradsync nccl-log', () => {
     });
   });
 
+  it('reads a graph dump too, told by its content', async () => {
+    const dump = dir.file(
+      'graph.xml',
+      '<graphs version="1">\n  <graph id="0" pattern="4" crossnic="0" nchannels="1" speedintra="40" speedinter="12" typeintra="NVL" typeinter="PIX" samechannels="1">\n    <channel>\n      <net dev="0"/>\n      <gpu dev="0"/>\n      <gpu dev="1"/>\n      <net dev="0"/>\n    </channel>\n  </graph>\n</graphs>\n',
+    );
+    const result = await runCli(['nccl-log', dump]);
+    expect(result.code).toBe(EXIT_OK);
+    expect(result.out).toContain('ring (id 0, pattern 4, 40/12 GB/s, paths NVL/PIX), 1 channels\n   0: NET 0 → GPU 0 GPU 1 → NET 0');
+  });
+
   it('refuses a log with nothing of NCCL’s in one line, exit 2', async () => {
     expectUsageError(
       await runCli(['nccl-log', dir.file('other.log', 'Epoch 1: loss 2.3\nEpoch 2: loss 1.9\n')]),

@@ -4,7 +4,7 @@
 // the tuner's choices; what the log leaves out is said, never guessed.
 
 import { Command } from 'commander';
-import { parseNcclLog, type NcclLog } from '../../core/ncclLog';
+import { looksLikeNcclDump, parseNcclDump, parseNcclLog, type NcclDump, type NcclLog } from '../../core/ncclLog';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import { readParsed } from '../files';
 import type { Io } from '../io';
@@ -73,14 +73,49 @@ function summary(log: NcclLog): string[] {
   return lines;
 }
 
+function dumpSummary(dump: NcclDump): string[] {
+  if (dump.kind === 'graphs') {
+    const lines = [`NCCL graph dump · ${dump.graphs.length} graphs`];
+    for (const graph of dump.graphs) {
+      const bw = graph.bwIntra === null ? '' : `, ${graph.bwIntra}/${graph.bwInter} GB/s`;
+      const paths = graph.typeIntra === null ? '' : `, paths ${graph.typeIntra}/${graph.typeInter}`;
+      lines.push('', `${graph.kind} (id ${graph.id}, pattern ${graph.pattern}${bw}${paths}), ${graph.channels.length} channels`);
+      graph.channels.forEach((channel, c) => {
+        const gpus = channel.ranks ? channel.ranks.map((rank) => `rank ${rank}`).join(' ') : channel.gpus.map((gpu) => `GPU ${gpu}`).join(' ');
+        const [first, last] = [channel.nets[0], channel.nets[channel.nets.length - 1]];
+        lines.push(`  ${String(c).padStart(2)}: ${first === undefined ? '' : `NET ${first} → `}${gpus}${last === undefined ? '' : ` → NET ${last}`}`);
+      });
+    }
+    return lines;
+  }
+  const { topology } = dump;
+  const lines = [
+    `NCCL topology dump · ${topology.gpus.length} GPUs, ${topology.nics.length} NICs, ${topology.pci.length} PCI switches and bridges, ${topology.cpus.length} CPUs`,
+  ];
+  for (const gpu of topology.gpus) {
+    const links = gpu.nvlinks.map((link) => `${link.count}× to ${link.target}`).join(', ');
+    lines.push(
+      `  GPU ${gpu.dev ?? '?'}${gpu.rank === null ? '' : ` (rank ${gpu.rank})`} at ${gpu.busId ?? '?'}${gpu.sm === null ? '' : `, sm ${gpu.sm}`}${links ? `; NVLink ${links}` : ''}`,
+    );
+  }
+  for (const nic of topology.nics)
+    lines.push(
+      `  NIC ${nic.name ?? '?'} (dev ${nic.dev ?? '?'}) at ${nic.busId ?? '?'}${nic.speedMbps === null ? '' : `, ${nic.speedMbps / 1000} Gb/s`}${nic.gdr ? ', GPUDirect RDMA' : ''}`,
+    );
+  return lines;
+}
+
 export function ncclLogCommand(io: Io, done: (code: ExitCode) => void): Command {
   return new Command('nccl-log')
-    .description("read a cluster's NCCL_DEBUG=INFO log: the rings and trees NCCL built, by channel, with each hop's transport")
-    .argument('<file>', 'the log, as printed (any launcher prefix, ranks and hosts interleaved)')
+    .description(
+      "read a cluster's NCCL_DEBUG=INFO log (the rings and trees NCCL built, by channel, with each hop's transport) or NCCL's graph or topology XML dump",
+    )
+    .argument('<file>', 'the log, as printed (any launcher prefix, ranks and hosts interleaved), or an NCCL_GRAPH_DUMP_FILE / NCCL_TOPO_DUMP_FILE')
     .option('--json', 'print one JSON object')
     .action((file: string, flags: NcclLogFlags) => {
-      const log = readParsed(file, 'NCCL log', parseNcclLog);
-      io.out(flags.json ? `${JSON.stringify(log)}\n` : `${summary(log).join('\n')}\n`);
+      const read = readParsed(file, 'NCCL log', (text) => (looksLikeNcclDump(text) ? parseNcclDump(text) : parseNcclLog(text)));
+      const lines = 'kind' in read ? dumpSummary(read) : summary(read);
+      io.out(flags.json ? `${JSON.stringify(read)}\n` : `${lines.join('\n')}\n`);
       done(EXIT_OK);
     });
 }

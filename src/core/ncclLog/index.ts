@@ -1,4 +1,6 @@
 // NCCL's own logs (NCCL_DEBUG=INFO): what NCCL built on a cluster, read line by line (records),
-// message by message (facts), into rings, trees and connections (parseNcclLog).
+// message by message (facts), into rings, trees and connections (parseNcclLog); and its XML dumps of
+// the graphs it searched and the machine it saw (dumps).
 
 export * from './parseNcclLog';
+export * from './dumps';
