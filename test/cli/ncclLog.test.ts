@@ -57,6 +57,17 @@ describe('gradsync nccl-log', () => {
     expect(result.out).toContain('ring (id 0, pattern 4, 40/12 GB/s, paths NVL/PIX), 1 channels\n   0: NET 0 → GPU 0 GPU 1 → NET 0');
   });
 
+  it('plays a channel: the schedule of an all-reduce over its ring, which gradsync run verifies', async () => {
+    const result = await runCli(['nccl-log', file, '--play', 'ring:1']);
+    expect(result.code).toBe(EXIT_OK);
+    const schedule = dir.file('ring1.json', result.out);
+    const run = await runCli(['run', '--schedule', schedule, '--elements', '64', '--json']);
+    expect(run.code).toBe(EXIT_OK);
+    expect(JSON.parse(run.out)).toMatchObject({ verified: true, devices: 16 });
+    expectUsageError(await runCli(['nccl-log', file, '--play', 'ring:9']), /no ring of channel 9/);
+    expectUsageError(await runCli(['nccl-log', file, '--play', 'rings']), /--play takes ring:C or tree:C/);
+  });
+
   it('refuses a log with nothing of NCCL’s in one line, exit 2', async () => {
     expectUsageError(
       await runCli(['nccl-log', dir.file('other.log', 'Epoch 1: loss 2.3\nEpoch 2: loss 1.9\n')]),

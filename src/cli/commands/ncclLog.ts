@@ -4,7 +4,9 @@
 // the tuner's choices; what the log leaves out is said, never guessed.
 
 import { Command } from 'commander';
-import { looksLikeNcclDump, parseNcclDump, parseNcclLog, type NcclDump, type NcclLog } from '../../core/ncclLog';
+import { GradsyncError } from '../../core/errors';
+import { scheduleJson } from '../../core/formats';
+import { looksLikeNcclDump, parseNcclDump, parseNcclLog, ringChannelSchedule, treeChannelSchedule, type NcclDump, type NcclLog } from '../../core/ncclLog';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import { readParsed } from '../files';
 import type { Io } from '../io';
@@ -14,6 +16,15 @@ const TRANSPORTS = ['P2P', 'SHM', 'NET', 'COLLNET'] as const;
 
 interface NcclLogFlags {
   json?: boolean;
+  play?: string;
+}
+
+/** `--play ring:C` or `tree:C`: the schedule of an all-reduce over that channel's ring or tree, as NCCL built it. */
+function played(log: NcclLog, what: string): string {
+  const match = /^(ring|tree):(\d+)$/.exec(what);
+  if (!match) throw new GradsyncError('bad-argument', `--play takes ring:C or tree:C (a channel's ring or tree), got “${what.slice(0, 24)}”`);
+  const channel = Number(match[2]);
+  return scheduleJson(match[1] === 'ring' ? ringChannelSchedule(log, channel) : treeChannelSchedule(log, channel));
 }
 
 /** A rank list by runs: 0–7, 9, 12–15. */
@@ -112,10 +123,17 @@ export function ncclLogCommand(io: Io, done: (code: ExitCode) => void): Command 
     )
     .argument('<file>', 'the log, as printed (any launcher prefix, ranks and hosts interleaved), or an NCCL_GRAPH_DUMP_FILE / NCCL_TOPO_DUMP_FILE')
     .option('--json', 'print one JSON object')
+    .option('--play <ring:C|tree:C>', "print the schedule JSON of an all-reduce over channel C's ring or tree, as NCCL built it (for gradsync run --schedule)")
     .action((file: string, flags: NcclLogFlags) => {
       const read = readParsed(file, 'NCCL log', (text) => (looksLikeNcclDump(text) ? parseNcclDump(text) : parseNcclLog(text)));
-      const lines = 'kind' in read ? dumpSummary(read) : summary(read);
-      io.out(flags.json ? `${JSON.stringify(read)}\n` : `${lines.join('\n')}\n`);
+      if (flags.play !== undefined) {
+        if ('kind' in read) throw new GradsyncError('bad-argument', '--play needs a log (its rings and trees), not a dump');
+        const text = played(read, flags.play);
+        io.out(text.endsWith('\n') ? text : `${text}\n`);
+      } else {
+        const lines = 'kind' in read ? dumpSummary(read) : summary(read);
+        io.out(flags.json ? `${JSON.stringify(read)}\n` : `${lines.join('\n')}\n`);
+      }
       done(EXIT_OK);
     });
 }
