@@ -4,5 +4,6 @@
 // play (channelSchedule).
 
 export * from './parseNcclLog';
+export { looksLikeNcclLog } from './records';
 export * from './dumps';
 export * from './channelSchedule';

@@ -48,3 +48,11 @@ export function ncclRecords(text: string): { records: NcclRecord[]; other: numbe
   });
   return { records, other };
 }
+
+/** Lines read before deciding: a log shows NCCL's prefix in its first screenful or two. */
+const LINES_READ = 400;
+
+/** Whether a text is NCCL's own debug output: some line among its first carries NCCL's prefix. */
+export function looksLikeNcclLog(text: string): boolean {
+  return text.split(/\r\n|\r|\n/, LINES_READ).some((line) => PREFIX.test(line) || PREFIX.test(untagged(line)));
+}

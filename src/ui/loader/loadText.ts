@@ -1,7 +1,9 @@
 // What the loader is handed — pasted, picked or dropped — goes where it belongs by its content: an
-// nccl-tests log to its comparison with the model, anything else to the schedule path. Either way a
-// text that cannot be read is one line naming where it came from, and replaces nothing.
+// nccl-tests log to its comparison with the model, NCCL's own log or dump to the command that reads
+// it, anything else to the schedule path. Either way a text that cannot be read is one line naming
+// where it came from, and replaces nothing.
 
+import { looksLikeNcclDump, looksLikeNcclLog } from '../../core/ncclLog';
 import { looksLikeNcclTestsLog } from '../../core/ncclTests';
 import type { Sim } from '../../store/simStore';
 import { capitalized, MAX_SCHEDULE_BYTES, readScheduleText } from './readSchedule';
@@ -22,6 +24,12 @@ export function loadText(sim: Loader, text: string, name: string | null): Loaded
     if (problem === null) return { ok: true, kind: 'log' };
     return refused(name === null ? capitalized(problem) : `${name}: ${problem}`);
   }
+  if (looksLikeNcclLog(text) || looksLikeNcclDump(text)) {
+    const what = looksLikeNcclDump(text) ? 'an NCCL graph or topology dump' : 'NCCL’s own log (NCCL_DEBUG=INFO)';
+    return refused(
+      `${name ?? 'This text'} is ${what}, not a schedule: \`gradsync nccl-log\` reads what NCCL built from it, and --play ring:C gives a channel's schedule to load here`,
+    );
+  }
   const read = readScheduleText(text, name);
   if (!read.ok) return read;
   sim.loadSchedule(read.schedule, name ?? PASTED_SCHEDULE, text);
@@ -34,7 +42,9 @@ export function loadText(sim: Loader, text: string, name: string | null): Loaded
  */
 export async function readLoadable(file: File, schedulesAsJson = false): Promise<TextRead> {
   const read = await readTextFile(file, MAX_SCHEDULE_BYTES, 'a schedule or log file');
-  if (read.ok && schedulesAsJson && !looksLikeJson(file) && !looksLikeNcclTestsLog(read.text)) {
+  // NCCL's own log or dump goes on to loadText, which says what reads it.
+  const ncclOwn = read.ok && (looksLikeNcclLog(read.text) || looksLikeNcclDump(read.text));
+  if (read.ok && schedulesAsJson && !looksLikeJson(file) && !looksLikeNcclTestsLog(read.text) && !ncclOwn) {
     return refused(`${file.name} is neither a .json schedule nor an nccl-tests log; drop a gradsync-schedule/1 JSON file or a *_perf output`);
   }
   return read;

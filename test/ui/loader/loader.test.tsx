@@ -101,6 +101,16 @@ describe('loading a schedule', () => {
     ['a transfer to device 9 of 4', TO_DEVICE_9_OF_4, 'Step 1, transfer 1: dst 9 is out of range 0..3'],
     ['a schedule of 5,000 devices', DEVICES_5000, 'This schedule has 5,000 devices; the app shows at most 1,024'],
     ['an empty box', '   ', 'Paste a schedule (JSON or MSCCL XML) or an nccl-tests log into the box first'],
+    [
+      'NCCL’s own log',
+      'node-a:4000:4000 [0] NCCL INFO Trees [0] 1/-1/-1->0->-1\nnode-a:4000:4000 [0] NCCL INFO Channel 00/02 :    0   1',
+      "This text is NCCL’s own log (NCCL_DEBUG=INFO), not a schedule: `gradsync nccl-log` reads what NCCL built from it, and --play ring:C gives a channel's schedule to load here",
+    ],
+    [
+      'an NCCL graph dump',
+      '<graphs version="1">\n  <graph id="0" pattern="4"/>\n</graphs>',
+      "This text is an NCCL graph or topology dump, not a schedule: `gradsync nccl-log` reads what NCCL built from it, and --play ring:C gives a channel's schedule to load here",
+    ],
   ] as const) {
     it(`says inside the dialog what is wrong with ${what}, keeping the text and the schedule shown`, async () => {
       const store = cpuStore();
