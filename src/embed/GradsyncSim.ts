@@ -14,7 +14,7 @@ import { EmbedFrame } from '../ui/app/EmbedFrame';
 import { lazyGpu } from './lazyGpu';
 import { followReaderSteps, type ReaderSteps } from './readerSteps';
 import { URL_KEYS } from '../store/url';
-import { pageTheme, watchPageTheme, type PageTheme } from './pageTheme';
+import { watchPageTheme, type PageTheme } from './pageTheme';
 import { OWN_KEYS, readSettings, unknownAttributes, type EmbedSettings } from './settings';
 import { SHADOW_STYLES, shadowMount } from './styles';
 
@@ -94,11 +94,12 @@ export class GradsyncSim extends HTMLElement {
     const shadow = this.shadowRoot!;
     const reader = followReaderSteps(shadow, store, () => shadow.querySelector('.gs-devices'));
     this.#live = { store, root: createRoot(this.#mount), observer, reader, unsubscribe };
-    this.#pageTheme = pageTheme(this);
-    this.#unwatchTheme = watchPageTheme(this, (theme) => {
-      this.#pageTheme = theme;
+    const theme = watchPageTheme(this, (now) => {
+      this.#pageTheme = now;
       this.#render();
     });
+    this.#pageTheme = theme.now;
+    this.#unwatchTheme = theme.stop;
     this.#life.to('unseen');
     this.#render();
   }

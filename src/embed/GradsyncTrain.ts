@@ -9,7 +9,7 @@ import { TrainingEmbed } from '../ui/training/TrainingEmbed';
 import { formatTrainingUrl } from '../ui/training/trainingSettings';
 import { APP_BASE } from './appBase';
 import { growWithDisclosures, OPEN_ATTRIBUTE } from './disclosureRoom';
-import { pageTheme, watchPageTheme, type PageTheme } from './pageTheme';
+import { watchPageTheme, type PageTheme } from './pageTheme';
 import { shadowMount, TRAIN_SHADOW_STYLES } from './styles';
 import { unknownAttributes } from './settings';
 import { readTrainSettings, TRAIN_KEYS } from './trainSettings';
@@ -38,11 +38,12 @@ export class GradsyncTrain extends HTMLElement {
     if (this.#root) return;
     this.#root = createRoot(this.#mount);
     this.#stopGrowing = growWithDisclosures(this.shadowRoot!, this);
-    this.#pageTheme = pageTheme(this);
-    this.#unwatchTheme = watchPageTheme(this, (theme) => {
-      this.#pageTheme = theme;
+    const theme = watchPageTheme(this, (now) => {
+      this.#pageTheme = now;
       this.#render();
     });
+    this.#pageTheme = theme.now;
+    this.#unwatchTheme = theme.stop;
     this.#render();
   }
 

@@ -24,7 +24,7 @@ function systemDark(): boolean {
 }
 
 /** The page's theme behind `element`. */
-export function pageTheme(element: Element): PageTheme {
+function pageTheme(element: Element): PageTheme {
   for (let at: Element | null = element.parentElement; at; at = at.parentElement) {
     const color = rgba(getComputedStyle(at).backgroundColor);
     if (!color || color[3] < 0.5) continue;
@@ -38,10 +38,11 @@ export function pageTheme(element: Element): PageTheme {
 }
 
 /**
- * Calls `onChange` with the page's theme whenever it may have changed: the reader's system theme, or a
- * page switching its own (a class, a style or a data attribute on <html> or <body>). Returns the way to stop.
+ * The page's theme behind `element` now, and a watch that calls `onChange` with it whenever it may
+ * have changed: the reader's system theme, or a page switching its own (a class, a style or a data
+ * attribute on <html> or <body>). `stop` ends the watch.
  */
-export function watchPageTheme(element: Element, onChange: (theme: PageTheme) => void): () => void {
+export function watchPageTheme(element: Element, onChange: (theme: PageTheme) => void): { now: PageTheme; stop(): void } {
   let last = pageTheme(element);
   const check = () => {
     const now = pageTheme(element);
@@ -51,8 +52,11 @@ export function watchPageTheme(element: Element, onChange: (theme: PageTheme) =>
   media?.addEventListener('change', check);
   const observer = typeof MutationObserver === 'function' ? new MutationObserver(check) : null;
   for (const root of [document.documentElement, document.body]) if (root) observer?.observe(root, { attributes: true });
-  return () => {
-    media?.removeEventListener('change', check);
-    observer?.disconnect();
+  return {
+    now: last,
+    stop() {
+      media?.removeEventListener('change', check);
+      observer?.disconnect();
+    },
   };
 }

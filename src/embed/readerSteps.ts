@@ -30,10 +30,15 @@ interface Span {
   bottom: number;
 }
 
-/** Whether a box is in view on a screen `screen` px tall. */
-export function inView({ top, bottom }: Span, screen: number): boolean {
+/** Whether at least `share` of a box (of the screen, for a box taller than it) is on a screen `screen` px tall. */
+function shows({ top, bottom }: Span, screen: number, share: number): boolean {
   const shown = Math.min(bottom, screen) - Math.max(top, 0);
-  return shown >= IN_VIEW * Math.min(bottom - top, screen);
+  return shown >= share * Math.min(bottom - top, screen);
+}
+
+/** Whether a box is in view on a screen `screen` px tall. */
+export function inView(box: Span, screen: number): boolean {
+  return shows(box, screen, IN_VIEW);
 }
 
 /**
@@ -54,9 +59,7 @@ export function scrollToShow(picture: Span, control: Span | null, screen: number
   const least = Math.min(control.bottom - (screen - EDGE_PX), 0);
   const most = Math.max(control.top - EDGE_PX, 0);
   const scroll = Math.min(Math.max(wanted, least), most);
-  const height = picture.bottom - picture.top;
-  const shown = Math.min(picture.bottom - scroll, screen) - Math.max(picture.top - scroll, 0);
-  return shown >= SHOWN_ENOUGH * Math.min(height, screen) ? scroll : 0;
+  return shows({ top: picture.top - scroll, bottom: picture.bottom - scroll }, screen, SHOWN_ENOUGH) ? scroll : 0;
 }
 
 /** The element that has focus, inside shadow roots too. */

@@ -33,16 +33,7 @@ describe.skipIf(skipReason !== null)('figures that keep their room in Chromium',
   const problems = session.problems;
 
   /** A tab of `size` on `path`: the size is set before the page loads, so its first layout is the one measured. */
-  async function open(path: string, size: { width: number; height: number }): Promise<Page> {
-    const page = await session.browser.context.newPage();
-    await page.setViewportSize({ width: size.width, height: size.height });
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${path}: ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
-    await page.goto(new URL(path, session.server.url).href);
-    return page;
-  }
+  const open = (path: string, size: { width: number; height: number }): Promise<Page> => session.open(path, null, size);
 
   /** Every layout shift since the page began (no input happens here), summed. */
   const layoutShift = (page: Page) =>

@@ -46,8 +46,7 @@ describe.skipIf(skipReason !== null)('steps the reader takes from a button, in C
   const problems = session.problems;
 
   async function open(path: string, size: { width: number; height: number }, figure: string): Promise<Page> {
-    const page = await session.open(path);
-    await page.setViewportSize({ width: size.width, height: size.height });
+    const page = await session.open(path, null, size);
     await page.locator(`#${figure} .gs-devices-svg`).waitFor({ timeout: 30_000 });
     return page;
   }

@@ -37,13 +37,7 @@ describe.skipIf(skipReason !== null)('the training figure on a phone, in Chromiu
   const problems = session.problems;
 
   async function open(path: string, size: { width: number; height: number }): Promise<{ page: Page; figure: Locator }> {
-    const page = await session.browser.context.newPage();
-    await page.setViewportSize({ width: size.width, height: size.height });
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${path}: ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${path}: ${error.message}`));
-    await page.goto(new URL(path, session.server.url).href);
+    const page = await session.open(path, null, size);
     const figure = page.locator('#train');
     await figure.scrollIntoViewIfNeeded();
     await figure.getByRole('region', { name: 'Iteration' }).waitFor();

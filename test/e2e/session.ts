@@ -32,8 +32,11 @@ export interface BrowserSession {
   readonly browser: LaunchedChromium;
   /** Console errors and warnings, and uncaught errors, of every page opened. */
   readonly problems: string[];
-  /** A 1280×720 tab on `path` of the server, recording its console problems under `label`. */
-  open(path: string, init?: () => void): Promise<Page>;
+  /**
+   * A tab on `path` of the server, recording its console problems under `path`; 1280×720 unless `size`
+   * says, set before the page loads, so its first layout is the one measured.
+   */
+  open(path: string, init?: (() => void) | null, size?: { width: number; height: number }): Promise<Page>;
 }
 
 /** Starts the server and Chromium before the file's tests (call inside its describe) and stops them after. */
@@ -49,9 +52,9 @@ export function browserSession(options: { server?: InlineConfig; afterLaunch?(se
       return browser!;
     },
     problems,
-    async open(path, init) {
+    async open(path, init, size = { width: 1280, height: 720 }) {
       const page = await browser!.context.newPage();
-      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.setViewportSize({ width: size.width, height: size.height });
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(`${path}: ${message.type()}: ${message.text()}`);
       });
