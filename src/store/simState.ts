@@ -1,12 +1,13 @@
 // What one simulator's store holds and offers: its state, its actions and the options it is made
 // with. The slices (scheduleSlice.ts, loadedSlice.ts, playerSlice.ts, engineSlice.ts, notices.ts,
-// calibration.ts) each implement a part of the actions; simStore.ts composes them.
+// calibrationSlice.ts, ncclBuildSlice.ts) each implement a part of the actions; simStore.ts composes them.
 
 import type { StoreApi } from 'zustand/vanilla';
 import type { Refused } from '../core/errors';
 import type { Schedule } from '../core/schedule';
 import type { Background, Progress } from './background/background';
 import type { CalibrationSlice } from './calibrationSlice';
+import type { NcclBuildSlice } from './ncclBuildSlice';
 import { speedFor, type SimConfig } from './config';
 import type { Derived } from './derive';
 import type { EngineStatus, GpuSource } from './engineRunner';
@@ -121,7 +122,7 @@ export interface SimActions {
   dispose(): void;
 }
 
-export type Sim = SimState & SimActions & CalibrationSlice;
+export type Sim = SimState & SimActions & CalibrationSlice & NcclBuildSlice;
 export type SimStore = StoreApi<Sim>;
 export type SetSim = SimStore['setState'];
 export type GetSim = SimStore['getState'];

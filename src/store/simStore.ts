@@ -6,6 +6,7 @@
 
 import { createStore } from 'zustand/vanilla';
 import { calibrationSlice } from './calibrationSlice';
+import { ncclBuildSlice } from './ncclBuildSlice';
 import { engineSlice, storeEngine } from './engineSlice';
 import { initialSimState, openingOf } from './initialState';
 import { loadedSlice } from './loadedSlice';
@@ -37,6 +38,7 @@ export function createSimStore(options: SimStoreOptions = {}): SimStore {
       ...engineSlice(set, engine, playback),
       ...noticesSlice(set, get, append),
       ...calibrationSlice(get, set),
+      ...ncclBuildSlice(get, set),
     };
   });
 }

@@ -26,6 +26,20 @@ describe('gradsync nccl-log', () => {
     expect(result.out).toMatch(/trees \(2 channels\)\n {3}0: root 0; /);
   });
 
+  it('sets each tree beside gradsync’s double tree, and the tuner’s choices beside gradsync tune’s', async () => {
+    const example = new URL('../../public/examples/nccl-2x8-h100.log', import.meta.url).pathname;
+    const result = await runCli(['nccl-log', example]);
+    expect(result.code).toBe(EXIT_OK);
+    const lines = result.out.split('\n');
+    expect(lines).toContain(
+      "   8: = Across the 2 nodes: the same as gradsync's tree 1, rooted at dgx-h100-a08. = Inside each node: a chain in rank order, as gradsync's.",
+    );
+    expect(lines).toContain(
+      'tuner beside gradsync tune --preset dgx-h100 (matched on 8 GPUs a node, NVLink inside a node (type NVL), NVLS chosen (NVLink SHARP))',
+    );
+    expect(lines).toContain('  allreduce of 262144 bytes: NCCL chose Ring/LL; gradsync tune picks Tree/LL128 ≠');
+  });
+
   it('prints the rings, links, connections and trees as JSON, −1 for none', async () => {
     const result = await runCli(['nccl-log', file, '--json']);
     expect(result.code).toBe(EXIT_OK);
@@ -54,7 +68,7 @@ describe('gradsync nccl-log', () => {
     );
     const result = await runCli(['nccl-log', dump]);
     expect(result.code).toBe(EXIT_OK);
-    expect(result.out).toContain('ring (id 0, pattern 4, 40/12 GB/s, paths NVL/PIX), 1 channels\n   0: NET 0 → GPU 0 GPU 1 → NET 0');
+    expect(result.out).toContain('ring (id 0, pattern 4 (ring), 40/12 GB/s, paths NVL/PIX), 1 channels\n   0: NET 0 → GPU 0 GPU 1 → NET 0');
   });
 
   it('plays a channel: the schedule of an all-reduce over its ring, which gradsync run verifies', async () => {

@@ -16,8 +16,8 @@ const fixture = (name: string) => readFileSync(new URL(`../fixtures/nccl-tests/$
 
 async function paste(page: Page, text: string) {
   await page.getByRole('button', { name: 'Load schedule…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Load a schedule or an nccl-tests log' });
-  await dialog.getByLabel('Or paste JSON, MSCCL XML or an nccl-tests log').fill(text);
+  const dialog = page.getByRole('dialog', { name: 'Load a schedule or a log' });
+  await dialog.getByLabel('Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log').fill(text);
   await dialog.getByRole('button', { name: 'Load', exact: true }).click();
   return dialog;
 }

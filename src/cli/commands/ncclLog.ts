@@ -1,12 +1,28 @@
 // gradsync nccl-log: reads a cluster's NCCL_DEBUG=INFO output and says what NCCL built there: its
 // version, ranks by host, each channel's ring (from rank 0's line, or closed from every rank's
-// neighbours) with the transport of each hop, each channel's tree, the graph search's results and
-// the tuner's choices; what the log leaves out is said, never guessed.
+// neighbours) with the transport of each hop, each channel's tree and how it stands beside
+// gradsync's double tree, the graph search's results, and the tuner's choices beside gradsync
+// tune's; what the log leaves out is said, never guessed.
 
 import { Command } from 'commander';
 import { GradsyncError } from '../../core/errors';
 import { scheduleJson } from '../../core/formats';
-import { looksLikeNcclDump, parseNcclDump, parseNcclLog, ringChannelSchedule, treeChannelSchedule, type NcclDump, type NcclLog } from '../../core/ncclLog';
+import {
+  compareTree,
+  compareTuning,
+  matchPreset,
+  rankRuns,
+  treeChannels,
+  looksLikeNcclDump,
+  parseNcclDump,
+  patternName,
+  pciSwitches,
+  parseNcclLog,
+  ringChannelSchedule,
+  treeChannelSchedule,
+  type NcclDump,
+  type NcclLog,
+} from '../../core/ncclLog';
 import { EXIT_OK, type ExitCode } from '../exitCodes';
 import { readParsed } from '../files';
 import type { Io } from '../io';
@@ -27,24 +43,12 @@ function played(log: NcclLog, what: string): string {
   return scheduleJson(match[1] === 'ring' ? ringChannelSchedule(log, channel) : treeChannelSchedule(log, channel));
 }
 
-/** A rank list by runs: 0–7, 9, 12–15. */
-function runs(ranks: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < ranks.length;) {
-    let j = i;
-    while (j + 1 < ranks.length && ranks[j + 1] === ranks[j] + 1) j++;
-    parts.push(j > i ? `${ranks[i]}–${ranks[j]}` : String(ranks[i]));
-    i = j + 1;
-  }
-  return parts.join(', ');
-}
-
 function summary(log: NcclLog): string[] {
   const lines: string[] = [];
   const hosts = log.hosts.length > 0 ? ` on ${log.hosts.length} host${log.hosts.length === 1 ? '' : 's'}` : log.nodes ? ` on ${log.nodes} nodes` : '';
   lines.push(`NCCL ${log.version ?? '(version not in the log)'} · ${log.ranks} ranks${hosts}`);
-  for (const host of log.hosts) lines.push(`  ${host.host}: ranks ${runs(host.ranks)}`);
-  if (log.missingRanks.length > 0) lines.push(`  no line of ranks ${runs(log.missingRanks)}: the log is partial`);
+  for (const host of log.hosts) lines.push(`  ${host.host}: ranks ${rankRuns(host.ranks)}`);
+  if (log.missingRanks.length > 0) lines.push(`  no line of ranks ${rankRuns(log.missingRanks)}: the log is partial`);
   if (log.otherCommunicators.length > 0)
     lines.push(`  ${log.otherCommunicators.length} other communicator(s) not read, of ${log.otherCommunicators.join(', ')} ranks`);
   lines.push('', `rings (${log.rings.length} channels)`);
@@ -55,7 +59,7 @@ function summary(log: NcclLog): string[] {
     const tail = ring.complete ? '' : ` … (incomplete: ${ring.order.length} of ${log.ranks} ranks shown)`;
     lines.push(`  ${String(ring.channel).padStart(2)}: ${ring.order.join(' ')}${tail}${kinds ? `  [${kinds}]` : ''}`);
   }
-  const channels = [...new Set(log.treeLinks.map((l) => l.channel))].sort((a, b) => a - b);
+  const channels = treeChannels(log);
   lines.push('', `trees (${channels.length} channels)`);
   if (channels.length === 0) lines.push('  none in the log: NCCL prints every rank’s “Trees” line at NCCL_DEBUG=INFO');
   for (const channel of channels) {
@@ -63,13 +67,21 @@ function summary(log: NcclLog): string[] {
     const roots = links.filter((l) => l.parent === -1).map((l) => l.rank);
     const told = links.length < log.ranks ? ` (${links.length} of ${log.ranks} ranks told)` : '';
     const up = links.filter((l) => l.parent >= 0).map((l) => `${l.rank}→${l.parent}`);
-    lines.push(`  ${String(channel).padStart(2)}: root ${roots.length > 0 ? runs(roots) : 'not in the log'}${told}; child→parent ${up.join(' ')}`);
+    lines.push(`  ${String(channel).padStart(2)}: root ${roots.length > 0 ? rankRuns(roots) : 'not in the log'}${told}; child→parent ${up.join(' ')}`);
+  }
+  if (channels.length > 0) {
+    lines.push('', "trees beside gradsync's double tree (= the same, ≠ differs)");
+    for (const channel of channels) {
+      const c = compareTree(log, channel);
+      const said = c.ok ? c.words.map((w) => `${w.same ? '=' : '≠'} ${w.text}`).join(' ') : `no comparison: ${c.why}`;
+      lines.push(`  ${String(channel).padStart(2)}: ${said}`);
+    }
   }
   if (log.graphs.length > 0) {
     lines.push('', 'graph search');
     for (const g of log.graphs) {
       lines.push(
-        `  pattern ${g.pattern}, ${g.channels} channels, ${g.bwIntra}/${g.bwInter} GB/s, paths ${g.typeIntra}/${g.typeInter}${g.sameChannels ? ', same channels' : ''}`,
+        `  pattern ${g.pattern} (${patternName(g.pattern)}), ${g.channels} channels, ${g.bwIntra}/${g.bwInter} GB/s, paths ${g.typeIntra}/${g.typeInter}${g.sameChannels ? ', same channels' : ''}`,
       );
     }
   }
@@ -78,6 +90,12 @@ function summary(log: NcclLog): string[] {
     for (const t of log.tuning) {
       const used = t.channels ? `, channels ${t.channels[0]}–${t.channels[1]}` : '';
       lines.push(`  ${t.collective ?? 'collective'} of ${t.bytes} bytes: ${t.algorithm} ${t.protocol}${used}`);
+    }
+    const match = matchPreset(log);
+    lines.push('', `tuner beside gradsync tune ${match.id === null ? '' : `--preset ${match.id} `}(matched on ${match.because.join(', ')})`);
+    for (const row of match.id === null ? [] : compareTuning(log, match.id)) {
+      const verdict = row.predicted === null ? `no prediction: ${row.why}` : `gradsync tune picks ${row.predicted} ${row.agrees ? '=' : '≠'}`;
+      lines.push(`  ${row.collective ?? 'collective'} of ${row.bytes} bytes: NCCL chose ${row.logged}; ${verdict}`);
     }
   }
   lines.push('', `${log.unread} lines not read (not NCCL’s, or NCCL’s of other kinds)`);
@@ -90,7 +108,10 @@ function dumpSummary(dump: NcclDump): string[] {
     for (const graph of dump.graphs) {
       const bw = graph.bwIntra === null ? '' : `, ${graph.bwIntra}/${graph.bwInter} GB/s`;
       const paths = graph.typeIntra === null ? '' : `, paths ${graph.typeIntra}/${graph.typeInter}`;
-      lines.push('', `${graph.kind} (id ${graph.id}, pattern ${graph.pattern}${bw}${paths}), ${graph.channels.length} channels`);
+      lines.push(
+        '',
+        `${graph.kind} (id ${graph.id}, pattern ${graph.pattern} (${patternName(graph.pattern)})${bw}${paths}), ${graph.channels.length} channels`,
+      );
       graph.channels.forEach((channel, c) => {
         const gpus = channel.ranks ? channel.ranks.map((rank) => `rank ${rank}`).join(' ') : channel.gpus.map((gpu) => `GPU ${gpu}`).join(' ');
         const [first, last] = [channel.nets[0], channel.nets[channel.nets.length - 1]];
@@ -101,7 +122,7 @@ function dumpSummary(dump: NcclDump): string[] {
   }
   const { topology } = dump;
   const lines = [
-    `NCCL topology dump · ${topology.gpus.length} GPUs, ${topology.nics.length} NICs, ${topology.pci.length} PCI switches and bridges, ${topology.cpus.length} CPUs`,
+    `NCCL topology dump · ${topology.gpus.length} GPUs, ${topology.nics.length} NICs, ${pciSwitches(topology).length} PCI switches and bridges, ${topology.cpus.length} CPUs`,
   ];
   for (const gpu of topology.gpus) {
     const links = gpu.nvlinks.map((link) => `${link.count}× to ${link.target}`).join(', ');

@@ -9,7 +9,7 @@ import { readXml, type XmlAttribute } from '../formats/msccl/xmlReader';
 /** A graph's id as NCCL numbers them: 0 ring, 1 tree, 2 CollNet (chain), 3 NVLS, 4 CollNet direct (2.23 on). */
 const GRAPH_KINDS = ['ring', 'tree', 'collnet', 'nvls', 'collnet direct'];
 
-interface DumpedGraph {
+export interface DumpedGraph {
   id: number;
   /** What the id says: ring, tree, collnet, nvls, collnet direct. */
   kind: string;
@@ -38,10 +38,13 @@ interface DumpedGpu {
   nvlinks: { target: string; count: number; targetClass: string | null }[];
 }
 
-interface DumpedTopology {
+export interface DumpedTopology {
   cpus: { numaId: string | null; arch: string | null; vendor: string | null }[];
-  /** PCI switches and bridges by bus id, with the bus id of the switch above them (null under a CPU). */
-  pci: { busId: string; parent: string | null; linkSpeed: string | null; linkWidth: number | null }[];
+  /**
+   * PCI entries by bus id, with the bus id of the one above them (null under a CPU): switches and
+   * bridges (`device` null), and the GPUs' and NICs' own entries.
+   */
+  pci: { busId: string; parent: string | null; linkSpeed: string | null; linkWidth: number | null; device: 'gpu' | 'nic' | null; cpu: number | null }[];
   gpus: DumpedGpu[];
   nics: { name: string | null; dev: number | null; speedMbps: number | null; busId: string | null; gdr: boolean | null }[];
 }
@@ -58,6 +61,11 @@ const num = (value: string | null): number | null => {
 /** Whether a text is one of NCCL's XML dumps, by its first element. */
 export function looksLikeNcclDump(text: string): boolean {
   return /^\s*(?:<\?xml[^>]*>\s*)?<(?:graphs|system)\b/.test(text);
+}
+
+/** The PCI switches and bridges of a topology: its PCI entries that are not a GPU's or a NIC's own. */
+export function pciSwitches(topology: DumpedTopology): DumpedTopology['pci'] {
+  return topology.pci.filter((p) => p.device === null);
 }
 
 /** Reads a graph or topology dump; bad input (naming the line) where it is neither. */
@@ -120,8 +128,20 @@ function readSystemElement(name: string, stack: { name: string; busId: string | 
   if (name === 'cpu') topology.cpus.push({ numaId: get(attributes, 'numaid'), arch: get(attributes, 'arch'), vendor: get(attributes, 'vendor') });
   else if (name === 'pci') {
     const busId = get(attributes, 'busid');
-    if (busId) topology.pci.push({ busId, parent: above, linkSpeed: get(attributes, 'link_speed'), linkWidth: num(get(attributes, 'link_width')) });
-  } else if (name === 'gpu') {
+    if (busId)
+      topology.pci.push({
+        busId,
+        parent: above,
+        linkSpeed: get(attributes, 'link_speed'),
+        linkWidth: num(get(attributes, 'link_width')),
+        device: null,
+        cpu: stack.some((s) => s.name === 'cpu') ? topology.cpus.length - 1 : null,
+      });
+  } else if (name === 'gpu' || name === 'nic') {
+    const own = topology.pci.find((p) => p.busId === above);
+    if (own) own.device = name;
+  }
+  if (name === 'gpu') {
     topology.gpus.push({ rank: num(get(attributes, 'rank')), dev: num(get(attributes, 'dev')), sm: num(get(attributes, 'sm')), busId: above, nvlinks: [] });
   } else if (name === 'nvlink') {
     const gpu = topology.gpus[topology.gpus.length - 1];

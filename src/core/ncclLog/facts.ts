@@ -157,3 +157,11 @@ export function factOf(message: string): Fact | null {
   }
   return null;
 }
+
+/** NCCL's graph search patterns by number (graph.h, NCCL_TOPO_PATTERN_*). */
+const PATTERNS = ['', 'balanced tree', 'split tree', 'tree', 'ring', 'NVLS', 'CollNet direct'];
+
+/** "ring" for pattern 4; "pattern 9" for one NCCL has not named. */
+export function patternName(pattern: number): string {
+  return PATTERNS[pattern] || `pattern ${pattern}`;
+}

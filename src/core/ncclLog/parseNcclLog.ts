@@ -58,9 +58,10 @@ export interface NcclLog {
   unread: number;
 }
 
-/** The process that printed a record: its host and pid ('' for a bare line). */
+/** The process that printed a record: its host and pid; by its device where the host is cut away; '' for a bare line. */
 function processOf(record: NcclRecord): string {
-  return record.host === null ? '' : `${record.host}:${record.pid}`;
+  if (record.host !== null) return `${record.host}:${record.pid}`;
+  return record.cudaDev === null ? '' : `[${record.cudaDev}]`;
 }
 
 interface Located {

@@ -2,7 +2,8 @@
 // launcherPrefix), after NCCL's own prefix "host:pid:tid [cudaDev] NCCL INFO " (from 2.26 perhaps
 // after a timestamp of the user's format), interleaved between ranks and hosts. A record is one of
 // NCCL's lines with who printed it; the version banner may stand bare, without a prefix (2.4 to 2.21
-// print it with printf). Anything else is not NCCL's and is only counted.
+// print it with printf), and a line may be pasted with its host and pids cut away ("[5] NCCL INFO").
+// Anything else is not NCCL's and is only counted.
 
 import { untagged } from '../ncclTests/launcherPrefix';
 
@@ -27,6 +28,8 @@ export interface NcclRecord {
  * WARN with its source file and line (and since 2.30 its function).
  */
 const PREFIX = /(?:^|\s)([^\s:]+):(\d+):(\d+) \[(\d+)\] (?:(?:[\d.]+ )?[\w./-]+:\d+(?: \([\w:~<>]+\))? )?NCCL (INFO|WARN|TRACE) ?(.*)$/;
+/** The same with the host and pids cut away, as logs are often pasted into issues: "[5] NCCL INFO Trees …". */
+const SHORT = /^\s*\[(\d+)\] NCCL (INFO|WARN|TRACE) ?(.*)$/;
 const BANNER = /(?:^|\s)(NCCL version \d+\.\d+\.\d+\S*)\s*$/;
 
 /** NCCL's records in `text`, and how many lines are not NCCL's (blank ones aside). */
@@ -42,6 +45,11 @@ export function ncclRecords(text: string): { records: NcclRecord[]; other: numbe
       records.push({ line, host, pid: Number(pid), cudaDev: Number(dev), level: level as NcclLevel, message: message.trim() });
       return;
     }
+    const short = SHORT.exec(raw) ?? SHORT.exec(untagged(raw));
+    if (short) {
+      records.push({ line, host: null, pid: null, cudaDev: Number(short[1]), level: short[2] as NcclLevel, message: short[3].trim() });
+      return;
+    }
     const bare = BANNER.exec(untagged(raw));
     if (bare) records.push({ line, host: null, pid: null, cudaDev: null, level: 'INFO', message: bare[1] });
     else if (raw.trim() !== '') other++;
@@ -54,5 +62,7 @@ const LINES_READ = 400;
 
 /** Whether a text is NCCL's own debug output: some line among its first carries NCCL's prefix. */
 export function looksLikeNcclLog(text: string): boolean {
-  return text.split(/\r\n|\r|\n/, LINES_READ).some((line) => PREFIX.test(line) || PREFIX.test(untagged(line)));
+  return text
+    .split(/\r\n|\r|\n/, LINES_READ)
+    .some((line) => PREFIX.test(line) || PREFIX.test(untagged(line)) || SHORT.test(line) || SHORT.test(untagged(line)));
 }

@@ -4,6 +4,7 @@
 import { useRef, useState } from 'react';
 import type { SimStore } from '../../store/simStore';
 import { CalibrationPanel } from '../calibration/CalibrationPanel';
+import { NcclBuildPanel } from '../ncclBuild/NcclBuildPanel';
 import { ConfigBar } from '../config/ConfigBar';
 import { Controls } from '../controls/Controls';
 import { useKeyboardControls } from '../controls/useKeyboardControls';
@@ -87,6 +88,7 @@ function AppFrame({ store, urlSync }: Required<AppProps>) {
         </aside>
       </main>
       <section className="gs-lower" aria-label="Timeline and comparison">
+        <NcclBuildPanel />
         <CalibrationPanel />
         <Timeline />
         <CompareChart />

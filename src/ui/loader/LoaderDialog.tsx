@@ -1,5 +1,6 @@
 // The "Load schedule…" dialog: pick a file, or paste (or edit) JSON and load it; an nccl-tests log,
-// told apart by its content, goes to its comparison with the model instead. What is wrong with a
+// told apart by its content, goes to its comparison with the model instead, and NCCL's own log or
+// dump to the view of what NCCL built (two examples of which it offers). What is wrong with a
 // file or the pasted text is said inside the dialog, next to where it came from; the dialog stays
 // open with the text kept, and closes once a schedule or a log is loaded. Where a problem names a
 // line, the text is in the box with that line marked; opened from a fault, the box holds the loaded
@@ -32,6 +33,7 @@ export interface MarkedSource {
 export function LoaderDialog({ onClose, source }: { onClose(): void; source?: MarkedSource }) {
   const loadSchedule = useSim((s) => s.loadSchedule);
   const loadNcclTestsLog = useSim((s) => s.loadNcclTestsLog);
+  const loadNcclBuild = useSim((s) => s.loadNcclBuild);
   const schedule = useSim((s) => s.derived?.schedule ?? null);
   const [text, setText] = useState(source?.text ?? '');
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -46,7 +48,7 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
     if (fromFault) panel.current?.scrollIntoView({ block: 'start' });
   }, [fromFault]);
 
-  const loader = { loadSchedule, loadNcclTestsLog };
+  const loader = { loadSchedule, loadNcclTestsLog, loadNcclBuild };
   const settle = (loaded: Loaded, from: Problem['source'], read: string) => {
     if (loaded.ok) return onClose();
     const line = problemLine(read, loaded.reason);
@@ -69,8 +71,20 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
     if (!read.ok) setProblem({ source: 'file', message: read.reason });
     else settle(loadText(loader, read.text, file.name), 'file', read.text);
   };
+  // An example of NCCL's own output, fetched from beside the app and loaded as a file would be.
+  const onExample = async (file: string) => {
+    try {
+      const response = await fetch(new URL(`examples/${file}`, document.baseURI));
+      if (!response.ok) throw new Error(String(response.status));
+      const read = await response.text();
+      settle(loadText(loader, read, file), 'file', read);
+    } catch {
+      setProblem({ source: 'file', message: `${file} could not be fetched from beside the app` });
+    }
+  };
   const onLoad = () => {
-    if (text.trim() === '') setProblem({ source: 'paste', message: 'Paste a schedule (JSON or MSCCL XML) or an nccl-tests log into the box first' });
+    if (text.trim() === '')
+      setProblem({ source: 'paste', message: 'Paste a schedule (JSON or MSCCL XML), an nccl-tests log or NCCL’s own log into the box first' });
     else settle(loadText(loader, text, null), 'paste', text);
   };
   const editable = schedule !== null && isEditable(schedule);
@@ -91,7 +105,7 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
       onKeyDown={onKeyDown}
     >
       <header className="gs-loader-header">
-        <h2 id={`${ids}-title`}>Load a schedule or an nccl-tests log</h2>
+        <h2 id={`${ids}-title`}>Load a schedule or a log</h2>
         <button type="button" className="gs-icon-button" aria-label="Close" onClick={onClose}>
           ×
         </button>
@@ -109,7 +123,7 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
       </label>
       {fileProblem && <ProblemLine id={problemId} message={fileProblem} />}
       <label className="gs-loader-paste" htmlFor={`${ids}-text`}>
-        Or paste JSON, MSCCL XML or an nccl-tests log
+        Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log
       </label>
       <SourceBox
         id={`${ids}-text`}
@@ -149,7 +163,16 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
         <code>{'{src, dst, chunk, op}'}</code> (<code>op</code>: <code>"reduce"</code> or <code>"copy"</code>) run at once, reading their sources as they stood
         when the step began. An MSCCL XML algorithm (<code>{'<algo>'}</code>) is read too. It is verified on load; a wrong one still runs, its first violation
         marked. The output of an nccl-tests binary (<code>all_reduce_perf</code>, …) is fitted and shown against the model instead, the schedule staying as it
-        is.{' '}
+        is. NCCL’s own log (<code>NCCL_DEBUG=INFO</code>) and its XML dumps (<code>NCCL_TOPO_DUMP_FILE</code>, <code>NCCL_GRAPH_DUMP_FILE</code>) show what NCCL
+        built: each channel’s ring and tree, ready to play. Examples:{' '}
+        <button type="button" className="gs-link" onClick={() => void onExample('nccl-2x8-h100.log')}>
+          a log of 16 ranks on 2 hosts
+        </button>
+        ,{' '}
+        <button type="button" className="gs-link" onClick={() => void onExample('nccl-topo-h100.xml')}>
+          a topology dump of one host
+        </button>
+        .{' '}
         <button
           type="button"
           className="gs-link"

@@ -1,6 +1,6 @@
 // What the loader is handed — pasted, picked or dropped — goes where it belongs by its content: an
-// nccl-tests log to its comparison with the model, NCCL's own log or dump to the command that reads
-// it, anything else to the schedule path. Either way a text that cannot be read is one line naming
+// nccl-tests log to its comparison with the model, NCCL's own log or dump to the view of what NCCL
+// built, anything else to the schedule path. Either way a text that cannot be read is one line naming
 // where it came from, and replaces nothing.
 
 import { looksLikeNcclDump, looksLikeNcclLog } from '../../core/ncclLog';
@@ -12,10 +12,12 @@ import { refused, type Refused } from '../../core/errors';
 
 const PASTED_SCHEDULE = 'pasted schedule';
 const PASTED_LOG = 'pasted nccl-tests log';
+const PASTED_NCCL = 'pasted NCCL log';
+const PASTED_DUMP = 'pasted NCCL dump';
 
-export type Loaded = { ok: true; kind: 'schedule' | 'log' } | Refused;
+export type Loaded = { ok: true; kind: 'schedule' | 'log' | 'nccl' } | Refused;
 
-type Loader = Pick<Sim, 'loadSchedule' | 'loadNcclTestsLog'>;
+type Loader = Pick<Sim, 'loadSchedule' | 'loadNcclTestsLog' | 'loadNcclBuild'>;
 
 /** Loads `text` as what it is; `name` is the file's, or null for pasted text. */
 export function loadText(sim: Loader, text: string, name: string | null): Loaded {
@@ -25,10 +27,9 @@ export function loadText(sim: Loader, text: string, name: string | null): Loaded
     return refused(name === null ? capitalized(problem) : `${name}: ${problem}`);
   }
   if (looksLikeNcclLog(text) || looksLikeNcclDump(text)) {
-    const what = looksLikeNcclDump(text) ? 'an NCCL graph or topology dump' : 'NCCL’s own log (NCCL_DEBUG=INFO)';
-    return refused(
-      `${name ?? 'This text'} is ${what}, not a schedule: \`gradsync nccl-log\` reads what NCCL built from it, and --play ring:C gives a channel's schedule to load here`,
-    );
+    const problem = sim.loadNcclBuild(text, name ?? (looksLikeNcclDump(text) ? PASTED_DUMP : PASTED_NCCL));
+    if (problem === null) return { ok: true, kind: 'nccl' };
+    return refused(name === null ? capitalized(problem) : `${name}: ${problem}`);
   }
   const read = readScheduleText(text, name);
   if (!read.ok) return read;
@@ -42,7 +43,7 @@ export function loadText(sim: Loader, text: string, name: string | null): Loaded
  */
 export async function readLoadable(file: File, schedulesAsJson = false): Promise<TextRead> {
   const read = await readTextFile(file, MAX_SCHEDULE_BYTES, 'a schedule or log file');
-  // NCCL's own log or dump goes on to loadText, which says what reads it.
+  // NCCL's own log or dump goes on to loadText, to the view of what NCCL built.
   const ncclOwn = read.ok && (looksLikeNcclLog(read.text) || looksLikeNcclDump(read.text));
   if (read.ok && schedulesAsJson && !looksLikeJson(file) && !looksLikeNcclTestsLog(read.text) && !ncclOwn) {
     return refused(`${file.name} is neither a .json schedule nor an nccl-tests log; drop a gradsync-schedule/1 JSON file or a *_perf output`);

@@ -16,12 +16,12 @@ import { ScheduleDropOverlay } from '../../../src/ui/loader/ScheduleDropOverlay'
 import { ScheduleLoader } from '../../../src/ui/loader/ScheduleLoader';
 import { Notices } from '../../../src/ui/notices/Notices';
 import { SimProvider } from '../../../src/ui/StoreContext';
+import { PASTE_LABEL, pasteInLoader } from '../loader/pasteInLoader';
 
 // jsdom's import.meta.url is not a file address: the fixtures are found from the repository root.
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'test/fixtures/nccl-tests', name), 'utf8');
 const TCPXO = fixture('h100-2node-tcpxo.txt');
 const GARBLED = fixture('all-reduce-garbled.txt');
-const PASTE_LABEL = 'Or paste JSON, MSCCL XML or an nccl-tests log';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const stores: SimStore[] = [];
 
@@ -54,13 +54,7 @@ async function show(): Promise<SimStore> {
   return store;
 }
 
-function paste(text: string): HTMLElement {
-  fireEvent.click(screen.getByRole('button', { name: 'Load schedule…' }));
-  const dialog = screen.getByRole('dialog', { name: 'Load a schedule or an nccl-tests log' });
-  fireEvent.change(within(dialog).getByLabelText(PASTE_LABEL), { target: { value: text } });
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Load' }));
-  return dialog;
-}
+const paste = pasteInLoader;
 
 const panel = () => screen.getByRole('region', { name: 'nccl-tests log against the model' });
 
@@ -123,7 +117,7 @@ describe('an nccl-tests log in the app', () => {
   it('names a picked file in its one line, and loads a good one from the picker', async () => {
     const store = await show();
     fireEvent.click(screen.getByRole('button', { name: 'Load schedule…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Load a schedule or an nccl-tests log' });
+    const dialog = screen.getByRole('dialog', { name: 'Load a schedule or a log' });
     fireEvent.change(within(dialog).getByLabelText('From a file'), { target: { files: [new File([GARBLED], 'all-reduce-garbled.txt')] } });
     await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeNull(), { timeout: 5000 });
     expect(within(dialog).getByRole('alert').textContent).toBe("✕ all-reduce-garbled.txt: line 14: algbw '2.6?' is not a number of GB/s");

@@ -42,11 +42,11 @@ async function show(store: SimStore) {
 
 function openDialog() {
   fireEvent.click(screen.getByRole('button', { name: 'Load schedule…' }));
-  return screen.getByRole('dialog', { name: 'Load a schedule or an nccl-tests log' });
+  return screen.getByRole('dialog', { name: 'Load a schedule or a log' });
 }
 
 function paste(dialog: HTMLElement, text: string) {
-  fireEvent.change(within(dialog).getByLabelText('Or paste JSON, MSCCL XML or an nccl-tests log'), { target: { value: text } });
+  fireEvent.change(within(dialog).getByLabelText('Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log'), { target: { value: text } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Load' }));
 }
 
@@ -100,17 +100,13 @@ describe('loading a schedule', () => {
     ['text that is not JSON', NOT_JSON, `T${parseError(NOT_JSON).slice(1)}`],
     ['a transfer to device 9 of 4', TO_DEVICE_9_OF_4, 'Step 1, transfer 1: dst 9 is out of range 0..3'],
     ['a schedule of 5,000 devices', DEVICES_5000, 'This schedule has 5,000 devices; the app shows at most 1,024'],
-    ['an empty box', '   ', 'Paste a schedule (JSON or MSCCL XML) or an nccl-tests log into the box first'],
+    ['an empty box', '   ', 'Paste a schedule (JSON or MSCCL XML), an nccl-tests log or NCCL’s own log into the box first'],
     [
-      'NCCL’s own log',
-      'node-a:4000:4000 [0] NCCL INFO Trees [0] 1/-1/-1->0->-1\nnode-a:4000:4000 [0] NCCL INFO Channel 00/02 :    0   1',
-      "This text is NCCL’s own log (NCCL_DEBUG=INFO), not a schedule: `gradsync nccl-log` reads what NCCL built from it, and --play ring:C gives a channel's schedule to load here",
+      'NCCL’s own log that says nothing of what NCCL built',
+      'node-a:4000:4000 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.0.0.1<0>',
+      'None of NCCL’s 1 lines says what it built: run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)',
     ],
-    [
-      'an NCCL graph dump',
-      '<graphs version="1">\n  <graph id="0" pattern="4"/>\n</graphs>',
-      "This text is an NCCL graph or topology dump, not a schedule: `gradsync nccl-log` reads what NCCL built from it, and --play ring:C gives a channel's schedule to load here",
-    ],
+    ['an NCCL graph dump cut short', '<graphs version="1">\n  <graph id="0" pattern="4"', null],
   ] as const) {
     it(`says inside the dialog what is wrong with ${what}, keeping the text and the schedule shown`, async () => {
       const store = cpuStore();
@@ -118,10 +114,11 @@ describe('loading a schedule', () => {
       const before = store.getState().derived!.schedule;
       const dialog = openDialog();
       paste(dialog, text);
-      expect(problemIn(dialog)).toBe(`✕ ${message}`);
-      const box = within(dialog).getByLabelText('Or paste JSON, MSCCL XML or an nccl-tests log') as HTMLTextAreaElement;
+      if (message === null) expect(problemIn(dialog)).toMatch(/^✕ Line 2: /);
+      else expect(problemIn(dialog)).toBe(`✕ ${message}`);
+      const box = within(dialog).getByLabelText('Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log') as HTMLTextAreaElement;
       expect([box.value, box.getAttribute('aria-invalid')]).toEqual([text, 'true']);
-      expect(screen.getByRole('dialog', { name: 'Load a schedule or an nccl-tests log' })).toBe(dialog);
+      expect(screen.getByRole('dialog', { name: 'Load a schedule or a log' })).toBe(dialog);
       expect(store.getState().custom).toBeNull();
       expect(store.getState().derived!.schedule).toBe(before);
       expect(store.getState().notices).toEqual([]);
@@ -218,7 +215,7 @@ describe('loading a schedule', () => {
     await show(store);
     const dialog = openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start from the current schedule' }));
-    const text = (within(dialog).getByLabelText('Or paste JSON, MSCCL XML or an nccl-tests log') as HTMLTextAreaElement).value;
+    const text = (within(dialog).getByLabelText('Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log') as HTMLTextAreaElement).value;
     expect(JSON.parse(text)).toEqual(store.getState().derived!.schedule);
     expect(text.split('\n')).toContain('      { "src": 0, "dst": 1, "chunk": 0, "op": "reduce" },');
   });

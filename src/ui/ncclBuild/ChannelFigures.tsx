@@ -1,0 +1,98 @@
+// One channel as NCCL built it: its ring and its tree side by side over the same hosts, each with
+// what it is in words (where it crosses between hosts, and by what; how the tree stands beside
+// gradsync's own double tree) and the button that plays it.
+
+import { useMemo } from 'react';
+import { compareTree, ringChannelSchedule, treeChannelSchedule, type NcclLog } from '../../core/ncclLog';
+import { BuildPicture, HopKey, hopKinds } from './BuildPicture';
+import { ringHops, treeHops, type BuildLayout, type Hop } from './buildPicture';
+import { PlayButton } from './PlayButton';
+
+/** "1 → 10 by NET/IB/2/GDRDMA": the hops that leave a host. */
+function crossings(hops: Hop[]): string {
+  const across = hops.filter((h) => h.across);
+  if (across.length === 0) return 'It stays inside one host.';
+  const each = across.map((h) => `${h.from} → ${h.to}${h.via ? ` by ${h.via}` : ''}`);
+  return `It crosses between hosts ${across.length === 1 ? 'once' : `${across.length} times`}: ${each.join('; ')}.`;
+}
+
+export function RingFigure({ log, layout, channel, source }: { log: NcclLog; layout: BuildLayout; channel: number; source: string }) {
+  const ring = log.rings.find((r) => r.channel === channel) ?? null;
+  const hops = useMemo(() => ringHops(log, layout, channel), [log, layout, channel]);
+  return (
+    <figure className="gs-build-figure">
+      <figcaption>
+        <h3>Ring of channel {channel}</h3>
+      </figcaption>
+      {ring === null ? (
+        <p className="gs-build-missing">The log shows no ring of channel {channel}.</p>
+      ) : (
+        <>
+          <BuildPicture
+            layout={layout}
+            hops={hops}
+            root={null}
+            label={`Channel ${channel}'s ring: ${ring.order.join(' → ')}${ring.complete ? ` → ${ring.order[0]}` : ' …'}`}
+          />
+          <HopKey kinds={hopKinds(hops)} />
+          <p className="gs-build-words">
+            {ring.order.join(' → ')}
+            {ring.complete ? ` → ${ring.order[0]}` : ' …'}
+          </p>
+          {!ring.complete && (
+            <p className="gs-build-missing" role="note">
+              The log shows this ring only in part: {ring.order.length} of {log.ranks} ranks, and no rank’s own “Ring” line closes it.
+            </p>
+          )}
+          <p className="gs-build-words">{crossings(hops)}</p>
+          <PlayButton label={`Play this ring`} name={`channel ${channel}'s ring from ${source}`} schedule={() => ringChannelSchedule(log, channel)} />
+        </>
+      )}
+    </figure>
+  );
+}
+
+export function TreeFigure({ log, layout, channel, source }: { log: NcclLog; layout: BuildLayout; channel: number; source: string }) {
+  const hops = useMemo(() => treeHops(log, layout, channel), [log, layout, channel]);
+  const comparison = useMemo(() => compareTree(log, channel), [log, channel]);
+  const links = log.treeLinks.filter((l) => l.channel === channel);
+  const roots = links.filter((l) => l.parent === -1).map((l) => l.rank);
+  return (
+    <figure className="gs-build-figure">
+      <figcaption>
+        <h3>Tree of channel {channel}</h3>
+      </figcaption>
+      {links.length === 0 ? (
+        <p className="gs-build-missing">The log shows no tree of channel {channel}: NCCL prints every rank’s “Trees” line at NCCL_DEBUG=INFO.</p>
+      ) : (
+        <>
+          <BuildPicture
+            layout={layout}
+            hops={hops}
+            root={roots.length === 1 ? roots[0] : null}
+            label={`Channel ${channel}'s tree, each rank's arrow to its parent: ${hops.map((h) => `${h.from} → ${h.to}`).join(', ')}`}
+          />
+          <HopKey kinds={hopKinds(hops)} />
+          <p className="gs-build-words">
+            {roots.length === 1 ? `Rooted at rank ${roots[0]} (ringed); ` : `${roots.length} roots in the log (${roots.join(', ') || 'none'}); `}
+            each arrow goes from a rank to its parent, the way the reduction goes; the broadcast comes back down.
+          </p>
+          <div className="gs-build-compare">
+            <h4>Beside gradsync’s double tree</h4>
+            {comparison.ok ? (
+              comparison.words.map(({ text, same }) => (
+                <p key={text} className={same ? 'gs-build-same' : 'gs-build-differs'}>
+                  <span aria-hidden="true">{same ? '= ' : '≠ '}</span>
+                  {text}
+                </p>
+              ))
+            ) : (
+              <p className="gs-build-missing">No comparison: {comparison.why}.</p>
+            )}
+          </div>
+          <PlayButton label="Play this tree" name={`channel ${channel}'s tree from ${source}`} schedule={() => treeChannelSchedule(log, channel)} />
+        </>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,96 @@
+// What NCCL built, once its log or a dump is loaded (the loader tells them from schedules): the ranks
+// by host, each channel's ring and tree drawn over them with a channel picker, what the log leaves
+// out said plainly, the graph search and the tuner's choices beside gradsync's model; the machine
+// from a topology dump and the searched graphs from a graph dump. Closed with ×.
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { rankRuns, treeChannels, type DumpedTopology, type NcclLog } from '../../core/ncclLog';
+import type { NcclBuild } from '../../store/ncclBuildSlice';
+import { useSim } from '../StoreContext';
+import { buildLayout } from './buildPicture';
+import { ChannelPicker } from './ChannelPicker';
+import { RingFigure, TreeFigure } from './ChannelFigures';
+import { GraphDump, GraphSearch } from './GraphSearch';
+import { TopologyView } from './TopologyView';
+import { TuningTable } from './TuningTable';
+
+export function NcclBuildPanel() {
+  const build = useSim((s) => s.ncclBuild);
+  return build ? <BuildPanel build={build} /> : null;
+}
+
+function BuildPanel({ build }: { build: NcclBuild }) {
+  const clear = useSim((s) => s.clearNcclBuild);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const names = [build.log, build.topology, build.graphs].flatMap((n) => (n ? [n.name] : []));
+  // What was just loaded is where the user looks next: the heading takes the focus, on screen.
+  const loaded = build[build.last];
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, [loaded]);
+  return (
+    <section className="gs-panel gs-build" aria-label="What NCCL built">
+      <header className="gs-calibration-head">
+        <h2 ref={heading} tabIndex={-1}>
+          What NCCL built: <span className="gs-build-name">{names.join(' + ')}</span>
+        </h2>
+        <button type="button" className="gs-icon-button" aria-label="Close what NCCL built" onClick={clear}>
+          ×
+        </button>
+      </header>
+      {build.log && <LogView log={build.log.value} source={build.log.name} topology={build.topology?.value ?? null} />}
+      {build.topology && <TopologyView topology={build.topology.value} name={build.topology.name} />}
+      {build.graphs && <GraphDump graphs={build.graphs.value} name={build.graphs.name} />}
+    </section>
+  );
+}
+
+/** What the log leaves out, each said once. */
+function gaps(log: NcclLog): string[] {
+  const said: string[] = [];
+  if (log.hosts.length === 0) said.push('No line says which host a rank is on, so the ranks are drawn together.');
+  if (log.missingRanks.length > 0) said.push(`No line of ranks ${rankRuns(log.missingRanks)}: the log is partial, and nothing of theirs is guessed.`);
+  const cut = log.rings.filter((r) => !r.complete).map((r) => r.channel);
+  if (cut.length === 1) said.push(`The ring of channel ${cut[0]} is shown only in part.`);
+  if (cut.length > 1) said.push(`The rings of channels ${cut.join(', ')} are shown only in part.`);
+  if (log.rings.length === 0) said.push('No ring in the log: NCCL prints rank 0’s “Channel” lines at NCCL_DEBUG=INFO.');
+  if (log.otherCommunicators.length > 0)
+    said.push(`The log holds ${log.otherCommunicators.length} other communicator(s), of ${log.otherCommunicators.join(', ')} ranks; the largest is shown.`);
+  return said;
+}
+
+function LogView({ log, source, topology }: { log: NcclLog; source: string; topology: DumpedTopology | null }) {
+  const channels = useMemo(() => [...new Set([...log.rings.map((r) => r.channel), ...treeChannels(log)])].sort((a, b) => a - b), [log]);
+  const [picked, setPicked] = useState<number | null>(null);
+  const channel = picked !== null && channels.includes(picked) ? picked : (channels[0] ?? 0);
+  const layout = useMemo(() => buildLayout(log), [log]);
+  const hosts = log.hosts.length > 0 ? ` on ${log.hosts.length} host${log.hosts.length === 1 ? '' : 's'}` : log.nodes ? ` on ${log.nodes} nodes` : '';
+  const notes = gaps(log);
+  return (
+    <>
+      <p className="gs-calibration-facts" data-testid="nccl-build-facts">
+        NCCL {log.version ?? '(version not in the log)'} · {log.ranks} ranks{hosts}
+        {log.hosts.map((h) => ` · ${h.host}: ${rankRuns(h.ranks)}`).join('')} · {channels.length} channels · {log.unread.toLocaleString('en-US')} lines not read
+      </p>
+      {notes.length > 0 && (
+        <ul className="gs-build-gaps" role="status">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      {channels.length > 0 && <ChannelPicker channels={channels} value={channel} onChange={setPicked} label="Channel shown" />}
+      {channels.length > 0 && (
+        <div className="gs-build-figures">
+          <RingFigure log={log} layout={layout} channel={channel} source={source} />
+          <TreeFigure log={log} layout={layout} channel={channel} source={source} />
+        </div>
+      )}
+      <div className="gs-build-tables">
+        <GraphSearch graphs={log.graphs} />
+        <TuningTable log={log} topology={topology} />
+      </div>
+    </>
+  );
+}
