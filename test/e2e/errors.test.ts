@@ -57,13 +57,13 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
   /** Pastes `text`, presses Load, and expects `message` in the dialog's alert, on screen and focused. */
   async function expectRefused(page: Page, text: string, message: string): Promise<void> {
     const dialog = await openLoader(page);
-    await dialog.getByLabel('Or paste JSON, MSCCL XML or an nccl-tests log').fill(text);
+    await dialog.getByLabel('Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log').fill(text);
     await dialog.getByRole('button', { name: 'Load', exact: true }).click();
     const alert = dialog.getByRole('alert');
     await expect.poll(() => alert.innerText()).toBe(message);
     expect(await alert.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await onScreen(page, alert)).toBe(true);
-    expect(await dialog.getByLabel('Or paste JSON, MSCCL XML or an nccl-tests log').inputValue()).toBe(text);
+    expect(await dialog.getByLabel('Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log').inputValue()).toBe(text);
     expect(await page.getByRole('button', { name: 'Back to ring' }).count()).toBe(0);
   }
 
