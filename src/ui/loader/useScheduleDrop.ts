@@ -1,5 +1,6 @@
-// Dropping a schedule (.json) or an nccl-tests log anywhere on the app: listeners on the given root
-// element, and whether a file is being dragged over it (for the drop overlay).
+// Dropping a schedule (.json), an nccl-tests log, or NCCL's own log and dumps anywhere on the app:
+// listeners on the given root element, and whether a file is being dragged over it (for the drop
+// overlay).
 
 import { useCallback, type RefObject } from 'react';
 import { useSimStore } from '../StoreContext';
@@ -12,12 +13,16 @@ export function useScheduleDrop(rootRef: RefObject<HTMLElement | null>): boolean
   const store = useSimStore();
   const onFiles = useCallback(
     (files: File[]) => {
-      const file = files.find(looksLikeJson) ?? files[0];
+      // NCCL's log and its dumps, dropped together, are all shown; otherwise one file is loaded.
+      const shown = files.length > 1 && files.every((f) => !looksLikeJson(f)) ? files : [files.find(looksLikeJson) ?? files[0]];
       // The dialog is closed while dropping, so a problem is said in the notices, on screen at the top.
-      void readLoadable(file, true).then((read) => {
-        const loaded = read.ok ? loadText(store.getState(), read.text, file.name) : read;
-        if (!loaded.ok) store.getState().notify('error', loaded.reason);
-      });
+      void (async () => {
+        for (const file of shown) {
+          const read = await readLoadable(file, true);
+          const loaded = read.ok ? loadText(store.getState(), read.text, file.name) : read;
+          if (!loaded.ok) store.getState().notify('error', loaded.reason);
+        }
+      })();
     },
     [store],
   );

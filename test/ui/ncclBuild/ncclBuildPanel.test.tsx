@@ -6,8 +6,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { useRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SimStore } from '../../../src/store/simStore';
+import { ScheduleDropOverlay } from '../../../src/ui/loader/ScheduleDropOverlay';
 import { ScheduleLoader } from '../../../src/ui/loader/ScheduleLoader';
 import { NcclBuildPanel } from '../../../src/ui/ncclBuild/NcclBuildPanel';
 import { Notices } from '../../../src/ui/notices/Notices';
@@ -21,15 +23,20 @@ const TOPOLOGY = example('nccl-topo-h100.xml');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const paste = pasteInLoader;
 
-async function show(): Promise<SimStore> {
-  const store = showWithStore(
-    <div className="gs-root">
+function App() {
+  const root = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={root} data-testid="root" className="gs-root">
       <ScheduleLoader />
       <Notices />
       <NcclBuildPanel />
-    </div>,
-    {},
+      <ScheduleDropOverlay rootRef={root} />
+    </div>
   );
+}
+
+async function show(): Promise<SimStore> {
+  const store = showWithStore(<App />, {});
   await act(settle);
   return store;
 }
@@ -133,6 +140,15 @@ describe('what NCCL built, in the app', () => {
     expect(machine.querySelector('.gs-topo-gpu')?.textContent).toBe('GPU 0 · rank 0 · sm 90NVLink 18× → NVSwitch');
     fireEvent.click(screen.getByRole('button', { name: 'Close what NCCL built' }));
     expect(store.getState().ncclBuild).toBeNull();
+  });
+
+  it('shows a log and a topology dump dropped together', async () => {
+    const store = await show();
+    const files = [new File([LOG], 'nccl.log'), new File([TOPOLOGY], 'topo.xml')];
+    fireEvent.drop(screen.getByTestId('root'), { dataTransfer: { types: ['Files'], files } });
+    await waitFor(() => expect(store.getState().ncclBuild?.topology?.name).toBe('topo.xml'), { timeout: 5000 });
+    expect(store.getState().ncclBuild?.log?.name).toBe('nccl.log');
+    expect(within(panel()).getByRole('heading', { level: 2 }).textContent).toBe('What NCCL built: nccl.log + topo.xml');
   });
 
   it('refuses a dump it cannot read in one line naming the line, keeping what is shown', async () => {
