@@ -33,7 +33,10 @@ describe.skipIf(skipReason !== null)('what NCCL built, in Chromium', () => {
       expect([box.x >= 0, box.y >= 0, box.x + box.width <= WIDE.width, box.y + box.height <= WIDE.height]).toEqual([true, true, true, true]);
     }
     // A rank's number is read at 14 px or more.
-    const type = await panel.locator('.gs-build-rank-number').first().evaluate((text) => text.getBoundingClientRect().height);
+    const type = await panel
+      .locator('.gs-build-rank-number')
+      .first()
+      .evaluate((text) => text.getBoundingClientRect().height);
     expect(type).toBeGreaterThanOrEqual(14);
 
     await panel.getByRole('radio', { name: '0', exact: true }).focus();
