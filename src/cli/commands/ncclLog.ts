@@ -51,7 +51,8 @@ function summary(log: NcclLog): string[] {
   if (log.missingRanks.length > 0) lines.push(`  no line of ranks ${rankRuns(log.missingRanks)}: the log is partial`);
   if (log.otherCommunicators.length > 0)
     lines.push(`  ${log.otherCommunicators.length} other communicator(s) not read, of ${log.otherCommunicators.join(', ')} ranks`);
-  lines.push('', `rings (${log.rings.length} channels)`);
+  const built = log.channelCount !== null && log.channelCount > log.rings.length ? ` of the ${log.channelCount} NCCL built` : '';
+  lines.push('', `rings (${log.rings.length} channels${built})`);
   if (log.rings.length === 0) lines.push('  none in the log: NCCL prints them at NCCL_DEBUG=INFO, rank 0’s “Channel” lines');
   for (const ring of log.rings) {
     const hops = log.ringEdges.filter((e) => e.channel === ring.channel);

@@ -52,6 +52,8 @@ export interface NcclLog {
   tuning: NcclTuning[];
   /** Ranks of the communicator no line of the log speaks for. */
   missingRanks: number[];
+  /** How many channels rank 0's ring lines say there are ("Channel 05/16"); null where they do not say. */
+  channelCount: number | null;
   /** Other communicators in the log, by size, that were not read. */
   otherCommunicators: number[];
   /** Lines that are not NCCL's, and NCCL's lines of kinds not read here. */
@@ -167,6 +169,7 @@ export function parseNcclLog(text: string): NcclLog {
       (t) => JSON.stringify(t),
     ),
     missingRanks: missingOf(facts, ranks),
+    channelCount: facts.reduce<number | null>((most, f) => (f.kind === 'ring' && f.channels !== null ? Math.max(most ?? 0, f.channels) : most), null),
     otherCommunicators: [...sizes.entries()].filter(([comm]) => comm !== chosen?.[0]).map(([, size]) => size),
     unread: other + unknown,
   };

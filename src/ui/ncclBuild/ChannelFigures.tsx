@@ -8,12 +8,19 @@ import { BuildPicture, HopKey, hopKinds } from './BuildPicture';
 import { ringHops, treeHops, type BuildLayout, type Hop } from './buildPicture';
 import { PlayButton } from './PlayButton';
 
+/** Crossings named one by one; past them, how many more. */
+const SAID_CROSSINGS = 8;
+
+const sameVia = (hops: Hop[]) => hops[0].via !== null && hops.every((h) => h.via === hops[0].via);
+
 /** "1 → 10 by NET/IB/2/GDRDMA": the hops that leave a host. */
 function crossings(hops: Hop[]): string {
   const across = hops.filter((h) => h.across);
   if (across.length === 0) return 'It stays inside one host.';
-  const each = across.map((h) => `${h.from} → ${h.to}${h.via ? ` by ${h.via}` : ''}`);
-  return `It crosses between hosts ${across.length === 1 ? 'once' : `${across.length} times`}: ${each.join('; ')}.`;
+  const each = across.slice(0, SAID_CROSSINGS).map((h) => `${h.from} → ${h.to}${h.via ? ` by ${h.via}` : ''}`);
+  const rest = across.length - each.length;
+  const more = rest > 0 ? `; and ${rest} more${sameVia(across) ? `, all by ${across[0].via}` : ''}` : '';
+  return `It crosses between hosts ${across.length === 1 ? 'once' : `${across.length} times`}: ${each.join('; ')}${more}.`;
 }
 
 export function RingFigure({ log, layout, channel, source }: { log: NcclLog; layout: BuildLayout; channel: number; source: string }) {

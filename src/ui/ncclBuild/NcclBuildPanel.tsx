@@ -19,6 +19,9 @@ export function NcclBuildPanel() {
   return build ? <BuildPanel build={build} /> : null;
 }
 
+/** A picture wider than this (in its own units, about px at full size) is not set beside another. */
+const WIDE_PICTURE = 800;
+
 function BuildPanel({ build }: { build: NcclBuild }) {
   const clear = useSim((s) => s.clearNcclBuild);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -46,6 +49,16 @@ function BuildPanel({ build }: { build: NcclBuild }) {
   );
 }
 
+/** Hosts named with their ranks: every one up to a few, then the first and last around how many more. */
+const NAMED_HOSTS = 6;
+
+function hostList(log: NcclLog): string {
+  const named = (h: NcclLog['hosts'][number]) => ` · ${h.host}: ${rankRuns(h.ranks)}`;
+  if (log.hosts.length <= NAMED_HOSTS) return log.hosts.map(named).join('');
+  const first = log.hosts.slice(0, 2).map(named).join('');
+  return `${first} · … ${log.hosts.length - 3} more …${named(log.hosts[log.hosts.length - 1])}`;
+}
+
 /** What the log leaves out, each said once. */
 function gaps(log: NcclLog): string[] {
   const said: string[] = [];
@@ -54,6 +67,9 @@ function gaps(log: NcclLog): string[] {
   const cut = log.rings.filter((r) => !r.complete).map((r) => r.channel);
   if (cut.length === 1) said.push(`The ring of channel ${cut[0]} is shown only in part.`);
   if (cut.length > 1) said.push(`The rings of channels ${cut.join(', ')} are shown only in part.`);
+  const shown = new Set(log.rings.map((r) => r.channel));
+  const unshown = log.channelCount === null ? [] : Array.from({ length: log.channelCount }, (_, c) => c).filter((c) => !shown.has(c));
+  if (log.rings.length > 0 && unshown.length > 0) said.push(`NCCL built ${log.channelCount} channels; the log shows no ring of channels ${rankRuns(unshown)}.`);
   if (log.rings.length === 0) said.push('No ring in the log: NCCL prints rank 0’s “Channel” lines at NCCL_DEBUG=INFO.');
   if (log.otherCommunicators.length > 0)
     said.push(`The log holds ${log.otherCommunicators.length} other communicator(s), of ${log.otherCommunicators.join(', ')} ranks; the largest is shown.`);
@@ -71,7 +87,7 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
     <>
       <p className="gs-calibration-facts" data-testid="nccl-build-facts">
         NCCL {log.version ?? '(version not in the log)'} · {log.ranks} ranks{hosts}
-        {log.hosts.map((h) => ` · ${h.host}: ${rankRuns(h.ranks)}`).join('')} · {channels.length} channels · {log.unread.toLocaleString('en-US')} lines not read
+        {hostList(log)} · {channels.length} channels · {log.unread.toLocaleString('en-US')} lines not read
       </p>
       {notes.length > 0 && (
         <ul className="gs-build-gaps" role="status">
@@ -82,7 +98,8 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
       )}
       {channels.length > 0 && <ChannelPicker channels={channels} value={channel} onChange={setPicked} label="Channel shown" />}
       {channels.length > 0 && (
-        <div className="gs-build-figures">
+        // Past two hosts' width the ring and the tree each take the panel's whole width, one above the other.
+        <div className={layout.width > WIDE_PICTURE ? 'gs-build-figures gs-build-figures-stacked' : 'gs-build-figures'}>
           <RingFigure log={log} layout={layout} channel={channel} source={source} />
           <TreeFigure log={log} layout={layout} channel={channel} source={source} />
         </div>

@@ -30,8 +30,21 @@ describe('an NCCL_DEBUG=INFO log of 16 ranks on 2 hosts', () => {
       expect(log.ringEdges.filter((e) => e.transport === 'NET')).toHaveLength(4);
       expect(log.missingRanks).toEqual([]);
       expect(log.otherCommunicators).toEqual([]);
+      // 2.4's ring lines do not say how many channels there are.
+      expect(log.channelCount).toBe(style === '2.4' ? null : 2);
     });
   }
+
+  it('says how many channels NCCL built where the log shows fewer rings, and reads lines pasted without their host', () => {
+    const text = clusterLog('2.12', TWO_NODES)
+      .split('\n')
+      .filter((line) => !/Channel 01\/02 :/.test(line) && !/ Ring 01 :/.test(line))
+      .map((line) => line.replace(/^node-\w:\d+:\d+ /, ''))
+      .join('\n');
+    const log = parseNcclLog(text);
+    expect([log.ranks, log.channelCount, log.rings.map((r) => r.channel), log.hosts]).toEqual([16, 2, [0], []]);
+    expect(log.treeLinks).toHaveLength(32);
+  });
 
   it('reads every rank’s neighbours where the version prints them (2.10 on)', () => {
     expect(parseNcclLog(clusterLog('2.21', TWO_NODES)).ringLinks).toHaveLength(32);
