@@ -3,19 +3,20 @@
 // dashed grey one where the log names none. A tree's root is ringed.
 
 import { useId } from 'react';
-import { hopPath, type BuildLayout, type Hop, type HopKind } from './buildPicture';
+import { hopPath, type BuildLayout, type Frame, type Hop, type HopKind } from './buildPicture';
 
 const MARGIN = 8;
 const KINDS: HopKind[] = ['P2P', 'SHM', 'NET', 'COLLNET', null];
 const kindClass = (kind: HopKind) => `gs-hop-${kind === null ? 'unknown' : kind.toLowerCase()}`;
 
-export function BuildPicture({ layout, hops, root, label }: { layout: BuildLayout; hops: Hop[]; root: number | null; label: string }) {
+/** `frame`: the part of the layout shown (pictureBounds), the same for pictures set side by side. */
+export function BuildPicture({ layout, frame, hops, root, label }: { layout: BuildLayout; frame: Frame; hops: Hop[]; root: number | null; label: string }) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const r = layout.spotRadius;
   return (
     <svg
       className="gs-build-picture"
-      viewBox={`${-MARGIN} ${-MARGIN} ${layout.width + 2 * MARGIN} ${layout.height + 2 * MARGIN}`}
+      viewBox={`${frame.x - MARGIN} ${frame.y - MARGIN} ${frame.width + 2 * MARGIN} ${frame.height + 2 * MARGIN}`}
       role="img"
       aria-label={label}
     >

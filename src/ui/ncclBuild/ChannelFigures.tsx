@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { compareTree, ringChannelSchedule, treeChannelSchedule, type NcclLog } from '../../core/ncclLog';
 import { BuildPicture, HopKey, hopKinds } from './BuildPicture';
-import { ringHops, treeHops, type BuildLayout, type Hop } from './buildPicture';
+import { ringHops, treeHops, type BuildLayout, type Frame, type Hop } from './buildPicture';
 import { PlayButton } from './PlayButton';
 
 /** Crossings named one by one; past them, how many more. */
@@ -23,7 +23,7 @@ function crossings(hops: Hop[]): string {
   return `It crosses between hosts ${across.length === 1 ? 'once' : `${across.length} times`}: ${each.join('; ')}${more}.`;
 }
 
-export function RingFigure({ log, layout, channel, source }: { log: NcclLog; layout: BuildLayout; channel: number; source: string }) {
+export function RingFigure({ log, layout, frame, channel, source }: { log: NcclLog; layout: BuildLayout; frame: Frame; channel: number; source: string }) {
   const ring = log.rings.find((r) => r.channel === channel) ?? null;
   const hops = useMemo(() => ringHops(log, layout, channel), [log, layout, channel]);
   return (
@@ -37,6 +37,7 @@ export function RingFigure({ log, layout, channel, source }: { log: NcclLog; lay
         <>
           <BuildPicture
             layout={layout}
+            frame={frame}
             hops={hops}
             root={null}
             label={`Channel ${channel}'s ring: ${ring.order.join(' → ')}${ring.complete ? ` → ${ring.order[0]}` : ' …'}`}
@@ -59,7 +60,7 @@ export function RingFigure({ log, layout, channel, source }: { log: NcclLog; lay
   );
 }
 
-export function TreeFigure({ log, layout, channel, source }: { log: NcclLog; layout: BuildLayout; channel: number; source: string }) {
+export function TreeFigure({ log, layout, frame, channel, source }: { log: NcclLog; layout: BuildLayout; frame: Frame; channel: number; source: string }) {
   const hops = useMemo(() => treeHops(log, layout, channel), [log, layout, channel]);
   const comparison = useMemo(() => compareTree(log, channel), [log, channel]);
   const links = log.treeLinks.filter((l) => l.channel === channel);
@@ -75,6 +76,7 @@ export function TreeFigure({ log, layout, channel, source }: { log: NcclLog; lay
         <>
           <BuildPicture
             layout={layout}
+            frame={frame}
             hops={hops}
             root={roots.length === 1 ? roots[0] : null}
             label={`Channel ${channel}'s tree, each rank's arrow to its parent: ${hops.map((h) => `${h.from} → ${h.to}`).join(', ')}`}

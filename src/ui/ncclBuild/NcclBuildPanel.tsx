@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { rankRuns, treeChannels, type DumpedTopology, type NcclLog } from '../../core/ncclLog';
 import type { NcclBuild } from '../../store/ncclBuildSlice';
 import { useSim } from '../StoreContext';
-import { buildLayout } from './buildPicture';
+import { buildLayout, pictureBounds, ringHops, treeHops } from './buildPicture';
 import { ChannelPicker } from './ChannelPicker';
 import { RingFigure, TreeFigure } from './ChannelFigures';
 import { GraphDump, GraphSearch } from './GraphSearch';
@@ -81,6 +81,8 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
   const [picked, setPicked] = useState<number | null>(null);
   const channel = picked !== null && channels.includes(picked) ? picked : (channels[0] ?? 0);
   const layout = useMemo(() => buildLayout(log), [log]);
+  // The ring and the tree framed alike, so that a host stands at the same height in both.
+  const frame = useMemo(() => pictureBounds(layout, [...ringHops(log, layout, channel), ...treeHops(log, layout, channel)]), [log, layout, channel]);
   const hosts = log.hosts.length > 0 ? ` on ${log.hosts.length} host${log.hosts.length === 1 ? '' : 's'}` : log.nodes ? ` on ${log.nodes} nodes` : '';
   const notes = gaps(log);
   return (
@@ -100,8 +102,8 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
       {channels.length > 0 && (
         // Past two hosts' width the ring and the tree each take the panel's whole width, one above the other.
         <div className={layout.width > WIDE_PICTURE ? 'gs-build-figures gs-build-figures-stacked' : 'gs-build-figures'}>
-          <RingFigure log={log} layout={layout} channel={channel} source={source} />
-          <TreeFigure log={log} layout={layout} channel={channel} source={source} />
+          <RingFigure log={log} layout={layout} frame={frame} channel={channel} source={source} />
+          <TreeFigure log={log} layout={layout} frame={frame} channel={channel} source={source} />
         </div>
       )}
       <div className="gs-build-tables">

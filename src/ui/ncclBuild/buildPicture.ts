@@ -44,7 +44,7 @@ export interface BuildLayout {
 /** Ranks round a circle of a node's size, or in a grid where there are many. */
 function placeInNode(count: number): { w: number; h: number; at(i: number): [number, number] } {
   if (count <= 16) {
-    const radius = Math.max(52, (count * (2 * SPOT + 22)) / (2 * Math.PI));
+    const radius = Math.max(52, (count * (2 * SPOT + 30)) / (2 * Math.PI));
     const size = 2 * (radius + SPOT + PAD);
     return {
       w: size,
@@ -130,8 +130,10 @@ export function treeHops(log: NcclLog, layout: BuildLayout, channel: number): Ho
   return log.treeLinks.filter((l) => l.channel === channel && l.parent >= 0).map((l) => hopOf(log, layout, channel, l.rank, l.parent));
 }
 
-/** The SVG path of a hop: a chord inside a box, a bowed curve between boxes; both end short of the spots. */
-export function hopPath(layout: BuildLayout, hop: Hop): string {
+type Point = [number, number];
+
+/** A hop as a quadratic curve (a chord has its control point on the line), ending short of its spots. */
+function hopCurve(layout: BuildLayout, hop: Hop): { start: Point; control: Point; stop: Point } {
   const a = layout.spots[hop.from];
   const b = layout.spots[hop.to];
   const dx = b.x - a.x;
@@ -140,16 +142,75 @@ export function hopPath(layout: BuildLayout, hop: Hop): string {
   const inset = layout.spotRadius + 3;
   const end = layout.spotRadius + 7;
   if (!hop.across) {
-    return `M${a.x + (dx / length) * inset},${a.y + (dy / length) * inset} L${b.x - (dx / length) * end},${b.y - (dy / length) * end}`;
+    const start: Point = [a.x + (dx / length) * inset, a.y + (dy / length) * inset];
+    const stop: Point = [b.x - (dx / length) * end, b.y - (dy / length) * end];
+    return { start, control: [(start[0] + stop[0]) / 2, (start[1] + stop[1]) / 2], stop };
   }
-  // Bowed to the left of travel, so the two ways between a pair of ranks do not lie on each other;
-  // drawn beneath the ranks, so a hop that passes a rank on its way is seen to go behind it.
-  const bow = Math.min(70, length * 0.18);
-  const cx = (a.x + b.x) / 2 + (dy / length) * bow;
-  const cy = (a.y + b.y) / 2 - (dx / length) * bow;
-  const start = toward(a, cx, cy, inset);
-  const stop = toward(b, cx, cy, end);
-  return `M${start[0]},${start[1]} Q${cx},${cy} ${stop[0]},${stop[1]}`;
+  // Bowed to whichever side, and as far, as keeps it clearest of other ranks: behind as few as can
+  // be, then as far from the nearest as a little more bow buys; the left of travel first, so the two
+  // ways between a pair of ranks do not lie on each other. Drawn beneath the ranks, a hop that still
+  // passes one is seen to go behind it.
+  let best: { score: number; cx: number; cy: number } | null = null;
+  for (const bow of BOWS) {
+    const cx = (a.x + b.x) / 2 + (dy / length) * bow * length;
+    const cy = (a.y + b.y) / 2 - (dx / length) * bow * length;
+    const { hits, clearance } = passing(layout, hop, a, b, cx, cy);
+    const score = hits * 1000 + Math.abs(bow) * 60 - Math.min(clearance, 24);
+    if (best === null || score < best.score) best = { score, cx, cy };
+  }
+  const { cx, cy } = best!;
+  return { start: toward(a, cx, cy, inset), control: [cx, cy], stop: toward(b, cx, cy, end) };
+}
+
+/** The SVG path of a hop: a chord inside a box, a bowed curve between boxes; both end short of the spots. */
+export function hopPath(layout: BuildLayout, hop: Hop): string {
+  const { start, control, stop } = hopCurve(layout, hop);
+  return hop.across ? `M${start[0]},${start[1]} Q${control[0]},${control[1]} ${stop[0]},${stop[1]}` : `M${start[0]},${start[1]} L${stop[0]},${stop[1]}`;
+}
+
+/** The box the boxes and the hops take together: a hop bowed far may pass outside the hosts. */
+export interface Frame {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export function pictureBounds(layout: BuildLayout, hops: Hop[]): Frame {
+  let [x0, y0, x1, y1] = [0, 0, layout.width, layout.height];
+  for (const hop of hops) {
+    if (!hop.across) continue;
+    const { start, control, stop } = hopCurve(layout, hop);
+    // A quadratic's farthest reach is halfway to its control point from its chord's middle.
+    const x = (start[0] + stop[0]) / 4 + control[0] / 2;
+    const y = (start[1] + stop[1]) / 4 + control[1] / 2;
+    [x0, y0, x1, y1] = [Math.min(x0, x - 4), Math.min(y0, y - 4), Math.max(x1, x + 4), Math.max(y1, y + 4)];
+  }
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** Bows tried for a hop between hosts, as a share of its length: positive to the left of travel. */
+const BOWS = [0.18, -0.18, 0.06, -0.06, 0.12, -0.12, 0.25, -0.25, 0.32, -0.32, 0.4, -0.4, 0.5, -0.5, 0.65, -0.65, 0.8, -0.8];
+const SAMPLES = 48;
+
+/** How many ranks other than its ends the curve a → (cx, cy) → b passes over, and how near it comes to the nearest rank's edge. */
+function passing(layout: BuildLayout, hop: Hop, a: Spot, b: Spot, cx: number, cy: number): { hits: number; clearance: number } {
+  const r = layout.spotRadius;
+  let hits = 0;
+  let clearance = Infinity;
+  for (const spot of layout.spots) {
+    if (!spot || spot.rank === hop.from || spot.rank === hop.to) continue;
+    let nearest = Infinity;
+    for (let i = 1; i < SAMPLES; i++) {
+      const t = i / SAMPLES;
+      const x = (1 - t) * (1 - t) * a.x + 2 * t * (1 - t) * cx + t * t * b.x;
+      const y = (1 - t) * (1 - t) * a.y + 2 * t * (1 - t) * cy + t * t * b.y;
+      nearest = Math.min(nearest, Math.hypot(x - spot.x, y - spot.y) - r);
+    }
+    if (nearest < 9) hits++;
+    clearance = Math.min(clearance, nearest);
+  }
+  return { hits, clearance };
 }
 
 function toward(spot: Spot, x: number, y: number, by: number): [number, number] {
