@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { rankRuns, treeChannels, type DumpedTopology, type NcclLog } from '../../core/ncclLog';
 import type { NcclBuild } from '../../store/ncclBuildSlice';
+import { useElementWidth } from '../metrics/chart/useElementWidth';
 import { useSim } from '../StoreContext';
 import { buildLayout, pictureBounds, ringHops, treeHops } from './buildPicture';
 import { ChannelPicker } from './ChannelPicker';
@@ -21,6 +22,8 @@ export function NcclBuildPanel() {
 
 /** A picture wider than this (in its own units, about px at full size) is not set beside another. */
 const WIDE_PICTURE = 800;
+/** Narrower than this (px), the view sets each host under the one before. */
+const NARROW = 560;
 
 function BuildPanel({ build }: { build: NcclBuild }) {
   const clear = useSim((s) => s.clearNcclBuild);
@@ -80,7 +83,10 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
   const channels = useMemo(() => [...new Set([...log.rings.map((r) => r.channel), ...treeChannels(log)])].sort((a, b) => a - b), [log]);
   const [picked, setPicked] = useState<number | null>(null);
   const channel = picked !== null && channels.includes(picked) ? picked : (channels[0] ?? 0);
-  const layout = useMemo(() => buildLayout(log), [log]);
+  // On a narrow screen the hosts stand one above another, so that their ranks are drawn large enough to read.
+  const [measured, width] = useElementWidth<HTMLDivElement>(1000);
+  const narrow = width < NARROW;
+  const layout = useMemo(() => buildLayout(log, narrow ? 1 : null), [log, narrow]);
   // The ring and the tree framed alike, so that a host stands at the same height in both.
   const frame = useMemo(() => pictureBounds(layout, [...ringHops(log, layout, channel), ...treeHops(log, layout, channel)]), [log, layout, channel]);
   const hosts = log.hosts.length > 0 ? ` on ${log.hosts.length} host${log.hosts.length === 1 ? '' : 's'}` : log.nodes ? ` on ${log.nodes} nodes` : '';
@@ -101,7 +107,7 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
       {channels.length > 0 && <ChannelPicker channels={channels} value={channel} onChange={setPicked} label="Channel shown" />}
       {channels.length > 0 && (
         // Past two hosts' width the ring and the tree each take the panel's whole width, one above the other.
-        <div className={layout.width > WIDE_PICTURE ? 'gs-build-figures gs-build-figures-stacked' : 'gs-build-figures'}>
+        <div ref={measured} className={layout.width > WIDE_PICTURE || narrow ? 'gs-build-figures gs-build-figures-stacked' : 'gs-build-figures'}>
           <RingFigure log={log} layout={layout} frame={frame} channel={channel} source={source} />
           <TreeFigure log={log} layout={layout} frame={frame} channel={channel} source={source} />
         </div>

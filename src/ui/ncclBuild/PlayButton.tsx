@@ -20,7 +20,8 @@ export function PlayButton({ label, schedule, name }: { label: string; schedule(
       return;
     }
     setProblem(null);
-    if (loadSchedule(built, name)) document.querySelector('.gs-stage')?.scrollIntoView({ block: 'start' });
+    // The schedule's name and verdict stand in the header, above the devices: both are brought on screen.
+    if (loadSchedule(built, name)) document.querySelector('.gs-header')?.scrollIntoView({ block: 'start' });
   };
   return (
     <div className="gs-build-play">
