@@ -1,5 +1,6 @@
 // Any text, and any damage to a real log (lines lost, cut, swapped or garbled), is read or refused in
-// one line: never a crash, never a rank outside the communicator.
+// one line naming a line of the log (or saying none is NCCL's): never a crash, never a rank outside
+// the communicator.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,10 @@ function readOrRefuse(text: string): void {
     for (const edge of [...log.ringEdges, ...log.otherEdges]) expect(ok(edge.from) && ok(edge.to)).toBe(true);
   } catch (error) {
     expect(error).toBeInstanceOf(GradsyncError);
-    expect(String((error as Error).message)).not.toContain('\n');
+    const message = String((error as Error).message);
+    expect(message).not.toContain('\n');
+    // A refusal names the line it stopped at, or says there is no line of NCCL's at all.
+    expect(message).toMatch(/\bline \d+, “|^no NCCL lines in this log/);
   }
 }
 

@@ -116,6 +116,12 @@ function byCommunicator(located: Located[], communicatorOf: ReturnType<typeof co
   return owned;
 }
 
+/** “line 12, “Trees [0] garbage””: where a record stands, and the start of what it says. */
+function quoted(record: NcclRecord): string {
+  const words = record.message.length > 40 ? `${record.message.slice(0, 40)}…` : record.message;
+  return `line ${record.line}, “${words}”,`;
+}
+
 function bad(message: string): never {
   throw new GradsyncError('bad-input', message);
 }
@@ -134,7 +140,7 @@ export function parseNcclLog(text: string): NcclLog {
     bad(
       records.length === 0
         ? 'no NCCL lines in this log: run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH for every rank’s rings and trees)'
-        : `none of NCCL’s ${records.length} lines says what it built: run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)`,
+        : `none of NCCL’s ${records.length} lines says what it built (${quoted(records[0])} is of no kind read here): run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)`,
     );
   }
   const version = located.map((l) => l.fact).find((f) => f.kind === 'version')?.version ?? null;
@@ -146,7 +152,10 @@ export function parseNcclLog(text: string): NcclLog {
   const mine = chosen ? [...(owned.get(chosen[0]) ?? []), ...(owned.get('') ?? [])] : (owned.get('') ?? []);
   const facts = mine.map((item) => item.fact);
   const ranks = chosen ? chosen[1] : inferredRanks(facts);
-  if (ranks === 0) bad('no rank, ring or tree in this log’s NCCL lines: run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)');
+  if (ranks === 0)
+    bad(
+      `no rank, ring or tree in this log’s NCCL lines (${quoted(located[0].record)} is the first read): run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)`,
+    );
   const inRange = (...values: number[]) => values.every((v) => v >= 0 && v < ranks);
   return {
     version,
@@ -204,16 +213,24 @@ function inferredRanks(facts: Fact[]): number {
   return most + 1;
 }
 
-/** Hosts by the ranks whose lines they printed (init lines say a process's rank). */
+/** The rank a process's line says it is: an init line's, a rank's own ring line's, its "Trees" line's. */
+function printingRank(fact: Fact): number | null {
+  if (fact.kind === 'comm' || fact.kind === 'ringLink') return fact.rank;
+  if (fact.kind === 'trees' && fact.links.length > 0) return fact.links[0].rank;
+  return null;
+}
+
+/** Hosts by the ranks whose lines they printed (an init line, a rank's own ring or tree line says which rank printed it). */
 function hostsOf(items: Located[], ranks: number): Pick<NcclLog, 'hosts' | 'nodes'> {
   const hosts = new Map<string, Set<number>>();
   let nodes: number | null = null;
   for (const { fact, record } of items) {
-    if (fact.kind !== 'comm' || fact.rank >= ranks) continue;
-    if (fact.nodes !== undefined) nodes = fact.nodes;
+    const rank = printingRank(fact);
+    if (rank === null || rank >= ranks) continue;
+    if (fact.kind === 'comm' && fact.nodes !== undefined) nodes = fact.nodes;
     if (record.host === null) continue;
     const set = hosts.get(record.host) ?? new Set<number>();
-    set.add(fact.rank);
+    set.add(rank);
     hosts.set(record.host, set);
   }
   const list = [...hosts.entries()].map(([host, set]) => ({ host, ranks: [...set].sort((a, b) => a - b) })).sort((a, b) => a.ranks[0] - b.ranks[0]);

@@ -16,11 +16,13 @@ const sameVia = (hops: Hop[]) => hops[0].via !== null && hops.every((h) => h.via
 /** "1 → 10 by NET/IB/2/GDRDMA": the hops that leave a host. */
 function crossings(hops: Hop[]): string {
   const across = hops.filter((h) => h.across);
-  if (across.length === 0) return 'It stays inside one host.';
+  const unknown = hops.filter((h) => !h.hostsKnown).length;
+  const unplaced = unknown === 0 ? '' : ` ${unknown} of its hops join a rank whose host the log does not say.`;
+  if (across.length === 0) return unknown === 0 ? 'It stays inside one host.' : `It crosses between no two hosts the log names.${unplaced}`;
   const each = across.slice(0, SAID_CROSSINGS).map((h) => `${h.from} → ${h.to}${h.via ? ` by ${h.via}` : ''}`);
   const rest = across.length - each.length;
   const more = rest > 0 ? `; and ${rest} more${sameVia(across) ? `, all by ${across[0].via}` : ''}` : '';
-  return `It crosses between hosts ${across.length === 1 ? 'once' : `${across.length} times`}: ${each.join('; ')}${more}.`;
+  return `It crosses between hosts ${across.length === 1 ? 'once' : `${across.length} times`}: ${each.join('; ')}${more}.${unplaced}`;
 }
 
 export function RingFigure({ log, layout, frame, channel, source }: { log: NcclLog; layout: BuildLayout; frame: Frame; channel: number; source: string }) {
@@ -60,6 +62,13 @@ export function RingFigure({ log, layout, frame, channel, source }: { log: NcclL
   );
 }
 
+/** Where the tree is rooted, or why the log does not say. */
+function rootWords(roots: number[], partial: boolean): string {
+  if (roots.length === 1) return `Rooted at rank ${roots[0]} (ringed); `;
+  if (roots.length === 0) return partial ? 'Its root is among the ranks whose tree lines are not in the log; ' : 'The log gives it no root; ';
+  return `${roots.length} roots in the log (${roots.join(', ')}), where a tree has one; `;
+}
+
 export function TreeFigure({ log, layout, frame, channel, source }: { log: NcclLog; layout: BuildLayout; frame: Frame; channel: number; source: string }) {
   const hops = useMemo(() => treeHops(log, layout, channel), [log, layout, channel]);
   const comparison = useMemo(() => compareTree(log, channel), [log, channel]);
@@ -83,7 +92,7 @@ export function TreeFigure({ log, layout, frame, channel, source }: { log: NcclL
           />
           <HopKey kinds={hopKinds(hops)} />
           <p className="gs-build-words">
-            {roots.length === 1 ? `Rooted at rank ${roots[0]} (ringed); ` : `${roots.length} roots in the log (${roots.join(', ') || 'none'}); `}
+            {rootWords(roots, links.length < log.ranks)}
             each arrow goes from a rank to its parent, the way the reduction goes; the broadcast comes back down.
           </p>
           <div className="gs-build-compare">

@@ -104,8 +104,10 @@ export interface Hop {
   kind: HopKind;
   /** NCCL's words for the transport ("NET/IB/2/GDRDMA"), where the log has them. */
   via: string | null;
-  /** Whether it joins two boxes. */
+  /** Whether it joins two hosts the log names. */
   across: boolean;
+  /** Whether the log names the hosts of both its ranks. */
+  hostsKnown: boolean;
 }
 
 function hopOf(log: NcclLog, layout: BuildLayout, channel: number, from: number, to: number): Hop {
@@ -113,7 +115,10 @@ function hopOf(log: NcclLog, layout: BuildLayout, channel: number, from: number,
     [...log.ringEdges, ...log.otherEdges].find((e) => e.channel === channel && e.from === from && e.to === to) ??
     // A tree's link is one connection each way; the log may print only the one towards the parent.
     [...log.ringEdges, ...log.otherEdges].find((e) => e.channel === channel && e.from === to && e.to === from);
-  return { from, to, kind: edge?.transport ?? null, via: edge?.via ?? null, across: layout.nodeOf[from] !== layout.nodeOf[to] };
+  // Between two hosts the log names; a rank of no known host may be on either.
+  const known = (rank: number) => layout.nodes[layout.nodeOf[rank]].known;
+  const hostsKnown = known(from) && known(to);
+  return { from, to, kind: edge?.transport ?? null, via: edge?.via ?? null, across: hostsKnown && layout.nodeOf[from] !== layout.nodeOf[to], hostsKnown };
 }
 
 /** Channel `channel`'s ring as hops around its order, closed back to its start where the log shows it whole. */
@@ -132,6 +137,8 @@ export function treeHops(log: NcclLog, layout: BuildLayout, channel: number): Ho
 
 type Point = [number, number];
 
+const betweenBoxes = (layout: BuildLayout, hop: Hop) => layout.nodeOf[hop.from] !== layout.nodeOf[hop.to];
+
 /** A hop as a quadratic curve (a chord has its control point on the line), ending short of its spots. */
 function hopCurve(layout: BuildLayout, hop: Hop): { start: Point; control: Point; stop: Point } {
   const a = layout.spots[hop.from];
@@ -141,7 +148,7 @@ function hopCurve(layout: BuildLayout, hop: Hop): { start: Point; control: Point
   const length = Math.hypot(dx, dy) || 1;
   const inset = layout.spotRadius + 3;
   const end = layout.spotRadius + 7;
-  if (!hop.across) {
+  if (!betweenBoxes(layout, hop)) {
     const start: Point = [a.x + (dx / length) * inset, a.y + (dy / length) * inset];
     const stop: Point = [b.x - (dx / length) * end, b.y - (dy / length) * end];
     return { start, control: [(start[0] + stop[0]) / 2, (start[1] + stop[1]) / 2], stop };
@@ -165,7 +172,9 @@ function hopCurve(layout: BuildLayout, hop: Hop): { start: Point; control: Point
 /** The SVG path of a hop: a chord inside a box, a bowed curve between boxes; both end short of the spots. */
 export function hopPath(layout: BuildLayout, hop: Hop): string {
   const { start, control, stop } = hopCurve(layout, hop);
-  return hop.across ? `M${start[0]},${start[1]} Q${control[0]},${control[1]} ${stop[0]},${stop[1]}` : `M${start[0]},${start[1]} L${stop[0]},${stop[1]}`;
+  return betweenBoxes(layout, hop)
+    ? `M${start[0]},${start[1]} Q${control[0]},${control[1]} ${stop[0]},${stop[1]}`
+    : `M${start[0]},${start[1]} L${stop[0]},${stop[1]}`;
 }
 
 /** The box the boxes and the hops take together: a hop bowed far may pass outside the hosts. */
@@ -179,7 +188,7 @@ export interface Frame {
 export function pictureBounds(layout: BuildLayout, hops: Hop[]): Frame {
   let [x0, y0, x1, y1] = [0, 0, layout.width, layout.height];
   for (const hop of hops) {
-    if (!hop.across) continue;
+    if (!betweenBoxes(layout, hop)) continue;
     const { start, control, stop } = hopCurve(layout, hop);
     // A quadratic's farthest reach is halfway to its control point from its chord's middle.
     const x = (start[0] + stop[0]) / 4 + control[0] / 2;

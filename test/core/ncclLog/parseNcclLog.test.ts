@@ -35,6 +35,18 @@ describe('an NCCL_DEBUG=INFO log of 16 ranks on 2 hosts', () => {
     });
   }
 
+  it('places a rank on its host by its own ring or tree line where no init line says it', () => {
+    const text = clusterLog('2.12', TWO_NODES)
+      .split('\n')
+      .filter((line) => !/ comm 0x/.test(line))
+      .join('\n');
+    const log = parseNcclLog(text);
+    expect(log.hosts).toEqual([
+      { host: 'node-a', ranks: [0, 1, 2, 3, 4, 5, 6, 7] },
+      { host: 'node-b', ranks: [8, 9, 10, 11, 12, 13, 14, 15] },
+    ]);
+  });
+
   it('says how many channels NCCL built where the log shows fewer rings, and reads lines pasted without their host', () => {
     const text = clusterLog('2.12', TWO_NODES)
       .split('\n')

@@ -104,7 +104,7 @@ describe('loading a schedule', () => {
     [
       'NCCL’s own log that says nothing of what NCCL built',
       'node-a:4000:4000 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.0.0.1<0>',
-      'None of NCCL’s 1 lines says what it built: run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)',
+      'None of NCCL’s 1 lines says what it built (line 1, “NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:…”, is of no kind read here): run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)',
     ],
     ['an NCCL graph dump cut short', '<graphs version="1">\n  <graph id="0" pattern="4"', null],
   ] as const) {
