@@ -6,17 +6,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calibrate } from '../../../src/core/ncclTests/calibration';
 import { parseNcclTestsLog } from '../../../src/core/ncclTests/parseLog';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
 import { CalibrationPanel } from '../../../src/ui/calibration/CalibrationPanel';
-import { ScheduleDropOverlay } from '../../../src/ui/loader/ScheduleDropOverlay';
-import { ScheduleLoader } from '../../../src/ui/loader/ScheduleLoader';
-import { Notices } from '../../../src/ui/notices/Notices';
 import { SimProvider } from '../../../src/ui/StoreContext';
 import { PASTE_LABEL, pasteInLoader } from '../loader/pasteInLoader';
+import { LoaderPage } from '../loader/LoaderPage';
 
 // jsdom's import.meta.url is not a file address: the fixtures are found from the repository root.
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'test/fixtures/nccl-tests', name), 'utf8');
@@ -30,24 +27,14 @@ afterEach(() => {
   while (stores.length) stores.pop()!.getState().dispose();
 });
 
-function App() {
-  const root = useRef<HTMLDivElement>(null);
-  return (
-    <div ref={root} data-testid="root" className="gs-root">
-      <ScheduleLoader />
-      <Notices />
-      <CalibrationPanel />
-      <ScheduleDropOverlay rootRef={root} />
-    </div>
-  );
-}
-
 async function show(): Promise<SimStore> {
   const store = createSimStore({ config: { backend: 'cpu' }, gpu: null });
   stores.push(store);
   render(
     <SimProvider store={store}>
-      <App />
+      <LoaderPage>
+        <CalibrationPanel />
+      </LoaderPage>
     </SimProvider>,
   );
   await act(settle);

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/core/algorithms';
 import { parseSchedule } from '../../../src/core/schedule/compile';
@@ -9,10 +8,8 @@ import { verifySchedule } from '../../../src/core/symbolic/verify';
 import { createSimStore, type SimStore } from '../../../src/store/simStore';
 import { MAX_SCHEDULE_BYTES } from '../../../src/ui/loader/readSchedule';
 import { readScheduleFile } from '../../../src/ui/loader/readScheduleFile';
-import { ScheduleDropOverlay } from '../../../src/ui/loader/ScheduleDropOverlay';
-import { ScheduleLoader } from '../../../src/ui/loader/ScheduleLoader';
-import { Notices } from '../../../src/ui/notices/Notices';
 import { SimProvider } from '../../../src/ui/StoreContext';
+import { LoaderPage } from './LoaderPage';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -20,21 +17,10 @@ function cpuStore(): SimStore {
   return createSimStore({ config: { backend: 'cpu' }, gpu: null });
 }
 
-function App() {
-  const root = useRef<HTMLDivElement>(null);
-  return (
-    <div ref={root} data-testid="root" className="gs-root">
-      <ScheduleLoader />
-      <Notices />
-      <ScheduleDropOverlay rootRef={root} />
-    </div>
-  );
-}
-
 async function show(store: SimStore) {
   render(
     <SimProvider store={store}>
-      <App />
+      <LoaderPage />
     </SimProvider>,
   );
   await act(settle);

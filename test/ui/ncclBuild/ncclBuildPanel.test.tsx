@@ -6,16 +6,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { useRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SimStore } from '../../../src/store/simStore';
-import { ScheduleDropOverlay } from '../../../src/ui/loader/ScheduleDropOverlay';
-import { ScheduleLoader } from '../../../src/ui/loader/ScheduleLoader';
 import { NcclBuildPanel } from '../../../src/ui/ncclBuild/NcclBuildPanel';
-import { Notices } from '../../../src/ui/notices/Notices';
 import { clusterLog } from '../../core/ncclLog/ncclLogs';
 import { pasteInLoader } from '../loader/pasteInLoader';
 import { showWithStore } from '../showWithStore';
+import { LoaderPage } from '../loader/LoaderPage';
 
 const example = (name: string) => readFileSync(join(process.cwd(), 'public/examples', name), 'utf8');
 const LOG = example('nccl-2x8-h100.log');
@@ -23,20 +20,13 @@ const TOPOLOGY = example('nccl-topo-h100.xml');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const paste = pasteInLoader;
 
-function App() {
-  const root = useRef<HTMLDivElement>(null);
-  return (
-    <div ref={root} data-testid="root" className="gs-root">
-      <ScheduleLoader />
-      <Notices />
-      <NcclBuildPanel />
-      <ScheduleDropOverlay rootRef={root} />
-    </div>
-  );
-}
-
 async function show(): Promise<SimStore> {
-  const store = showWithStore(<App />, {});
+  const store = showWithStore(
+    <LoaderPage>
+      <NcclBuildPanel />
+    </LoaderPage>,
+    {},
+  );
   await act(settle);
   return store;
 }
