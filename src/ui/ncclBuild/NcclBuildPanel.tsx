@@ -104,6 +104,12 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
           ))}
         </ul>
       )}
+      {channels.length > 0 && (
+        <p className="gs-build-intro">
+          NCCL splits every collective over its channels, each with a ring and a tree of its own, which run side by side over different links and NICs. Pick a
+          channel to see what NCCL built for it.
+        </p>
+      )}
       {channels.length > 0 && <ChannelPicker channels={channels} value={channel} onChange={setPicked} label="Channel shown" />}
       {channels.length > 0 && (
         // Past two hosts' width the ring and the tree each take the panel's whole width, one above the other.
