@@ -7,7 +7,8 @@ import { patternName, type DumpedGraph, type NcclLog } from '../../core/ncclLog'
 
 const gbs = (value: number | null) => (value === null ? '—' : `${value} GB/s`);
 
-export function GraphSearch({ graphs }: { graphs: NcclLog['graphs'] }) {
+export function GraphSearch({ graphs, channelCount }: { graphs: NcclLog['graphs']; channelCount: number | null }) {
+  const ring = graphs.find((g) => patternName(g.pattern) === 'ring');
   const ids = useId();
   return (
     <section className="gs-build-section" aria-labelledby={`${ids}-h`}>
@@ -42,6 +43,12 @@ export function GraphSearch({ graphs }: { graphs: NcclLog['graphs'] }) {
             ))}
           </tbody>
         </table>
+      )}
+      {ring && channelCount === 2 * ring.channels && (
+        <p className="gs-build-words">
+          The communicator’s {channelCount} channels are twice the search’s {ring.channels}: NCCL runs each channel it found twice (connect.cc), so the second
+          half of the picker repeats the first half’s rings.
+        </p>
       )}
     </section>
   );

@@ -119,7 +119,7 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
         </div>
       )}
       <div className="gs-build-tables">
-        <GraphSearch graphs={log.graphs} />
+        <GraphSearch graphs={log.graphs} channelCount={log.channelCount} />
         <TuningTable log={log} topology={topology} />
       </div>
     </>

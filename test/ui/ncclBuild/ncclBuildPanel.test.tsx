@@ -78,6 +78,7 @@ describe('what NCCL built, in the app', () => {
     paste(LOG);
     const section = screen.getByRole('region', { name: 'The tuner’s choices, beside gradsync’s model of them' });
     expect(section.textContent).toContain('gradsync’s model picks as NCCL did for 4 of 6 calls.');
+    expect(screen.getByRole('region', { name: 'The graph search' }).textContent).toContain('The communicator’s 16 channels are twice the search’s 8');
     const row = within(section).getByRole('row', { name: /all-reduce of 256 KiB/ });
     expect(
       within(row)
