@@ -64,7 +64,7 @@ describe.skipIf(skipReason !== null)('errors where they happen, in Chromium', ()
     expect(await alert.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await onScreen(page, alert)).toBe(true);
     expect(await dialog.getByLabel('Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log').inputValue()).toBe(text);
-    expect(await page.getByRole('button', { name: 'Back to ring' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Back to gradsync’s ring' }).count()).toBe(0);
   }
 
   it('a malformed schedule shows its parse error inside the dialog', async () => {

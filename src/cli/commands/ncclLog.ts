@@ -20,6 +20,7 @@ import {
   parseNcclLog,
   ringChannelSchedule,
   treeChannelSchedule,
+  treeFault,
   type NcclDump,
   type NcclLog,
 } from '../../core/ncclLog';
@@ -43,6 +44,8 @@ function played(log: NcclLog, what: string): string {
   return scheduleJson(match[1] === 'ring' ? ringChannelSchedule(log, channel) : treeChannelSchedule(log, channel));
 }
 
+const channelsWord = (n: number) => (n === 1 ? '1 channel' : `${n} channels`);
+
 function summary(log: NcclLog): string[] {
   const lines: string[] = [];
   const hosts = log.hosts.length > 0 ? ` on ${log.hosts.length} host${log.hosts.length === 1 ? '' : 's'}` : log.nodes ? ` on ${log.nodes} nodes` : '';
@@ -50,25 +53,31 @@ function summary(log: NcclLog): string[] {
   for (const host of log.hosts) lines.push(`  ${host.host}: ranks ${rankRuns(host.ranks)}`);
   if (log.missingRanks.length > 0) lines.push(`  no line of ranks ${rankRuns(log.missingRanks)}: the log is partial`);
   if (log.otherCommunicators.length > 0)
-    lines.push(`  ${log.otherCommunicators.length} other communicator(s) not read, of ${log.otherCommunicators.join(', ')} ranks`);
+    lines.push(
+      log.otherCommunicators.length === 1
+        ? `  another communicator not read, of ${log.otherCommunicators[0]} ranks`
+        : `  ${log.otherCommunicators.length} other communicators not read, of ${log.otherCommunicators.join(', ')} ranks`,
+    );
   const built = log.channelCount !== null && log.channelCount > log.rings.length ? ` of the ${log.channelCount} NCCL built` : '';
-  lines.push('', `rings (${log.rings.length} channels${built})`);
+  lines.push('', `rings (${channelsWord(log.rings.length)}${built})`);
   if (log.rings.length === 0) lines.push('  none in the log: NCCL prints them at NCCL_DEBUG=INFO, rank 0’s “Channel” lines');
   for (const ring of log.rings) {
     const hops = log.ringEdges.filter((e) => e.channel === ring.channel);
     const kinds = TRANSPORTS.filter((kind) => hops.some((e) => e.transport === kind)).join('+');
-    const tail = ring.complete ? '' : ` … (incomplete: ${ring.order.length} of ${log.ranks} ranks shown)`;
+    const tail = ring.fault ? ` … (cannot be right: ${ring.fault})` : ring.complete ? '' : ` … (incomplete: ${ring.order.length} of ${log.ranks} ranks shown)`;
     lines.push(`  ${String(ring.channel).padStart(2)}: ${ring.order.join(' ')}${tail}${kinds ? `  [${kinds}]` : ''}`);
   }
   const channels = treeChannels(log);
-  lines.push('', `trees (${channels.length} channels)`);
+  lines.push('', `trees (${channelsWord(channels.length)})`);
   if (channels.length === 0) lines.push('  none in the log: NCCL prints every rank’s “Trees” line at NCCL_DEBUG=INFO');
   for (const channel of channels) {
     const links = log.treeLinks.filter((l) => l.channel === channel);
     const roots = links.filter((l) => l.parent === -1).map((l) => l.rank);
     const told = links.length < log.ranks ? ` (${links.length} of ${log.ranks} ranks told)` : '';
     const up = links.filter((l) => l.parent >= 0).map((l) => `${l.rank}→${l.parent}`);
+    const fault = treeFault(log, channel);
     lines.push(`  ${String(channel).padStart(2)}: root ${roots.length > 0 ? rankRuns(roots) : 'not in the log'}${told}; child→parent ${up.join(' ')}`);
+    if (fault !== null) lines.push(`      its lines contradict each other: ${fault}`);
   }
   if (channels.length > 0) {
     lines.push('', "trees beside gradsync's double tree (= the same, ≠ differs)");
@@ -99,7 +108,7 @@ function summary(log: NcclLog): string[] {
       lines.push(`  ${row.collective ?? 'collective'} of ${row.bytes} bytes: NCCL chose ${row.logged}; ${verdict}`);
     }
   }
-  lines.push('', `${log.unread} lines not read (not NCCL’s, or NCCL’s of other kinds)`);
+  lines.push('', `${log.unread} ${log.unread === 1 ? 'line' : 'lines'} not read (not NCCL’s, or NCCL’s of other kinds)`);
   return lines;
 }
 

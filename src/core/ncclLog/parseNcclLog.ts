@@ -7,7 +7,8 @@
 
 import { GradsyncError } from '../errors';
 import { factOf, type Fact, type NcclGraph, type TreeLink, type Transport } from './facts';
-import { ncclRecords, type NcclRecord } from './records';
+import { ncclRecords, type NcclRecord, type OtherLine } from './records';
+import { rankRuns } from './words';
 
 interface NcclRing {
   channel: number;
@@ -15,6 +16,8 @@ interface NcclRing {
   order: number[];
   /** Whether the order holds every rank of the communicator. */
   complete: boolean;
+  /** Where rank 0's line cannot be right (a rank twice, a rank past the communicator): which line, and what. */
+  fault?: string;
 }
 
 interface NcclEdge {
@@ -58,7 +61,12 @@ export interface NcclLog {
   otherCommunicators: number[];
   /** Lines that are not NCCL's, and NCCL's lines of kinds not read here. */
   unread: number;
+  /** The first of those lines, to look at: NCCL's by their message, others whole, each cut at 160 characters. */
+  unreadFirst: OtherLine[];
 }
+
+/** Unread lines kept to look at. */
+const UNREAD_KEPT = 40;
 
 /** The process that printed a record: its host and pid; by its device where the host is cut away; '' for a bare line. */
 function processOf(record: NcclRecord): string {
@@ -72,16 +80,18 @@ interface Located {
 }
 
 /**
- * Which communicator init lines are of, across its ranks: its commId (2.16 on), which a rank's later
- * lines of the same object (the nNodes line) inherit, else its size.
+ * Which communicator init lines are of, across its ranks: its commId (2.16 on), which every line of
+ * the same object in the same process shares (an nNodes line printed before its COMPLETE line names
+ * the id too), else its size.
  */
-function communicators(): (process: string, fact: Extract<Fact, { kind: 'comm' }>) => string {
+function communicators(located: Located[]): (process: string, fact: Extract<Fact, { kind: 'comm' }>) => string {
   const named = new Map<string, string>();
-  return (process, fact) => {
-    const object = `${process}/${fact.comm}`;
-    if (fact.id !== null && fact.id !== '0x0') named.set(object, fact.id);
-    return named.get(object) ?? `${fact.ranks} ranks`;
-  };
+  for (const { fact, record } of located) {
+    if (fact.kind !== 'comm' || fact.id === null || fact.id === '0x0') continue;
+    const object = `${processOf(record)}/${fact.comm}`;
+    if (!named.has(object)) named.set(object, fact.id);
+  }
+  return (process, fact) => named.get(`${process}/${fact.comm}`) ?? `${fact.ranks} ranks`;
 }
 
 /**
@@ -122,6 +132,11 @@ function quoted(record: NcclRecord): string {
   return `line ${record.line}, “${words}”,`;
 }
 
+/** How to get the lines that say what NCCL built, where the log's own level would not print them. */
+function advice(records: NcclRecord[]): string {
+  return records.some((r) => r.level === 'INFO') ? '' : ': run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)';
+}
+
 function bad(message: string): never {
   throw new GradsyncError('bad-input', message);
 }
@@ -130,24 +145,24 @@ function bad(message: string): never {
 export function parseNcclLog(text: string): NcclLog {
   const { records, other } = ncclRecords(text);
   const located: Located[] = [];
-  let unknown = 0;
+  const unknown: OtherLine[] = [];
   for (const record of records) {
     const fact = record.level === 'INFO' ? factOf(record.message) : null;
     if (fact) located.push({ fact, record });
-    else unknown++;
+    else unknown.push({ line: record.line, text: `NCCL ${record.level} ${record.message}` });
   }
   if (located.length === 0) {
     bad(
       records.length === 0
         ? 'no NCCL lines in this log: run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH for every rank’s rings and trees)'
-        : `none of NCCL’s ${records.length} lines says what it built (${quoted(records[0])} is of no kind read here): run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)`,
+        : `${records.length === 1 ? 'NCCL’s one line does not say' : `none of NCCL’s ${records.length} lines says`} what it built (${quoted(records[0])} is of no kind read here)${advice(records)}`,
     );
   }
   const version = located.map((l) => l.fact).find((f) => f.kind === 'version')?.version ?? null;
   const sizes = new Map<string, number>();
-  const communicatorOf = communicators();
+  const communicatorOf = communicators(located);
   for (const { fact, record } of located) if (fact.kind === 'comm') sizes.set(communicatorOf(processOf(record), fact), fact.ranks);
-  const owned = byCommunicator(located, communicators());
+  const owned = byCommunicator(located, communicatorOf);
   const chosen = [...sizes.entries()].sort((a, b) => b[1] - a[1])[0];
   const mine = chosen ? [...(owned.get(chosen[0]) ?? []), ...(owned.get('') ?? [])] : (owned.get('') ?? []);
   const facts = mine.map((item) => item.fact);
@@ -161,7 +176,7 @@ export function parseNcclLog(text: string): NcclLog {
     version,
     ranks,
     ...hostsOf(mine, ranks),
-    rings: ringsOf(facts, ranks),
+    rings: ringsOf(mine, ranks),
     ringLinks: unique(
       facts.flatMap((f) =>
         f.kind === 'ringLink' && inRange(f.prev, f.rank, f.next) ? [{ channel: f.channel, rank: f.rank, prev: f.prev, next: f.next }] : [],
@@ -180,7 +195,11 @@ export function parseNcclLog(text: string): NcclLog {
     missingRanks: missingOf(facts, ranks),
     channelCount: facts.reduce<number | null>((most, f) => (f.kind === 'ring' && f.channels !== null ? Math.max(most ?? 0, f.channels) : most), null),
     otherCommunicators: [...sizes.entries()].filter(([comm]) => comm !== chosen?.[0]).map(([, size]) => size),
-    unread: other + unknown,
+    unread: other.length + unknown.length,
+    unreadFirst: [...other, ...unknown]
+      .sort((a, b) => a.line - b.line)
+      .slice(0, UNREAD_KEPT)
+      .map(({ line, text }) => ({ line, text: text.length > 160 ? `${text.slice(0, 160)}…` : text })),
   };
 }
 
@@ -237,15 +256,35 @@ function hostsOf(items: Located[], ranks: number): Pick<NcclLog, 'hosts' | 'node
   return { hosts: list, nodes: nodes ?? (list.length > 0 ? list.length : null) };
 }
 
-function ringsOf(facts: Fact[], ranks: number): NcclRing[] {
-  const rings = new Map<number, NcclRing>();
-  for (const f of facts) {
-    if (f.kind !== 'ring' || f.order.some((r) => r >= ranks)) continue;
-    const order = f.order;
-    const complete = !f.cut && order.length === ranks && new Set(order).size === ranks;
-    const known = rings.get(f.channel);
-    if (!known || order.length > known.order.length) rings.set(f.channel, { channel: f.channel, order, complete });
+/**
+ * Rank 0's ring line as far as it holds: it stops before a rank past the communicator or a rank named
+ * twice, and the fault says which, at which line.
+ */
+function ringRead(printed: number[], ranks: number, record: NcclRecord): { order: number[]; fault?: string } {
+  const order: number[] = [];
+  for (const rank of printed) {
+    if (rank >= ranks) return { order, fault: `${quoted(record)} names rank ${rank}, past the communicator’s ${ranks} ranks (0 to ${ranks - 1})` };
+    if (order.includes(rank)) {
+      const never = Array.from({ length: ranks }, (_, r) => r).filter((r) => !printed.includes(r));
+      const also = never.length === 0 ? '' : ` and never ${never.length === 1 ? 'rank' : 'ranks'} ${rankRuns(never)}`;
+      return { order, fault: `${quoted(record)} names rank ${rank} twice${also}` };
+    }
+    order.push(rank);
   }
+  return { order };
+}
+
+function ringsOf(items: Located[], ranks: number): NcclRing[] {
+  const rings = new Map<number, NcclRing>();
+  for (const { fact: f, record } of items) {
+    if (f.kind !== 'ring') continue;
+    const { order, fault } = ringRead(f.order, ranks, record);
+    const complete = fault === undefined && !f.cut && order.length === ranks;
+    const known = rings.get(f.channel);
+    if (!known || (!known.complete && order.length > known.order.length))
+      rings.set(f.channel, { channel: f.channel, order, complete, ...(fault ? { fault } : {}) });
+  }
+  const facts = items.map((item) => item.fact);
   // Where rank 0's line is cut or absent, every rank's neighbours may still close the ring.
   const links = facts.filter((f): f is Extract<Fact, { kind: 'ringLink' }> => f.kind === 'ringLink' && [f.prev, f.rank, f.next].every((r) => r < ranks));
   for (const channel of new Set(links.map((l) => l.channel))) {
@@ -258,7 +297,10 @@ function ringsOf(facts: Fact[], ranks: number): NcclRing[] {
       order.push(after);
     }
     const known = rings.get(channel);
-    if (!known || order.length > known.order.length) rings.set(channel, { channel, order, complete: order.length === ranks });
+    const complete = order.length === ranks;
+    // A fault in rank 0's line stays said unless every rank's own line closes the ring.
+    const fault = !complete && known?.fault ? { fault: known.fault } : {};
+    if (!known || complete || order.length > known.order.length) rings.set(channel, { channel, order, complete, ...fault });
   }
   return [...rings.values()].sort((a, b) => a.channel - b.channel);
 }

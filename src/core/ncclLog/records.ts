@@ -32,10 +32,16 @@ const PREFIX = /(?:^|\s)([^\s:]+):(\d+):(\d+) \[(\d+)\] (?:(?:[\d.]+ )?[\w./-]+:
 const SHORT = /^\s*\[(\d+)\] NCCL (INFO|WARN|TRACE) ?(.*)$/;
 const BANNER = /(?:^|\s)(NCCL version \d+\.\d+\.\d+\S*)\s*$/;
 
-/** NCCL's records in `text`, and how many lines are not NCCL's (blank ones aside). */
-export function ncclRecords(text: string): { records: NcclRecord[]; other: number } {
+/** A line passed over, where it stands and what it says. */
+export interface OtherLine {
+  line: number;
+  text: string;
+}
+
+/** NCCL's records in `text`, and the lines that are not NCCL's (blank ones aside). */
+export function ncclRecords(text: string): { records: NcclRecord[]; other: OtherLine[] } {
   const records: NcclRecord[] = [];
-  let other = 0;
+  const other: OtherLine[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const line = index + 1;
     // A launcher's tag may stand right against NCCL's host name: "[1,0]<stdout>:node-a:4000:4000 [0] NCCL INFO".
@@ -52,7 +58,7 @@ export function ncclRecords(text: string): { records: NcclRecord[]; other: numbe
     }
     const bare = BANNER.exec(untagged(raw));
     if (bare) records.push({ line, host: null, pid: null, cudaDev: null, level: 'INFO', message: bare[1] });
-    else if (raw.trim() !== '') other++;
+    else if (raw.trim() !== '') other.push({ line, text: raw.trim() });
   });
   return { records, other };
 }

@@ -44,6 +44,8 @@ export function treeChannels(log: NcclLog): number[] {
 }
 
 const listed = (ranks: readonly number[]) => ranks.join(' → ');
+/** Nodes whose chain is written out where they differ from gradsync's; past them, how many more. */
+const NAMED_CHAINS = 2;
 
 /** Channel `channel`'s tree beside gradsync's. */
 export function compareTree(log: NcclLog, channel: number): TreeComparison {
@@ -121,9 +123,11 @@ export function compareTree(log: NcclLog, channel: number): TreeComparison {
   if (broken.length > 0) say(`Inside ${broken.join(', ')} the tree is not one chain, as gradsync's is.`, false);
   else if (inRankOrder) say(`Inside each node: a chain in rank order, as gradsync's.`, true);
   else {
-    const other = chains.find((c, n) => c.ranks!.join() !== log.hosts[n].ranks.join())!;
+    const others = chains.filter((c, n) => c.ranks!.join() !== log.hosts[n].ranks.join());
+    const runs = others.slice(0, NAMED_CHAINS).map((c) => `${c.host} runs ${listed(c.ranks!)}`);
+    const more = others.length - runs.length;
     say(
-      `Inside each node a chain, in the order of NCCL's topology search: ${other.host} runs ${listed(other.ranks!)}, where gradsync's runs in rank order from ${Math.min(...other.ranks!)}.`,
+      `Inside each node a chain in the order of NCCL's topology search, where gradsync's runs in rank order; down from the rank joined across nodes, ${runs.join('; ')}${more > 0 ? `; and ${more} more ${more === 1 ? 'node' : 'nodes'} differ` : ''}.`,
       false,
     );
   }

@@ -15,6 +15,7 @@ import { DevicesPerNodeField } from './DevicesPerNodeField';
 import { FitParameters } from './FitParameters';
 import { FitToModel } from './FitToModel';
 import { describeRow } from './rowWords';
+import { focusLoader } from '../loader/focusLoader';
 
 /** "all_reduce_perf · 16 × NVIDIA H100 80GB HBM3 · 2 nodes of 8". */
 function facts(log: NcclTestsLog, calibration: Calibration | null): string {
@@ -49,7 +50,15 @@ function LoadedLogPanel({ loaded }: { loaded: LoadedLog }) {
         <h2 ref={heading} tabIndex={-1}>
           Measured and modelled: <span className="gs-calibration-name">{loaded.name}</span>
         </h2>
-        <button type="button" className="gs-icon-button" aria-label="Close the nccl-tests comparison" onClick={clear}>
+        <button
+          type="button"
+          className="gs-icon-button"
+          aria-label="Close the nccl-tests comparison"
+          onClick={() => {
+            clear();
+            focusLoader();
+          }}
+        >
           ×
         </button>
       </header>

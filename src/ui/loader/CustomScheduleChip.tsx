@@ -23,7 +23,7 @@ export function CustomScheduleChip() {
       <span className="gs-custom-verdict">{ok ? '✓ verified' : pending ? 'verifying…' : '✗ not verified'}</span>
       {problem && !ok && <span className="gs-custom-problem">{problem}</span>}
       <button type="button" className="gs-link" onClick={clearCustom}>
-        Back to {algorithm}
+        Back to gradsync’s {algorithm}
       </button>
     </div>
   );

@@ -31,10 +31,18 @@ export function loadText(sim: Loader, text: string, name: string | null): Loaded
     if (problem === null) return { ok: true, kind: 'nccl' };
     return refused(name === null ? capitalized(problem) : `${name}: ${problem}`);
   }
+  if (!/^\s*[{[<]/.test(text))
+    return refused(`${name ?? 'This'} is not a schedule (JSON or MSCCL XML), an nccl-tests log or NCCL’s own log: it begins “${opening(text)}”`);
   const read = readScheduleText(text, name);
   if (!read.ok) return read;
   sim.loadSchedule(read.schedule, name ?? PASTED_SCHEDULE, text);
   return { ok: true, kind: 'schedule' };
+}
+
+/** The first words of a text, on one line, for saying what it is not. */
+function opening(text: string): string {
+  const words = text.trim().replace(/\s+/g, ' ');
+  return words.length > 32 ? `${words.slice(0, 32)}…` : words;
 }
 
 /**

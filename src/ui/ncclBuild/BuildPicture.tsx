@@ -1,6 +1,6 @@
 // One channel's ring or tree over the hosts and their ranks: a box a host, a circle a rank (its
 // number large, its place on the host small), an arrow a hop in the colour of its transport, a
-// dashed grey one where the log names none. A tree's root is ringed.
+// dashed grey one where the log names none. A tree's root is circled.
 
 import { useId } from 'react';
 import { hopPath, type BuildLayout, type Frame, type Hop, type HopKind } from './buildPicture';

@@ -3,7 +3,7 @@
 // gradsync's own double tree) and the button that plays it.
 
 import { useMemo } from 'react';
-import { compareTree, ringChannelSchedule, treeChannelSchedule, type NcclLog } from '../../core/ncclLog';
+import { compareTree, ringChannelSchedule, ringPlayProblem, treeChannelSchedule, treeFault, treePlayProblem, type NcclLog } from '../../core/ncclLog';
 import { BuildPicture, HopKey, hopKinds } from './BuildPicture';
 import { ringHops, treeHops, type BuildLayout, type Frame, type Hop } from './buildPicture';
 import { PlayButton } from './PlayButton';
@@ -17,7 +17,7 @@ const sameVia = (hops: Hop[]) => hops[0].via !== null && hops.every((h) => h.via
 function crossings(hops: Hop[]): string {
   const across = hops.filter((h) => h.across);
   const unknown = hops.filter((h) => !h.hostsKnown).length;
-  const unplaced = unknown === 0 ? '' : ` ${unknown} of its hops join a rank whose host the log does not say.`;
+  const unplaced = unknown === 0 ? '' : ` ${unknown === 1 ? '1 of its hops joins' : `${unknown} of its hops join`} a rank whose host the log does not say.`;
   if (across.length === 0) return unknown === 0 ? 'It stays inside one host.' : `It crosses between no two hosts the log names.${unplaced}`;
   const each = across.slice(0, SAID_CROSSINGS).map((h) => `${h.from} → ${h.to}${h.via ? ` by ${h.via}` : ''}`);
   const rest = across.length - each.length;
@@ -49,13 +49,25 @@ export function RingFigure({ log, layout, frame, channel, source }: { log: NcclL
             {ring.order.join(' → ')}
             {ring.complete ? ` → ${ring.order[0]}` : ' …'}
           </p>
-          {!ring.complete && (
+          {ring.fault ? (
             <p className="gs-build-missing" role="note">
-              The log shows this ring only in part: {ring.order.length} of {log.ranks} ranks, and no rank’s own “Ring” line closes it.
+              This ring cannot be right: {ring.fault}. It is drawn as far as it holds, and no rank’s own “Ring” line closes it.
             </p>
+          ) : (
+            !ring.complete && (
+              <p className="gs-build-missing" role="note">
+                The log shows this ring only in part: {ring.order.length} of {log.ranks} ranks, and no rank’s own “Ring” line closes it.
+              </p>
+            )
           )}
           <p className="gs-build-words">{crossings(hops)}</p>
-          <PlayButton label={`Play this ring`} name={`channel ${channel}'s ring from ${source}`} schedule={() => ringChannelSchedule(log, channel)} />
+          <PlayButton
+            key={channel}
+            label="Play this ring"
+            name={`channel ${channel}'s ring from ${source}`}
+            problem={ringPlayProblem(log, channel)}
+            schedule={() => ringChannelSchedule(log, channel)}
+          />
         </>
       )}
     </figure>
@@ -64,7 +76,7 @@ export function RingFigure({ log, layout, frame, channel, source }: { log: NcclL
 
 /** Where the tree is rooted, or why the log does not say. */
 function rootWords(roots: number[], partial: boolean): string {
-  if (roots.length === 1) return `Rooted at rank ${roots[0]} (ringed); `;
+  if (roots.length === 1) return `Rooted at rank ${roots[0]} (circled); `;
   if (roots.length === 0) return partial ? 'Its root is among the ranks whose tree lines are not in the log; ' : 'The log gives it no root; ';
   return `${roots.length} roots in the log (${roots.join(', ')}), where a tree has one; `;
 }
@@ -72,6 +84,7 @@ function rootWords(roots: number[], partial: boolean): string {
 export function TreeFigure({ log, layout, frame, channel, source }: { log: NcclLog; layout: BuildLayout; frame: Frame; channel: number; source: string }) {
   const hops = useMemo(() => treeHops(log, layout, channel), [log, layout, channel]);
   const comparison = useMemo(() => compareTree(log, channel), [log, channel]);
+  const fault = useMemo(() => treeFault(log, channel), [log, channel]);
   const links = log.treeLinks.filter((l) => l.channel === channel);
   const roots = links.filter((l) => l.parent === -1).map((l) => l.rank);
   return (
@@ -95,6 +108,11 @@ export function TreeFigure({ log, layout, frame, channel, source }: { log: NcclL
             {rootWords(roots, links.length < log.ranks)}
             each arrow goes from a rank to its parent, the way the reduction goes; the broadcast comes back down.
           </p>
+          {fault !== null && (
+            <p className="gs-build-missing" role="note">
+              This tree’s lines contradict each other: {fault}. Each arrow is drawn as its rank’s own line says.
+            </p>
+          )}
           <div className="gs-build-compare">
             <h4>Beside gradsync’s double tree</h4>
             {comparison.ok ? (
@@ -108,7 +126,13 @@ export function TreeFigure({ log, layout, frame, channel, source }: { log: NcclL
               <p className="gs-build-missing">No comparison: {comparison.why}.</p>
             )}
           </div>
-          <PlayButton label="Play this tree" name={`channel ${channel}'s tree from ${source}`} schedule={() => treeChannelSchedule(log, channel)} />
+          <PlayButton
+            key={channel}
+            label="Play this tree"
+            name={`channel ${channel}'s tree from ${source}`}
+            problem={treePlayProblem(log, channel)}
+            schedule={() => treeChannelSchedule(log, channel)}
+          />
         </>
       )}
     </figure>

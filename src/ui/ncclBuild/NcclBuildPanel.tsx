@@ -4,7 +4,8 @@
 // from a topology dump and the searched graphs from a graph dump. Closed with ×.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { rankRuns, treeChannels, type DumpedTopology, type NcclLog } from '../../core/ncclLog';
+import { rankRuns, treeChannels, treeFault, type DumpedTopology, type NcclLog } from '../../core/ncclLog';
+import { focusLoader } from '../loader/focusLoader';
 import type { NcclBuild } from '../../store/ncclBuildSlice';
 import { useElementWidth } from '../metrics/chart/useElementWidth';
 import { useSim } from '../StoreContext';
@@ -35,13 +36,23 @@ function BuildPanel({ build }: { build: NcclBuild }) {
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView?.({ block: 'start' });
   }, [loaded]);
+  // A dump alone is the machine NCCL saw, or the graphs it searched: what it built needs the log.
+  const title = build.log ? 'What NCCL built' : 'What NCCL saw';
   return (
-    <section className="gs-panel gs-build" aria-label="What NCCL built">
+    <section className="gs-panel gs-build" aria-label={title}>
       <header className="gs-calibration-head">
         <h2 ref={heading} tabIndex={-1}>
-          What NCCL built: <span className="gs-build-name">{names.join(' + ')}</span>
+          {title}: <span className="gs-build-name">{names.join(' + ')}</span>
         </h2>
-        <button type="button" className="gs-icon-button" aria-label="Close what NCCL built" onClick={clear}>
+        <button
+          type="button"
+          className="gs-icon-button"
+          aria-label={`Close ${title.charAt(0).toLowerCase()}${title.slice(1)}`}
+          onClick={() => {
+            clear();
+            focusLoader();
+          }}
+        >
           ×
         </button>
       </header>
@@ -62,21 +73,53 @@ function hostList(log: NcclLog): string {
   return `${first} · … ${log.hosts.length - 3} more …${named(log.hosts[log.hosts.length - 1])}`;
 }
 
-/** What the log leaves out, each said once. */
+/** "channel 3", "channels 3–5, 9". */
+const channelWords = (channels: number[]) => `${channels.length === 1 ? 'channel' : 'channels'} ${rankRuns(channels)}`;
+
+/** What the log leaves out, or says in lines that cannot all be right, each said once. */
 function gaps(log: NcclLog): string[] {
   const said: string[] = [];
   if (log.hosts.length === 0) said.push('No line says which host a rank is on, so the ranks are drawn together.');
   if (log.missingRanks.length > 0) said.push(`No line of ranks ${rankRuns(log.missingRanks)}: the log is partial, and nothing of theirs is guessed.`);
-  const cut = log.rings.filter((r) => !r.complete).map((r) => r.channel);
+  const wrong = log.rings.filter((r) => r.fault).map((r) => r.channel);
+  if (wrong.length > 0) said.push(`The ring of ${channelWords(wrong)} cannot be right as the log gives it; what is wrong is said under it.`);
+  const cut = log.rings.filter((r) => !r.complete && !r.fault).map((r) => r.channel);
   if (cut.length === 1) said.push(`The ring of channel ${cut[0]} is shown only in part.`);
-  if (cut.length > 1) said.push(`The rings of channels ${cut.join(', ')} are shown only in part.`);
+  if (cut.length > 1) said.push(`The rings of channels ${rankRuns(cut)} are shown only in part.`);
+  const bent = treeChannels(log).filter((c) => treeFault(log, c) !== null);
+  if (bent.length > 0) said.push(`The tree lines of ${channelWords(bent)} contradict each other; where is said under the tree.`);
   const shown = new Set(log.rings.map((r) => r.channel));
   const unshown = log.channelCount === null ? [] : Array.from({ length: log.channelCount }, (_, c) => c).filter((c) => !shown.has(c));
-  if (log.rings.length > 0 && unshown.length > 0) said.push(`NCCL built ${log.channelCount} channels; the log shows no ring of channels ${rankRuns(unshown)}.`);
+  if (log.rings.length > 0 && unshown.length > 0) said.push(`NCCL built ${log.channelCount} channels; the log shows no ring of ${channelWords(unshown)}.`);
   if (log.rings.length === 0) said.push('No ring in the log: NCCL prints rank 0’s “Channel” lines at NCCL_DEBUG=INFO.');
-  if (log.otherCommunicators.length > 0)
-    said.push(`The log holds ${log.otherCommunicators.length} other communicator(s), of ${log.otherCommunicators.join(', ')} ranks; the largest is shown.`);
+  const others = log.otherCommunicators;
+  if (others.length > 0)
+    said.push(
+      `The log holds ${others.length === 1 ? `another communicator, of ${others[0]} ranks` : `${others.length} other communicators, of ${others.join(', ')} ranks`}; the largest is shown.`,
+    );
   return said;
+}
+
+/** The lines not read, the first of them to look at: what was passed over is never hidden. */
+function UnreadLines({ log }: { log: NcclLog }) {
+  if (log.unread === 0) return null;
+  const more = log.unread - log.unreadFirst.length;
+  return (
+    <details className="gs-build-unread">
+      <summary>
+        {log.unread === 1 ? 'The line' : `The ${log.unread.toLocaleString('en-US')} lines`} not read
+        {more > 0 ? `, the first ${log.unreadFirst.length}` : ''}
+      </summary>
+      <ol>
+        {log.unreadFirst.map(({ line, text }) => (
+          <li key={line}>
+            <span className="gs-build-line">line {line}</span> {text}
+          </li>
+        ))}
+      </ol>
+      {more > 0 && <p>and {more.toLocaleString('en-US')} more.</p>}
+    </details>
+  );
 }
 
 function LogView({ log, source, topology }: { log: NcclLog; source: string; topology: DumpedTopology | null }) {
@@ -95,8 +138,10 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
     <>
       <p className="gs-calibration-facts" data-testid="nccl-build-facts">
         NCCL {log.version ?? '(version not in the log)'} · {log.ranks} ranks{hosts}
-        {hostList(log)} · {channels.length} channels · {log.unread.toLocaleString('en-US')} lines not read
+        {hostList(log)} · {channels.length === 1 ? '1 channel' : `${channels.length} channels`} ·{' '}
+        {log.unread === 1 ? '1 line' : `${log.unread.toLocaleString('en-US')} lines`} not read
       </p>
+      <UnreadLines log={log} />
       {notes.length > 0 && (
         <ul className="gs-build-gaps" role="status">
           {notes.map((note) => (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseNcclLog, ringChannelSchedule, treeChannelSchedule } from '../../../src/core/ncclLog';
+import { parseNcclLog, ringChannelSchedule, ringPlayProblem, treeChannelSchedule, treeFault, treePlayProblem } from '../../../src/core/ncclLog';
 import { verifySchedule } from '../../../src/core/symbolic';
-import { clusterLog, ringOrder } from './ncclLogs';
+import { clusterLog, ringOrder, type Style } from './ncclLogs';
 
 const CLUSTER = { nodes: 2, perNode: 4, channels: 2 };
 
@@ -35,6 +35,26 @@ describe('playing a channel NCCL built', () => {
     );
     expect(() => treeChannelSchedule(partial, 0)).toThrow(/channel 0's tree without ranks 5: it cannot be played/);
     expect(() => ringChannelSchedule(partial, 1)).toThrow(/channel 1's ring only in part \(5 of 8 ranks\)/);
-    expect(() => ringChannelSchedule(log, 7)).toThrow(/no ring of channel 7; it shows channels 0, 1/);
+    expect(() => ringChannelSchedule(log, 7)).toThrow(/no ring of channel 7; it shows channels 0–1/);
+  });
+
+  it('says before play what keeps a channel from playing, and nothing for a whole one', () => {
+    for (const style of ['2.4', '2.7', '2.12', '2.21', '2.30'] as Style[]) {
+      const whole = parseNcclLog(clusterLog(style, CLUSTER));
+      for (const channel of [0, 1])
+        expect([style, ringPlayProblem(whole, channel), treePlayProblem(whole, channel), treeFault(whole, channel)]).toEqual([style, null, null, null]);
+    }
+    expect(ringPlayProblem(log, 7)).toMatch(/no ring of channel 7/);
+  });
+
+  it('names a tree whose lines contradict each other, and does not play it', () => {
+    // Rank 1 says its parent is 0, while rank 0 names 2 as its only child.
+    const text = clusterLog('2.21', CLUSTER).replace(/(\[0\] NCCL INFO Trees \[0\] )[\d/-]+->0->/, '$12/-1/-1->0->');
+    const bent = parseNcclLog(text);
+    expect(treeFault(bent, 0)).toMatch(
+      /^rank 0’s line names 2 a child, but rank 2’s names \d+ its parent|rank \d+’s line names 0 its parent, but rank 0’s does not name \d+ a child/,
+    );
+    expect(treePlayProblem(bent, 0)).toMatch(/^channel 0's tree in the log contradicts itself: /);
+    expect(() => treeChannelSchedule(bent, 0)).toThrow(/contradicts itself/);
   });
 });

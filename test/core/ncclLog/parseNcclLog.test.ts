@@ -149,7 +149,9 @@ describe('single lines in each version’s words', () => {
 describe('logs that say nothing of what NCCL built', () => {
   it('is one line saying how to get one', () => {
     expect(() => parseNcclLog('hello\nworld')).toThrow(/^no NCCL lines in this log: run with NCCL_DEBUG=INFO/);
-    expect(() => parseNcclLog('host:1:1 [0] NCCL INFO NET/Plugin: could not find\n')).toThrow(/none of NCCL’s 1 lines says what it built/);
+    expect(() => parseNcclLog('host:1:1 [0] NCCL INFO NET/Plugin: could not find\n')).toThrow(
+      /^NCCL’s one line does not say what it built \(line 1, “NET\/Plugin: could not find”, is of no kind read here\)$/,
+    );
   });
 
   it('reads the largest communicator where a log holds several, and counts the others', () => {
@@ -164,5 +166,37 @@ describe('logs that say nothing of what NCCL built', () => {
     expect(log.ranks).toBe(16);
     expect(log.otherCommunicators).toEqual([2]);
     expect(log.rings.every((ring) => ring.complete)).toBe(true);
+  });
+
+  it('is one communicator where each rank’s nRanks line comes before its COMPLETE line and no START is printed', () => {
+    const lines = [0, 1, 2, 3].flatMap((rank) => [
+      `h:${100 + rank}:${100 + rank} [${rank}] NCCL INFO comm 0x7f0${rank} rank ${rank} nRanks 4 nNodes 1 localRanks 4 localRank ${rank} MNNVL 0`,
+      `h:${100 + rank}:${100 + rank} [${rank}] NCCL INFO Trees [0] ${rank + 1 < 4 ? rank + 1 : -1}/-1/-1->${rank}->${rank - 1}`,
+      `h:${100 + rank}:${100 + rank} [${rank}] NCCL INFO ncclCommInitRank comm 0x7f0${rank} rank ${rank} nranks 4 cudaDev ${rank} nvmlDev ${rank} busId ${rank}000 commId 0xabc - Init COMPLETE`,
+    ]);
+    const log = parseNcclLog(lines.join('\n'));
+    expect([log.ranks, log.otherCommunicators, log.treeLinks.length]).toEqual([4, [], 4]);
+  });
+});
+
+describe('a ring line that cannot be right', () => {
+  const header = [0, 1, 2, 3].map(
+    (rank) => `h:${100 + rank}:${100 + rank} [${rank}] NCCL INFO comm 0x7f0${rank} rank ${rank} nRanks 4 nNodes 1 localRanks 4 localRank ${rank} MNNVL 0`,
+  );
+
+  it('names the rank given twice and the rank never given, at its line', () => {
+    const log = parseNcclLog([...header, 'h:100:100 [0] NCCL INFO Channel 00/01 :    0   1   1   3'].join('\n'));
+    expect(log.rings).toEqual([
+      { channel: 0, order: [0, 1], complete: false, fault: expect.stringMatching(/^line 5, “Channel 00\/01 : .*”, names rank 1 twice and never rank 2$/) },
+    ]);
+  });
+
+  it('names a rank past the communicator instead of dropping the ring', () => {
+    const log = parseNcclLog([...header, 'h:100:100 [0] NCCL INFO Channel 00/01 :    0   1   7   3'].join('\n'));
+    expect(log.rings[0]).toMatchObject({
+      order: [0, 1],
+      complete: false,
+      fault: expect.stringMatching(/names rank 7, past the communicator’s 4 ranks \(0 to 3\)$/),
+    });
   });
 });

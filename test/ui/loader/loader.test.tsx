@@ -90,7 +90,12 @@ describe('loading a schedule', () => {
     [
       'NCCL’s own log that says nothing of what NCCL built',
       'node-a:4000:4000 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.0.0.1<0>',
-      'None of NCCL’s 1 lines says what it built (line 1, “NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:…”, is of no kind read here): run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)',
+      'NCCL’s one line does not say what it built (line 1, “NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:…”, is of no kind read here)',
+    ],
+    [
+      'plain words',
+      'ring allreduce over 8 GPUs, please draw it for me',
+      'This is not a schedule (JSON or MSCCL XML), an nccl-tests log or NCCL’s own log: it begins “ring allreduce over 8 GPUs, plea…”',
     ],
     ['an NCCL graph dump cut short', '<graphs version="1">\n  <graph id="0" pattern="4"', null],
   ] as const) {
@@ -191,7 +196,7 @@ describe('loading a schedule', () => {
     const store = cpuStore();
     await show(store);
     paste(openDialog(), JSON.stringify(buildSchedule({ algorithm: 'ring', devices: 3 })));
-    fireEvent.click(screen.getByRole('button', { name: 'Back to ring' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to gradsync’s ring' }));
     expect(store.getState().custom).toBeNull();
     expect(screen.queryByText('ring')).toBeNull();
   });

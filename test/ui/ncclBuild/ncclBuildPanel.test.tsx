@@ -97,6 +97,8 @@ describe('what NCCL built, in the app', () => {
     await waitFor(() => expect(store.getState().derived?.verification?.ok).toBe(true));
     expect(store.getState().custom?.name).toBe('nccl-ring-2');
     expect(store.getState().config.devices).toBe(16);
+    // On the log's hosts, for the cost model and the picture.
+    expect(store.getState().derived!.schedule.devicesPerNode).toBe(8);
     // The panel stays, to play another.
     expect(panel()).toBeTruthy();
   });
@@ -113,11 +115,27 @@ describe('what NCCL built, in the app', () => {
     expect(gaps.textContent).toContain('No line of ranks 5: the log is partial, and nothing of theirs is guessed.');
     expect(gaps.textContent).toContain('The ring of channel 1 is shown only in part.');
     fireEvent.click(screen.getByRole('radio', { name: '1' }));
-    fireEvent.click(within(figure('Ring of channel 1')).getByRole('button', { name: 'Play this ring' }));
-    expect(within(figure('Ring of channel 1')).getByRole('alert').textContent).toBe(
-      "✕ The log shows channel 1's ring only in part (5 of 8 ranks): it cannot be played",
-    );
+    // What cannot be played says why before anyone presses it.
+    const ring = figure('Ring of channel 1');
+    expect((within(ring).getByRole('button', { name: 'Play this ring' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(ring.textContent).toContain("Cannot be played: the log shows channel 1's ring only in part (5 of 8 ranks).");
+    expect(figure('Tree of channel 1').textContent).toContain("Cannot be played: the log shows channel 1's tree without ranks 5.");
     expect(figure('Tree of channel 1').textContent).toContain('No comparison: no tree line of ranks 5 in channel 1: the log is partial.');
+  });
+
+  it('says where a ring or a tree in the log cannot be right, and does not play it', async () => {
+    await show();
+    const log = clusterLog('2.21', { nodes: 1, perNode: 4, channels: 1 })
+      .replace(/(Channel 00\/01 :) .*/, '$1    0   1   1   3')
+      .replace(/NCCL INFO Ring 00 : .*/g, 'NCCL INFO bootstrap')
+      .replace(/(\[0\] NCCL INFO Trees \[0\] )[\d/-]+->0->/, '$13/-1/-1->0->');
+    paste(log);
+    const ring = figure('Ring of channel 0');
+    expect(ring.textContent).toMatch(/This ring cannot be right: line \d+, “Channel 00\/01 : .*”, names rank 1 twice and never rank 2\./);
+    expect((within(ring).getByRole('button', { name: 'Play this ring' }) as HTMLButtonElement).disabled).toBe(true);
+    const tree = figure('Tree of channel 0');
+    expect(tree.textContent).toMatch(/This tree’s lines contradict each other: rank \d’s line names/);
+    expect(tree.textContent).toMatch(/Cannot be played: channel 0's tree in the log contradicts itself/);
   });
 
   it('adds the machine from a topology dump beside the log, and closes with ×', async () => {

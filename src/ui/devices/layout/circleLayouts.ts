@@ -1,6 +1,7 @@
 // Devices on a circle (GPU-0 at the top, then clockwise) and the master's star.
 
 import type { DeviceLayout, LayoutLink, Point } from './layouts';
+import { pairOf } from './pairs';
 
 /** Above this many distinct pairs per device, chords are left out: the moving segments say enough. */
 const CHORDS_PER_DEVICE = 3;
@@ -67,8 +68,7 @@ export function circleLayout(n: number, pairs: Set<number>, aspect = 1): DeviceL
   const links: LayoutLink[] = [];
   if (pairs.size <= CHORDS_PER_DEVICE * n) {
     for (const key of [...pairs].sort((x, y) => x - y)) {
-      const a = Math.floor(key / 8192);
-      const b = key % 8192;
+      const [a, b] = pairOf(key);
       links.push({ a, b, kind: areNeighbours(a, b, n) ? 'ring' : 'chord' });
     }
   }

@@ -8,7 +8,10 @@ import type { Schedule } from '../../../core/schedule';
 import { circleLayout, starLayout } from './circleLayouts';
 import { doubleTreeLayout } from './doubleTreeLayout';
 import { partnerLayout } from './halvingDoublingLayout';
-import { nodeLayout } from './nodeLayout';
+import { nodeLayout, nodeLayoutOver } from './nodeLayout';
+import { pairKey, usedPairs } from './pairs';
+
+export { pairKey, usedPairs } from './pairs';
 import { binomialLayout, btreeLayout } from './treeLayouts';
 
 export interface Point {
@@ -100,17 +103,6 @@ export interface DeviceLayout {
   description: string;
 }
 
-export function pairKey(a: number, b: number): number {
-  return a < b ? a * 8192 + b : b * 8192 + a;
-}
-
-/** Distinct unordered device pairs the schedule's transfers use. */
-export function usedPairs(schedule: Schedule): Set<number> {
-  const pairs = new Set<number>();
-  for (const step of schedule.steps) for (const t of step.transfers) pairs.add(pairKey(t.src, t.dst));
-  return pairs;
-}
-
 /** True when every transfer runs along a link of the layout. */
 function linksCover(layout: DeviceLayout, pairs: Set<number>): boolean {
   const linked = new Set(layout.links.map((link) => pairKey(link.a, link.b)));
@@ -139,5 +131,8 @@ export function deviceLayout(schedule: Schedule, aspect = 1): DeviceLayout {
   const spec = specOf(schedule);
   const structured = spec && schedule.devices >= 2 ? STRUCTURES[spec.layout](schedule, aspect) : null;
   if (structured && linksCover(structured, pairs)) return structured;
+  // Devices on nodes, but linked as no algorithm of ours links them (a channel NCCL built): in their nodes.
+  const { devices, devicesPerNode: perNode } = schedule;
+  if (perNode && perNode > 1 && perNode < devices && devices % perNode === 0) return nodeLayoutOver(devices, perNode, pairs);
   return circleLayout(schedule.devices, spec?.drawsLinks === false ? new Set() : pairs, aspect);
 }

@@ -2,6 +2,7 @@
 // in snake order, so consecutive nodes of the inter-node ring sit next to each other.
 
 import type { DeviceLayout, LayoutLink, NodeGroup, Point } from './layouts';
+import { pairOf } from './pairs';
 
 /** Extra device-widths between two columns of nodes, so their boxes do not touch. */
 const COLUMN_GAP = 0.8;
@@ -70,4 +71,20 @@ export function nodeLayout(n: number, perNode: number): DeviceLayout {
     groups,
     description: `${n} devices in ${nodes} nodes of ${perNode}: a ring inside each node, and rings across the nodes linking devices of the same local rank`,
   };
+}
+
+/**
+ * Devices in their nodes, as the hierarchical ring draws them, but linked where the schedule's
+ * transfers go (a channel NCCL built, played on its hosts): inside a node, or between nodes.
+ */
+export function nodeLayoutOver(n: number, perNode: number, pairs: Set<number>): DeviceLayout {
+  const layout = nodeLayout(n, perNode);
+  const links: LayoutLink[] = [...pairs]
+    .sort((x, y) => x - y)
+    .map((key) => {
+      const [a, b] = pairOf(key);
+      return { a, b, kind: Math.floor(a / perNode) === Math.floor(b / perNode) ? 'intra' : 'inter' };
+    });
+  const nodes = n / perNode;
+  return { ...layout, links, description: `${n} devices in ${nodes} nodes of ${perNode}, linked where they exchange data, inside a node or between nodes` };
 }
