@@ -1,7 +1,8 @@
 // What NCCL built, in real Chromium at 1400×900: the loader's example log of 16 ranks on 2 hosts is
 // drawn as each channel's ring and tree over the hosts, the whole of both on screen once loaded; the
 // picker answers the arrow keys; "Play this ring" loads the channel as the app's schedule, verified,
-// with the devices on screen; on a phone the view fits without sideways scrolling.
+// with the devices on screen in their hosts and the keyboard on the player; on a 1024×768 projector
+// the ranks are drawn large; on a phone the view fits without sideways scrolling.
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { browserSession, onCpuEngine, skipReasonFor } from './session';
 const skipReason = skipReasonFor('test/e2e/ncclBuild.test.ts');
 const WIDE = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const PROJECTOR = { width: 1024, height: 768 };
 
 async function loadExample(page: Page, name: string) {
   await page.getByRole('button', { name: 'Load schedule…' }).click();
@@ -45,13 +47,34 @@ describe.skipIf(skipReason !== null)('what NCCL built, in Chromium', () => {
     expect(await panel.getByRole('radio', { checked: true }).innerText()).toBe('2');
     const ring = panel.locator('figure', { has: page.getByRole('heading', { name: 'Ring of channel 2' }) });
     expect(await ring.innerText()).toContain('It crosses between hosts 2 times: 1 → 10 by NET/IB/2/GDRDMA; 9 → 2 by NET/IB/2/GDRDMA.');
-    await ring.getByRole('button', { name: 'Play this ring' }).click();
+    await ring.getByRole('button', { name: 'Play this ring' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.gs-custom-chip').innerText()).toContain('✓ verified');
+    // The keyboard is handed to the player: Space plays the channel, not loads it again.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('gs-play'))).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.locator('.gs-play').getAttribute('aria-label')).toBe('Pause (Space)');
+    // Played on its hosts: the devices stand in two boxes, one a node.
+    expect(await page.locator('.gs-stage').innerText()).toContain('NODE 1');
     expect(await page.locator('.gs-custom-chip').innerText()).toContain('nccl-ring-2');
     // The schedule's name and verdict in the header, and the devices under it, on screen.
     const chip = (await page.locator('.gs-custom-chip').boundingBox())!;
     const stage = (await page.locator('.gs-stage').boundingBox())!;
     expect([chip.y >= 0, stage.y < WIDE.height / 2]).toEqual([true, true]);
+    expect(session.problems).toEqual([]);
+  });
+
+  it('on a 1024×768 projector stacks the ring and the tree, to draw every rank’s number large', async () => {
+    const page = await session.open(onCpuEngine('/'), null, PROJECTOR);
+    await loadExample(page, 'a log of 16 ranks on 2 hosts');
+    const panel = page.getByRole('region', { name: 'What NCCL built' });
+    await panel.waitFor();
+    const sizes = await panel.locator('.gs-build-rank-number').evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(16);
+    expect(await sideways(page)).toBe(0);
+    // Closed, the keyboard goes back to the loader's button.
+    await panel.getByRole('button', { name: 'Close what NCCL built' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Load schedule…');
     expect(session.problems).toEqual([]);
   });
 

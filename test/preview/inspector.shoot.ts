@@ -25,7 +25,7 @@ try {
         await page.waitForTimeout(400);
         if (scene === 'loader') {
           await page.getByRole('button', { name: 'Load schedule…' }).click();
-          await page.getByRole('button', { name: 'Start from the current schedule' }).click();
+          await page.getByRole('button', { name: 'start from the current schedule' }).click();
         }
         if (scene === 'drop') {
           // A real drag and drop of a hand-written 2-device schedule: the overlay while dragging, then the chip.

@@ -108,7 +108,7 @@ function summary(log: NcclLog): string[] {
       lines.push(`  ${row.collective ?? 'collective'} of ${row.bytes} bytes: NCCL chose ${row.logged}; ${verdict}`);
     }
   }
-  lines.push('', `${log.unread} ${log.unread === 1 ? 'line' : 'lines'} not read (not NCCL’s, or NCCL’s of other kinds)`);
+  lines.push('', log.unread === 0 ? 'every line read' : `${log.unread} ${log.unread === 1 ? 'line' : 'lines'} not read (not NCCL’s, or NCCL’s of other kinds)`);
   return lines;
 }
 

@@ -168,9 +168,7 @@ export function parseNcclLog(text: string): NcclLog {
   const facts = mine.map((item) => item.fact);
   const ranks = chosen ? chosen[1] : inferredRanks(facts);
   if (ranks === 0)
-    bad(
-      `no rank, ring or tree in this log’s NCCL lines (${quoted(located[0].record)} is the first read): run with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,GRAPH)`,
-    );
+    bad(`no rank, ring or tree in this log’s NCCL lines (${quoted(located[0].record)} is the first of a kind read here, and names none)${advice(records)}`);
   const inRange = (...values: number[]) => values.every((v) => v >= 0 && v < ranks);
   return {
     version,

@@ -122,6 +122,27 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
         />
       </label>
       {fileProblem && <ProblemLine id={problemId} message={fileProblem} />}
+      <p className="gs-loader-examples">
+        Or try{' '}
+        <button type="button" className="gs-link" onClick={() => void onExample('nccl-2x8-h100.log')}>
+          a log of 16 ranks on 2 hosts
+        </button>
+        ,{' '}
+        <button type="button" className="gs-link" onClick={() => void onExample('nccl-topo-h100.xml')}>
+          a topology dump of one host
+        </button>{' '}
+        or{' '}
+        <button
+          type="button"
+          className="gs-link"
+          disabled={!editable}
+          title={schedule && !editable ? `over ${EDITABLE_TRANSFERS.toLocaleString('en-US')} transfers: too long to edit here` : undefined}
+          onClick={() => schedule && setText(scheduleJson(schedule))}
+        >
+          start from the current schedule
+        </button>
+        .
+      </p>
       <label className="gs-loader-paste" htmlFor={`${ids}-text`}>
         Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log
       </label>
@@ -164,24 +185,7 @@ export function LoaderDialog({ onClose, source }: { onClose(): void; source?: Ma
         when the step began. An MSCCL XML algorithm (<code>{'<algo>'}</code>) is read too. It is verified on load; a wrong one still runs, its first violation
         marked. The output of an nccl-tests binary (<code>all_reduce_perf</code>, …) is fitted and shown against the model instead, the schedule staying as it
         is. NCCL’s own log (<code>NCCL_DEBUG=INFO</code>) and its XML dumps (<code>NCCL_TOPO_DUMP_FILE</code>, <code>NCCL_GRAPH_DUMP_FILE</code>) show what NCCL
-        built: each channel’s ring and tree, ready to play. Examples:{' '}
-        <button type="button" className="gs-link" onClick={() => void onExample('nccl-2x8-h100.log')}>
-          a log of 16 ranks on 2 hosts
-        </button>
-        ,{' '}
-        <button type="button" className="gs-link" onClick={() => void onExample('nccl-topo-h100.xml')}>
-          a topology dump of one host
-        </button>
-        .{' '}
-        <button
-          type="button"
-          className="gs-link"
-          disabled={!editable}
-          title={schedule && !editable ? `over ${EDITABLE_TRANSFERS.toLocaleString('en-US')} transfers: too long to edit here` : undefined}
-          onClick={() => schedule && setText(scheduleJson(schedule))}
-        >
-          Start from the current schedule
-        </button>
+        built: each channel’s ring and tree, ready to play.
       </p>
     </div>
   );

@@ -3,9 +3,8 @@
 // dashed grey one where the log names none. A tree's root is circled.
 
 import { useId } from 'react';
-import { hopPath, type BuildLayout, type Frame, type Hop, type HopKind } from './buildPicture';
+import { FRAME_MARGIN, hopPath, type BuildLayout, type Frame, type Hop, type HopKind } from './buildPicture';
 
-const MARGIN = 8;
 const KINDS: HopKind[] = ['P2P', 'SHM', 'NET', 'COLLNET', null];
 const kindClass = (kind: HopKind) => `gs-hop-${kind === null ? 'unknown' : kind.toLowerCase()}`;
 
@@ -16,7 +15,7 @@ export function BuildPicture({ layout, frame, hops, root, label }: { layout: Bui
   return (
     <svg
       className="gs-build-picture"
-      viewBox={`${frame.x - MARGIN} ${frame.y - MARGIN} ${frame.width + 2 * MARGIN} ${frame.height + 2 * MARGIN}`}
+      viewBox={`${frame.x - FRAME_MARGIN} ${frame.y - FRAME_MARGIN} ${frame.width + 2 * FRAME_MARGIN} ${frame.height + 2 * FRAME_MARGIN}`}
       role="img"
       aria-label={label}
     >
@@ -28,12 +27,15 @@ export function BuildPicture({ layout, frame, hops, root, label }: { layout: Bui
         ))}
       </defs>
       {layout.nodes.map((node) => (
-        <g key={node.label} className={node.known ? 'gs-build-node' : 'gs-build-node gs-build-node-unknown'}>
-          <rect x={node.x} y={node.y} width={node.w} height={node.h} rx={10} />
-          <text x={node.x + 12} y={node.y + 21} className="gs-build-host">
-            {node.label}
-          </text>
-        </g>
+        <rect
+          key={node.label}
+          x={node.x}
+          y={node.y}
+          width={node.w}
+          height={node.h}
+          rx={10}
+          className={node.known ? 'gs-build-node' : 'gs-build-node gs-build-node-unknown'}
+        />
       ))}
       {hops.map((hop) => (
         <path
@@ -42,6 +44,12 @@ export function BuildPicture({ layout, frame, hops, root, label }: { layout: Bui
           className={`gs-hop ${kindClass(hop.kind)}${hop.across ? ' gs-hop-across' : ''}`}
           markerEnd={`url(#${id}-${kindClass(hop.kind)})`}
         />
+      ))}
+      {/* Names over the hops, haloed, so that a hop passing under one leaves it legible. */}
+      {layout.nodes.map((node) => (
+        <text key={node.label} x={node.x + 12} y={node.y + 21} className="gs-build-host">
+          {node.label}
+        </text>
       ))}
       {layout.spots.map((spot) => (
         <g key={spot.rank} className={spot.rank === root ? 'gs-build-rank gs-build-root' : 'gs-build-rank'}>

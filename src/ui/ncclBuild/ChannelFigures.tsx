@@ -65,7 +65,7 @@ export function RingFigure({ log, layout, frame, channel, source }: { log: NcclL
             key={channel}
             label="Play this ring"
             name={`channel ${channel}'s ring from ${source}`}
-            problem={ringPlayProblem(log, channel)}
+            problem={ring.fault ? 'the log’s ring cannot be right, as said above' : ringPlayProblem(log, channel)}
             schedule={() => ringChannelSchedule(log, channel)}
           />
         </>
@@ -130,7 +130,7 @@ export function TreeFigure({ log, layout, frame, channel, source }: { log: NcclL
             key={channel}
             label="Play this tree"
             name={`channel ${channel}'s tree from ${source}`}
-            problem={treePlayProblem(log, channel)}
+            problem={fault !== null ? 'the tree’s lines contradict each other, as said above' : treePlayProblem(log, channel)}
             schedule={() => treeChannelSchedule(log, channel)}
           />
         </>

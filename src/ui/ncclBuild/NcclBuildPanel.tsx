@@ -9,7 +9,7 @@ import { focusLoader } from '../loader/focusLoader';
 import type { NcclBuild } from '../../store/ncclBuildSlice';
 import { useElementWidth } from '../metrics/chart/useElementWidth';
 import { useSim } from '../StoreContext';
-import { buildLayout, pictureBounds, ringHops, treeHops } from './buildPicture';
+import { buildLayout, fitsSideBySide, pictureBounds, ringHops, treeHops } from './buildPicture';
 import { ChannelPicker } from './ChannelPicker';
 import { RingFigure, TreeFigure } from './ChannelFigures';
 import { GraphDump, GraphSearch } from './GraphSearch';
@@ -21,8 +21,8 @@ export function NcclBuildPanel() {
   return build ? <BuildPanel build={build} /> : null;
 }
 
-/** A picture wider than this (in its own units, about px at full size) is not set beside another. */
-const WIDE_PICTURE = 800;
+/** Between the ring's picture and the tree's, side by side (px; .gs-build-figures). */
+const FIGURE_GAP = 16;
 /** Narrower than this (px), the view sets each host under the one before. */
 const NARROW = 560;
 
@@ -139,7 +139,7 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
       <p className="gs-calibration-facts" data-testid="nccl-build-facts">
         NCCL {log.version ?? '(version not in the log)'} · {log.ranks} ranks{hosts}
         {hostList(log)} · {channels.length === 1 ? '1 channel' : `${channels.length} channels`} ·{' '}
-        {log.unread === 1 ? '1 line' : `${log.unread.toLocaleString('en-US')} lines`} not read
+        {log.unread === 0 ? 'every line read' : `${log.unread === 1 ? '1 line' : `${log.unread.toLocaleString('en-US')} lines`} not read`}
       </p>
       <UnreadLines log={log} />
       {notes.length > 0 && (
@@ -157,8 +157,8 @@ function LogView({ log, source, topology }: { log: NcclLog; source: string; topo
       )}
       {channels.length > 0 && <ChannelPicker channels={channels} value={channel} onChange={setPicked} label="Channel shown" />}
       {channels.length > 0 && (
-        // Past two hosts' width the ring and the tree each take the panel's whole width, one above the other.
-        <div ref={measured} className={layout.width > WIDE_PICTURE || narrow ? 'gs-build-figures gs-build-figures-stacked' : 'gs-build-figures'}>
+        // Where side by side would draw the ranks too small to read, the ring and the tree each take the panel's whole width, one above the other.
+        <div ref={measured} className={narrow || !fitsSideBySide(frame, width, FIGURE_GAP) ? 'gs-build-figures gs-build-figures-stacked' : 'gs-build-figures'}>
           <RingFigure log={log} layout={layout} frame={frame} channel={channel} source={source} />
           <TreeFigure log={log} layout={layout} frame={frame} channel={channel} source={source} />
         </div>

@@ -73,7 +73,8 @@ export function buildLayout(log: NcclLog, perRow: number | null = null): BuildLa
   const rest = Array.from({ length: log.ranks }, (_, r) => r).filter((r) => !placed.has(r));
   if (rest.length > 0) groups.push({ label: groups.length === 0 ? 'hosts not in the log' : 'host not in the log', known: false, ranks: rest });
   const shapes = groups.map((g) => placeInNode(g.ranks.length));
-  const boxW = Math.max(...shapes.map((s) => s.w));
+  // Wide enough for the name over it too (the host's name in mono type, 17 units: about 10.5 a character).
+  const boxW = Math.max(...shapes.map((s) => s.w), ...groups.map((g) => g.label.length * 10.5 + 24));
   const boxH = Math.max(...shapes.map((s) => s.h));
   const cols = perRow ?? (groups.length <= 4 ? groups.length : Math.ceil(Math.sqrt(groups.length * 1.6)));
   const nodes: NodeBox[] = [];
@@ -178,6 +179,18 @@ export function hopPath(layout: BuildLayout, hop: Hop): string {
 }
 
 /** The box the boxes and the hops take together: a hop bowed far may pass outside the hosts. */
+/** Room around the frame in the drawing, for arrowheads and the root's circle. */
+export const FRAME_MARGIN = 8;
+/** A rank's number, in the picture's own units (ncclBuild.css writes it at this size). */
+const RANK_TEXT = 17;
+/** Least size (px) a rank's number is drawn, side by side, for a room to read it: smaller, the pictures stack. */
+const LEGIBLE_RANK = 16;
+
+/** Whether two pictures of `frame`, side by side in `width` px with `gap` between, draw rank numbers large enough to read. */
+export function fitsSideBySide(frame: Frame, width: number, gap: number): boolean {
+  return ((width - gap) / 2 / (frame.width + 2 * FRAME_MARGIN)) * RANK_TEXT >= LEGIBLE_RANK;
+}
+
 export interface Frame {
   x: number;
   y: number;

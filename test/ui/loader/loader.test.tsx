@@ -205,7 +205,7 @@ describe('loading a schedule', () => {
     const store = cpuStore();
     await show(store);
     const dialog = openDialog();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Start from the current schedule' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'start from the current schedule' }));
     const text = (within(dialog).getByLabelText('Or paste JSON, MSCCL XML, an nccl-tests log or NCCL’s own log') as HTMLTextAreaElement).value;
     expect(JSON.parse(text)).toEqual(store.getState().derived!.schedule);
     expect(text.split('\n')).toContain('      { "src": 0, "dst": 1, "chunk": 0, "op": "reduce" },');

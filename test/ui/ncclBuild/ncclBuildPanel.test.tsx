@@ -135,7 +135,8 @@ describe('what NCCL built, in the app', () => {
     expect((within(ring).getByRole('button', { name: 'Play this ring' }) as HTMLButtonElement).disabled).toBe(true);
     const tree = figure('Tree of channel 0');
     expect(tree.textContent).toMatch(/This tree’s lines contradict each other: rank \d’s line names/);
-    expect(tree.textContent).toMatch(/Cannot be played: channel 0's tree in the log contradicts itself/);
+    expect(tree.textContent).toContain('Cannot be played: the tree’s lines contradict each other, as said above.');
+    expect(ring.textContent).toContain('Cannot be played: the log’s ring cannot be right, as said above.');
   });
 
   it('adds the machine from a topology dump beside the log, and closes with ×', async () => {
