@@ -1,4 +1,5 @@
-// The plain kernel the engine is measured against on the same device: a[i] = a[i] + b[i] over vec4s.
+// The plain kernels the engine is measured against on the same device: a[i] = a[i] + b[i] over vec4s,
+// and a copy from one buffer to another.
 
 import type { ShaderSources } from './gpuDevice';
 import { WORKGROUP_SIZE } from './plan';
@@ -43,5 +44,28 @@ export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, ele
   }
   a.destroy();
   b.destroy();
+  return best;
+}
+
+/**
+ * Milliseconds (best of `repeats`) of copying `bytes` from one buffer to another on the device, in one
+ * submission, over buffers of `workingSetBytes` in all (more bytes: several copies over them).
+ */
+export async function timeCopy(device: GPUDevice, bytes: number, repeats: number, workingSetBytes: number): Promise<number> {
+  const size = Math.max(16, Math.min(Math.ceil(bytes / 16) * 16, Math.floor(workingSetBytes / 32) * 16));
+  const make = (label: string) => device.createBuffer({ label, size, usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+  const from = make('bench.copy.from');
+  const to = make('bench.copy.to');
+  let best = Infinity;
+  for (let r = 0; r < repeats; r++) {
+    const encoder = device.createCommandEncoder({ label: 'bench.copy.encoder' });
+    for (let left = bytes; left > 0; left -= size) encoder.copyBufferToBuffer(from, 0, to, 0, Math.min(size, Math.ceil(left / 16) * 16));
+    const started = performance.now();
+    device.queue.submit([encoder.finish()]);
+    await device.queue.onSubmittedWorkDone();
+    best = Math.min(best, performance.now() - started);
+  }
+  from.destroy();
+  to.destroy();
   return best;
 }

@@ -7,6 +7,8 @@ import { GradsyncError } from '../../core/errors';
 export interface ShaderSources {
   snapshotMessages: string;
   applyTransfers: string;
+  /** Many steps of a plain schedule in one dispatch (columnPlan.ts). */
+  runColumns: string;
   addVec4: string;
   /** Each device's gradient of its data shard (the data-parallel training run). */
   gradient: string;

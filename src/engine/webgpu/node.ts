@@ -26,6 +26,7 @@ function nodeShaders(): ShaderSources {
   return {
     snapshotMessages: shaderSource('snapshot_messages.wgsl'),
     applyTransfers: shaderSource('apply_transfers.wgsl'),
+    runColumns: shaderSource('run_columns.wgsl'),
     addVec4: shaderSource('add_vec4.wgsl'),
     gradient: shaderSource('gradient.wgsl'),
   };

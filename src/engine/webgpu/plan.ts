@@ -12,6 +12,7 @@ import { invariant } from '../../core/errors';
 import type { ReduceOp } from '../../core/ops';
 import { engineLayout, type ChunkMajorLayout } from '../layout';
 import { planSnapshots } from '../snapshots';
+import { columnConstants } from './columnPlan';
 
 /** Invocations per workgroup, in every kernel. */
 export const WORKGROUP_SIZE = 64;
@@ -97,6 +98,7 @@ export function wgslConstants(): Record<string, number> {
     TILE_COUNT_MASK,
     MESSAGE_COPY,
     MESSAGE_FROM_WIRE,
+    ...columnConstants(),
   };
 }
 

@@ -1,8 +1,11 @@
 // The WebGPU engine: every simulated device is a region of one GPU memory buffer (chunk-major, as in
-// the CPU engine), the schedule's tables are uploaded once, and each step is one queue submission: the
-// snapshot pass, then one dispatch per apply range the step has work in (up to RANGES_PER_STEP).
-// Nothing is read back until something looks at the data. It equals the CPU engine bit for bit. A lost
-// device (engineGpu.ts holds it) is recreated and the run replayed to where it was.
+// the CPU engine), the schedule's tables are uploaded once, and each step it is asked for is one queue
+// submission: the snapshot pass, then one dispatch per apply range the step has work in (up to
+// RANGES_PER_STEP). Where nothing looks between steps (run, a seek forward past the next step) a plain
+// schedule's steps go in one submission, a dispatch per stretch between checkpoints (columnRun.ts), so
+// a long run is not bound by launches. Nothing is read back until something looks at the data. It
+// equals the CPU engine bit for bit either way. A lost device (engineGpu.ts holds it) is recreated and
+// the run replayed to where it was.
 
 import { compileSchedule, type CompiledSchedule, type Schedule } from '../../core/schedule';
 import { GradsyncError, invariant } from '../../core/errors';
@@ -16,6 +19,8 @@ import { Checkpoints } from './checkpoints';
 import type { Resources } from './resources';
 import { readTimestampsMs, timestampsOfStep, type TimestampAt } from './timestamps';
 import { EngineGpu, ENGINE_TRANSITIONS, type EngineLife, type EngineStats } from './engineGpu';
+import { buildColumnPlan } from './columnPlan';
+import { ColumnRun } from './columnRun';
 
 export interface WebGpuEngineConfig {
   schedule: Schedule;
@@ -40,6 +45,9 @@ export class WebGpuEngine {
   /** Steps the memory holds (or will hold once submitted work finishes). */
   private applied = 0;
   private ready: Promise<void> = Promise.resolve();
+  /** Many steps in one submission: made when first asked for; null where the schedule or adapter cannot. */
+  private columns: ColumnRun | null | undefined;
+  private readonly provider: GpuProvider;
   private readonly life = new Lifecycle<EngineLife>('WebGpuEngine', 'connecting', ENGINE_TRANSITIONS);
 
   private constructor(config: WebGpuEngineConfig) {
@@ -50,6 +58,7 @@ export class WebGpuEngine {
     this.plan = gpuPlanFor(this.compiled, this.layout);
     const run = { memoryElements: this.layout.totalElements, op: config.op, devices: this.compiled.devices, elements: config.elements };
     this.gpu = new EngineGpu(config.provider, this.plan, run);
+    this.provider = config.provider;
     this.checkpoints = new Checkpoints(this.compiled.steps, this.memoryBytes, config.checkpointEvery);
   }
 
@@ -86,6 +95,14 @@ export class WebGpuEngine {
     return this.plan.movedElements * 4;
   }
 
+  /**
+   * Bytes of memory a run must read and write to do its transfers: a reduce reads two values and
+   * writes one, a copy reads one and writes one (as a fused add, 12 bytes an element, or a copy, 8).
+   */
+  get trafficBytesPerRun(): number {
+    return this.plan.reducedElements * 12 + (this.plan.movedElements - this.plan.reducedElements) * 8;
+  }
+
   /** Bytes of the devices' memory on the GPU (padding included). */
   get memoryBytes(): number {
     return this.layout.totalElements * 4;
@@ -108,7 +125,7 @@ export class WebGpuEngine {
       if (this.life.is('destroyed')) return this.release();
       if (this.initial) this.upload(this.initial);
       // Steps asked for while the device was gone are replayed here too.
-      for (let s = 0; s < target(); s++) this.submitStep(s);
+      this.submitSteps(0, target());
       this.life.to('ready');
     })().catch((error: unknown) => {
       if (this.life.is('destroyed')) return;
@@ -150,12 +167,15 @@ export class WebGpuEngine {
     this.applied++;
   }
 
-  /** Applies every remaining step, one submission each. */
+  /** Applies every remaining step: in one submission where the schedule allows. */
   run(): void {
-    while (this.applied < this.compiled.steps) this.step();
+    this.seek(this.compiled.steps);
   }
 
-  /** Moves to `target` steps applied: forward by stepping, back from the nearest checkpoint. */
+  /**
+   * Moves to `target` steps applied: forward (in one submission where the schedule allows, else a
+   * step at a time), back from the nearest checkpoint.
+   */
   seek(target: number): void {
     invariant(this.initial, 'load inputs before stepping');
     invariant(Number.isInteger(target) && target >= 0 && target <= this.compiled.steps, `no step ${target}`);
@@ -168,7 +188,52 @@ export class WebGpuEngine {
       }
       this.applied = from;
     }
+    if (target - this.applied > 1 && this.life.is('ready')) {
+      invariant(this.initial, 'load inputs before stepping');
+      this.submitSteps(this.applied, target);
+      this.applied = target;
+    }
     while (this.applied < target) this.step();
+  }
+
+  /** The run of many steps in one submission, made on first use; null where this schedule or adapter cannot take it. */
+  private columnRun(device: GPUDevice): ColumnRun | null {
+    if (this.columns === undefined) {
+      const plan = buildColumnPlan(this.compiled, this.layout);
+      this.columns = plan && new ColumnRun(plan, this.op, this.provider.shaders);
+    }
+    return this.columns && this.columns.fits(device) ? this.columns : null;
+  }
+
+  /** Submits steps [from, to): in one submission where it can, step by step where it cannot. */
+  private submitSteps(from: number, to: number, timestamps = false): void {
+    if (to <= from) return;
+    const { device, resources } = this.live();
+    const columns = to - from > 1 ? this.columnRun(device) : null;
+    if (!columns) {
+      for (let s = from; s < to; s++) this.submitStep(s, timestamps ? timestampsOfStep(s - from, to - from) : undefined);
+      return;
+    }
+    const encoder = device.createCommandEncoder({ label: `engine.steps${from + 1}-${to}` });
+    // Checkpoints fall inside the run as they would step by step: after every `every`-th step but the last.
+    const every = this.checkpoints.every;
+    const cuts: number[] = [];
+    for (let at = Math.ceil((from + 1) / every) * every; at < to; at += every) cuts.push(at);
+    const save = (e: GPUCommandEncoder, step: number) => this.checkpoints.save(device, e, resources.memory, step);
+    this.stats.dispatches += columns.encode(
+      device,
+      encoder,
+      resources.memory,
+      from,
+      to,
+      cuts,
+      save,
+      timestamps ? (resources.querySet ?? undefined) : undefined,
+    );
+    if (to < this.compiled.steps) this.checkpoints.save(device, encoder, resources.memory, to);
+    device.queue.submit([encoder.finish()]);
+    this.stats.submissions++;
+    this.stats.stepsSubmitted += to - from;
   }
 
   private submitStep(s: number, timestampAt?: TimestampAt): void {
@@ -209,18 +274,19 @@ export class WebGpuEngine {
   }
 
   /**
-   * Runs the whole schedule from the loaded inputs and times it: wall time from first submission to
-   * completion, and GPU time between the first pass's start and the last pass's end where the adapter
-   * has timestamp queries.
+   * Runs the whole schedule from the loaded inputs and times it (as run() does, or `stepwise` a
+   * submission a step, as the app steps): wall time from first submission to completion, and GPU time
+   * between the first pass's start and the last pass's end where the adapter has timestamp queries.
    */
-  async timedRun(): Promise<{ wallMs: number; gpuMs: number | null }> {
+  async timedRun(stepwise = false): Promise<{ wallMs: number; gpuMs: number | null }> {
     invariant(this.initial, 'load inputs before running');
     this.seek(0);
     await this.finished();
     const { device, resources } = this.live();
     const steps = this.compiled.steps;
     const started = performance.now();
-    for (let s = 0; s < steps; s++) this.submitStep(s, timestampsOfStep(s, steps));
+    if (stepwise) for (let s = 0; s < steps; s++) this.submitStep(s, timestampsOfStep(s, steps));
+    else this.submitSteps(0, steps, true);
     this.applied = steps;
     await device.queue.onSubmittedWorkDone();
     const wallMs = performance.now() - started;
@@ -245,6 +311,7 @@ export class WebGpuEngine {
 
   private release(): void {
     this.checkpoints.clear(true);
+    this.columns?.release();
     this.gpu.release();
   }
 }

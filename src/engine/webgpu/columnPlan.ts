@@ -1,0 +1,124 @@
+// The tables of a whole run in one dispatch. In a plain schedule (every transfer moves chunk c to chunk
+// c) each chunk's column across the devices evolves on its own, and every transfer keeps its element
+// offset inside its chunk; so one invocation per (chunk, vec4 of the chunk) can walk that column's
+// transfers in step order with no barrier between steps, and no other invocation ever touches what
+// it reads or writes. It applies them as the CPU engine does, one by one in listed order; a message
+// whose source an earlier transfer of the same step already wrote is read from the wire, where the
+// step's first pass over the column copied it (snapshots.ts, 'in-order'). Each step has its own part
+// of the wire, so invocations at different steps never meet there either.
+
+import type { CompiledSchedule } from '../../core/schedule';
+import { OP_COPY } from '../../core/schedule';
+import type { ChunkMajorLayout } from '../layout';
+import { planSnapshots } from '../snapshots';
+
+/** Bits of a device number in an op's first word: src, then dst above it, then the op's kind. */
+const DEVICE_BITS = 13;
+const DEVICE_MASK = (1 << DEVICE_BITS) - 1;
+/** What an op does to its column: fill the wire from memory, or apply a message from memory or the wire. */
+const COLUMN_OPS = ['reduce-memory', 'reduce-wire', 'copy-memory', 'copy-wire', 'fill'] as const;
+const FILL = COLUMN_OPS.indexOf('fill');
+
+/** Vec4s of a column each invocation walks it with: its ops are read once for all of them. */
+const VEC4S_EACH = 4;
+/** Invocations a workgroup (plan.ts's WORKGROUP_SIZE, which the kernel's tiles assume). */
+const GROUP = 64;
+
+/** The wire a run may take, against the devices' memory: past it, the run goes step by step. */
+const WIRE_PER_MEMORY = 2;
+
+export interface ColumnPlan {
+  /** Per column and one more: vec4u(first invocation, first vec4 in memory, vec4s a device, first op). */
+  columns: Uint32Array;
+  /** Per op: vec2u(src | dst << DEVICE_BITS | kind << 2·DEVICE_BITS, wire vec4 where it reads or fills one). */
+  ops: Uint32Array;
+  /** Per op: its step, ascending within a column (a run from step a to b starts by a search). */
+  opSteps: Uint32Array;
+  /** Invocations: every vec4 of every chunk of one device, VEC4S_EACH to an invocation. */
+  invocations: number;
+  /** Whether any op reads or fills the wire. */
+  wire: boolean;
+  /** Columns with work, in `columns`. */
+  columnCount: number;
+  /** Elements of the wire, every step's part together (never zero). */
+  wireElements: number;
+}
+
+/** The numbers the column kernel shares with this plan, for wgslPrelude. */
+export function columnConstants(): Record<string, number> {
+  return {
+    COLUMN_DEVICE_BITS: DEVICE_BITS,
+    COLUMN_DEVICE_MASK: DEVICE_MASK,
+    COLUMN_VEC4S_EACH: VEC4S_EACH,
+    ...Object.fromEntries(COLUMN_OPS.map((kind, i) => [`COLUMN_${kind.toUpperCase().replace('-', '_')}`, i])),
+  };
+}
+
+/**
+ * The column tables of a schedule at a layout; null where a whole run cannot go in one dispatch: chunks
+ * that meet (not plain), more devices than an op's word holds, or a wire past its share of memory.
+ */
+export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLayout): ColumnPlan | null {
+  const { stepStart, src, dst, chunk, op, slots, steps, devices } = compiled;
+  if (!compiled.plain || devices > DEVICE_MASK + 1) return null;
+  const snapshots = planSnapshots(compiled, layout, 'in-order');
+  // Each step's part of the wire starts where the one before ends.
+  const wireBase = new Float64Array(steps + 1);
+  for (let s = 0; s < steps; s++) {
+    let used = 0;
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++)
+      if (snapshots.fillsWire[t]) used = Math.max(used, snapshots.wireOffset[t] + layout.paddedLength(chunk[t]));
+    wireBase[s + 1] = wireBase[s] + used;
+  }
+  if (wireBase[steps] > WIRE_PER_MEMORY * layout.totalElements) return null;
+
+  // Ops by column, in step order; within a step the fills first (the sources as they stood), then the
+  // transfers in listed order.
+  const perColumn = new Uint32Array(slots);
+  for (let t = 0; t < src.length; t++) if (layout.paddedLength(chunk[t]) > 0) perColumn[chunk[t]] += snapshots.fillsWire[t] ? 2 : 1;
+  const opStart = new Uint32Array(slots + 1);
+  for (let c = 0; c < slots; c++) opStart[c + 1] = opStart[c] + perColumn[c];
+  const total = opStart[slots];
+  const ops = new Uint32Array(Math.max(4, 2 * total));
+  const opSteps = new Uint32Array(Math.max(4, total));
+  const next = opStart.slice(0, slots);
+  const put = (c: number, s: number, first: number, wire: number) => {
+    const i = next[c]++;
+    ops[2 * i] = first >>> 0;
+    ops[2 * i + 1] = wire;
+    opSteps[i] = s;
+  };
+  const wireAt = (s: number, t: number) => (wireBase[s] + snapshots.wireOffset[t]) / 4;
+  for (let s = 0; s < steps; s++) {
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+      if (snapshots.fillsWire[t] && layout.paddedLength(chunk[t]) > 0) put(chunk[t], s, src[t] | (FILL << (2 * DEVICE_BITS)), wireAt(s, t));
+    }
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+      if (layout.paddedLength(chunk[t]) === 0) continue;
+      const kind = (op[t] === OP_COPY ? 2 : 0) + snapshots.fromWire[t];
+      put(chunk[t], s, src[t] | (dst[t] << DEVICE_BITS) | (kind << (2 * DEVICE_BITS)), snapshots.fromWire[t] ? wireAt(s, t) : 0);
+    }
+  }
+
+  const columns = new Uint32Array(4 * (slots + 1));
+  let invocations = 0;
+  let columnCount = 0;
+  for (let c = 0; c < slots; c++) {
+    const vec4s = layout.paddedLength(c) / 4;
+    if (vec4s === 0) continue;
+    columns.set([invocations, layout.offset(0, c) / 4, vec4s, opStart[c]], 4 * columnCount++);
+    // Whole tiles of GROUP invocations, each VEC4S_EACH vec4s deep, and what is left in a last one.
+    const tile = GROUP * VEC4S_EACH;
+    invocations += Math.floor(vec4s / tile) * GROUP + Math.min(GROUP, vec4s % tile);
+  }
+  columns.set([invocations, 0, 0, total], 4 * columnCount);
+  return {
+    columns: columns.slice(0, 4 * (columnCount + 1)),
+    ops,
+    opSteps,
+    invocations,
+    columnCount,
+    wire: wireBase[steps] > 0,
+    wireElements: Math.max(4, wireBase[steps]),
+  };
+}
