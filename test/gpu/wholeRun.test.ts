@@ -46,6 +46,7 @@ const SWAPS: Schedule = {
   chunks: 2,
   steps: [
     {
+      phase: 'swap',
       transfers: [
         { src: 0, dst: 1, chunk: 0, op: 'reduce' },
         { src: 1, dst: 0, chunk: 0, op: 'reduce' },
@@ -55,13 +56,14 @@ const SWAPS: Schedule = {
       ],
     },
     {
+      phase: 'swap',
       transfers: [
         { src: 2, dst: 0, chunk: 0, op: 'reduce' },
         { src: 0, dst: 2, chunk: 0, op: 'copy' },
         { src: 0, dst: 1, chunk: 1, op: 'reduce' },
       ],
     },
-    { transfers: [{ src: 1, dst: 2, chunk: 1, op: 'reduce' }] },
+    { phase: 'swap', transfers: [{ src: 1, dst: 2, chunk: 1, op: 'reduce' }] },
   ],
 };
 

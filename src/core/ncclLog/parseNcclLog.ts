@@ -61,12 +61,27 @@ export interface NcclLog {
   otherCommunicators: number[];
   /** Lines that are not NCCL's, and NCCL's lines of kinds not read here. */
   unread: number;
-  /** The first of those lines, to look at: NCCL's by their message, others whole, each cut at 160 characters. */
-  unreadFirst: OtherLine[];
+  /**
+   * Those lines to look at, alike ones together (NCCL's by their message, others whole): the first
+   * line of each kind, how many there are, and the text cut at 200 characters; the first 40 kinds.
+   */
+  unreadKinds: { line: number; count: number; text: string }[];
 }
 
-/** Unread lines kept to look at. */
-const UNREAD_KEPT = 40;
+/** Kinds of unread lines kept to look at, and the characters of each kept. */
+const UNREAD_KINDS = 40;
+const UNREAD_CHARS = 200;
+
+/** Unread lines, alike ones together, in the order of their first line. */
+function unreadKinds(lines: OtherLine[]): NcclLog['unreadKinds'] {
+  const kinds = new Map<string, { line: number; count: number; text: string }>();
+  for (const { line, text } of [...lines].sort((a, b) => a.line - b.line)) {
+    const known = kinds.get(text);
+    if (known) known.count++;
+    else kinds.set(text, { line, count: 1, text: text.length > UNREAD_CHARS ? `${text.slice(0, UNREAD_CHARS)}…` : text });
+  }
+  return [...kinds.values()].slice(0, UNREAD_KINDS);
+}
 
 /** The process that printed a record: its host and pid; by its device where the host is cut away; '' for a bare line. */
 function processOf(record: NcclRecord): string {
@@ -194,10 +209,7 @@ export function parseNcclLog(text: string): NcclLog {
     channelCount: facts.reduce<number | null>((most, f) => (f.kind === 'ring' && f.channels !== null ? Math.max(most ?? 0, f.channels) : most), null),
     otherCommunicators: [...sizes.entries()].filter(([comm]) => comm !== chosen?.[0]).map(([, size]) => size),
     unread: other.length + unknown.length,
-    unreadFirst: [...other, ...unknown]
-      .sort((a, b) => a.line - b.line)
-      .slice(0, UNREAD_KEPT)
-      .map(({ line, text }) => ({ line, text: text.length > 160 ? `${text.slice(0, 160)}…` : text })),
+    unreadKinds: unreadKinds([...other, ...unknown]),
   };
 }
 
@@ -251,6 +263,8 @@ function hostsOf(items: Located[], ranks: number): Pick<NcclLog, 'hosts' | 'node
     hosts.set(record.host, set);
   }
   const list = [...hosts.entries()].map(([host, set]) => ({ host, ranks: [...set].sort((a, b) => a - b) })).sort((a, b) => a.ranks[0] - b.ranks[0]);
+  // NCCL's own "nNodes 1" puts every rank on the one host the log names, silent ranks too.
+  if (nodes === 1 && list.length === 1) list[0].ranks = Array.from({ length: ranks }, (_, r) => r);
   return { hosts: list, nodes: nodes ?? (list.length > 0 ? list.length : null) };
 }
 

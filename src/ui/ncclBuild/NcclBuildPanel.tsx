@@ -100,24 +100,26 @@ function gaps(log: NcclLog): string[] {
   return said;
 }
 
-/** The lines not read, the first of them to look at: what was passed over is never hidden. */
+/** The lines not read, alike ones together, to look at: what was passed over is never hidden. */
 function UnreadLines({ log }: { log: NcclLog }) {
   if (log.unread === 0) return null;
-  const more = log.unread - log.unreadFirst.length;
+  const shown = log.unreadKinds.reduce((sum, kind) => sum + kind.count, 0);
+  const more = log.unread - shown;
   return (
     <details className="gs-build-unread">
-      <summary>
-        {log.unread === 1 ? 'The line' : `The ${log.unread.toLocaleString('en-US')} lines`} not read
-        {more > 0 ? `, the first ${log.unreadFirst.length}` : ''}
-      </summary>
-      <ol>
-        {log.unreadFirst.map(({ line, text }) => (
+      <summary>{log.unread === 1 ? 'The line not read' : `The ${log.unread.toLocaleString('en-US')} lines not read, alike ones together`}</summary>
+      <ul>
+        {log.unreadKinds.map(({ line, count, text }) => (
           <li key={line}>
-            <span className="gs-build-line">line {line}</span> {text}
+            <span className="gs-build-line">
+              line {line}
+              {count > 1 ? ` and ${count - 1} more like it` : ''}
+            </span>{' '}
+            {text}
           </li>
         ))}
-      </ol>
-      {more > 0 && <p>and {more.toLocaleString('en-US')} more.</p>}
+      </ul>
+      {more > 0 && <p>and {more.toLocaleString('en-US')} more lines of other kinds.</p>}
     </details>
   );
 }

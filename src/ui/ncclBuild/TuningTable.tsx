@@ -15,6 +15,19 @@ const COLLECTIVE_WORDS: Record<string, string> = {
   reduce: 'reduce',
 };
 
+/** "NVLSTree/Simple", free to break after its slash on a narrow screen. */
+function breakable(choice: string) {
+  const [algorithm, ...rest] = choice.split('/');
+  return rest.length === 0 ? (
+    choice
+  ) : (
+    <>
+      {algorithm}/<wbr />
+      {rest.join('/')}
+    </>
+  );
+}
+
 export function TuningTable({ log, topology }: { log: NcclLog; topology: DumpedTopology | null }) {
   const ids = useId();
   const match = useMemo(() => matchPreset(log, topology ? { kind: 'topology', topology } : null), [log, topology]);
@@ -72,8 +85,8 @@ export function TuningTable({ log, topology }: { log: NcclLog; topology: DumpedT
               <th scope="row">
                 {row.collective === null ? 'a call' : COLLECTIVE_WORDS[row.collective]} of {formatBytes(row.bytes)}
               </th>
-              <td>{row.logged}</td>
-              <td>{row.predicted ?? <span className="gs-build-missing">{row.why}</span>}</td>
+              <td>{breakable(row.logged)}</td>
+              <td>{row.predicted !== null ? breakable(row.predicted) : <span className="gs-build-missing">{row.why}</span>}</td>
               <td className={row.agrees === null ? '' : row.agrees ? 'gs-build-same' : 'gs-build-differs'}>
                 {row.agrees === null ? '' : row.agrees ? '= same' : '≠ differs'}
               </td>

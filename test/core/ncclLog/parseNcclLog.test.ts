@@ -179,6 +179,28 @@ describe('logs that say nothing of what NCCL built', () => {
   });
 });
 
+describe('what the log says besides', () => {
+  it('keeps the lines it did not read to look at, alike ones together', () => {
+    const text = [
+      'h:100:100 [0] NCCL INFO comm 0x1 rank 0 nRanks 4 nNodes 1 localRanks 4 localRank 0 MNNVL 0',
+      'h:100:100 [0] NCCL INFO cudaDriverVersion 12080',
+      'h:101:101 [1] NCCL INFO cudaDriverVersion 12080',
+      'some launcher output',
+      'h:101:101 [1] NCCL INFO Channel 00/01 :    0   1   2   3',
+    ].join('\n');
+    const log = parseNcclLog(text);
+    expect([log.unread, log.unreadKinds]).toEqual([
+      3,
+      [
+        { line: 2, count: 2, text: 'NCCL INFO cudaDriverVersion 12080' },
+        { line: 4, count: 1, text: 'some launcher output' },
+      ],
+    ]);
+    // NCCL's "nNodes 1" puts the silent ranks on the one host too.
+    expect(log.hosts).toEqual([{ host: 'h', ranks: [0, 1, 2, 3] }]);
+  });
+});
+
 describe('a ring line that cannot be right', () => {
   const header = [0, 1, 2, 3].map(
     (rank) => `h:${100 + rank}:${100 + rank} [${rank}] NCCL INFO comm 0x7f0${rank} rank ${rank} nRanks 4 nNodes 1 localRanks 4 localRank ${rank} MNNVL 0`,
