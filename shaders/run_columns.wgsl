@@ -9,6 +9,8 @@
 override OP: u32 = OP_SUM;
 // Whether any op of the schedule reads or fills the wire (most read only memory).
 override WIRE: bool = true;
+// Vec4s of its column each invocation walks, WORKGROUP_SIZE apart (columnPlan.ts's `each`).
+override EACH: u32 = 1;
 
 struct Column {
   first_invocation: u32,
@@ -96,17 +98,17 @@ fn main(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) workg
     }
   }
   let column = columns[low];
-  // This invocation's vec4s of the column: COLUMN_VEC4S_EACH of them, WORKGROUP_SIZE apart, so that
-  // neighbouring invocations touch neighbouring vec4s.
+  // This invocation's vec4s of the column: EACH of them, WORKGROUP_SIZE apart, so that neighbouring
+  // invocations touch neighbouring vec4s.
   let unit = g - column.first_invocation;
-  let first_lane = (unit / WORKGROUP_SIZE) * WORKGROUP_SIZE * COLUMN_VEC4S_EACH + unit % WORKGROUP_SIZE;
+  let first_lane = (unit / WORKGROUP_SIZE) * WORKGROUP_SIZE * EACH + unit % WORKGROUP_SIZE;
   let stride = column.vec4s;
   let end = columns[low + 1u].first_op;
   let first = first_op_at(column.first_op, end, run.from_step);
   let stop = first_op_at(first, end, run.to_step);
   for (var i = first; i < stop; i++) {
     let op = ops[i];
-    for (var k = 0u; k < COLUMN_VEC4S_EACH; k++) {
+    for (var k = 0u; k < EACH; k++) {
       let lane = first_lane + k * WORKGROUP_SIZE;
       if (lane < stride) {
         apply(op, column.memory_start + lane, lane, stride);

@@ -19,7 +19,10 @@ const DEVICE_MASK = (1 << DEVICE_BITS) - 1;
 const COLUMN_OPS = ['reduce-memory', 'reduce-wire', 'copy-memory', 'copy-wire', 'fill'] as const;
 const FILL = COLUMN_OPS.indexOf('fill');
 
-/** Vec4s of a column each invocation walks it with: its ops are read once for all of them. */
+/**
+ * The most vec4s of a column one invocation walks it with, its ops read once for all of them; narrow
+ * columns (a chunk under GROUP × this) give each fewer, so that no invocation idles through an op.
+ */
 const VEC4S_EACH = 4;
 /** Invocations a workgroup (plan.ts's WORKGROUP_SIZE, which the kernel's tiles assume). */
 const GROUP = 64;
@@ -34,7 +37,9 @@ export interface ColumnPlan {
   ops: Uint32Array;
   /** Per op: its step, ascending within a column (a run from step a to b starts by a search). */
   opSteps: Uint32Array;
-  /** Invocations: every vec4 of every chunk of one device, VEC4S_EACH to an invocation. */
+  /** Vec4s of a column an invocation walks (the kernel's EACH). */
+  each: number;
+  /** Invocations: every vec4 of every chunk of one device, `each` to an invocation. */
   invocations: number;
   /** Whether any op reads or fills the wire. */
   wire: boolean;
@@ -49,7 +54,6 @@ export function columnConstants(): Record<string, number> {
   return {
     COLUMN_DEVICE_BITS: DEVICE_BITS,
     COLUMN_DEVICE_MASK: DEVICE_MASK,
-    COLUMN_VEC4S_EACH: VEC4S_EACH,
     ...Object.fromEntries(COLUMN_OPS.map((kind, i) => [`COLUMN_${kind.toUpperCase().replace('-', '_')}`, i])),
   };
 }
@@ -100,6 +104,10 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
     }
   }
 
+  // Chunks differ by a vec4 at most: the widest sets how deep an invocation walks every column.
+  let widest = 0;
+  for (let c = 0; c < slots; c++) widest = Math.max(widest, layout.paddedLength(c) / 4);
+  const each = Math.max(1, Math.min(VEC4S_EACH, Math.floor(widest / GROUP)));
   const columns = new Uint32Array(4 * (slots + 1));
   let invocations = 0;
   let columnCount = 0;
@@ -107,12 +115,13 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
     const vec4s = layout.paddedLength(c) / 4;
     if (vec4s === 0) continue;
     columns.set([invocations, layout.offset(0, c) / 4, vec4s, opStart[c]], 4 * columnCount++);
-    // Whole tiles of GROUP invocations, each VEC4S_EACH vec4s deep, and what is left in a last one.
-    const tile = GROUP * VEC4S_EACH;
+    // Whole tiles of GROUP invocations, each `each` vec4s deep, and what is left in a last one.
+    const tile = GROUP * each;
     invocations += Math.floor(vec4s / tile) * GROUP + Math.min(GROUP, vec4s % tile);
   }
   columns.set([invocations, 0, 0, total], 4 * columnCount);
   return {
+    each,
     columns: columns.slice(0, 4 * (columnCount + 1)),
     ops,
     opSteps,

@@ -90,7 +90,7 @@ export class ColumnRun {
           compute: {
             module: shaderModule(device, 'run_columns.wgsl', this.shaders.runColumns),
             entryPoint: 'main',
-            constants: { OP: OP_CODES[this.op], WIRE: this.plan.wire ? 1 : 0 },
+            constants: { OP: OP_CODES[this.op], WIRE: this.plan.wire ? 1 : 0, EACH: this.plan.each },
           },
         }),
       memory,
