@@ -5,8 +5,11 @@
 // of moved bytes and of memory traffic (a reduce reads two values and writes one, a copy reads one and
 // writes one), beside a plain fused vec4 add and a buffer-to-buffer copy over as many bytes on the same
 // adapter, interleaved, best of each. The ratios are what is promised: memory traffic ÷ the add's.
+// A run that would move more than 2 GiB (naive on many devices) is measured at a smaller size, marked.
 
 import { buildSchedule, type BuildRequest } from '../src/core/algorithms';
+import { countTraffic } from '../src/core/model';
+import type { Schedule } from '../src/core/schedule';
 import { generateInputs } from '../src/engine/inputs';
 import { timeAddVec4, timeCopy } from '../src/engine/webgpu/addKernel';
 import { nodeGpu } from '../src/engine/webgpu/node';
@@ -34,6 +37,8 @@ interface Row {
   algorithm: string;
   devices: number;
   bytesPerDevice: number;
+  /** The size asked for, where a smaller one was measured (MOVED_CAP). */
+  askedBytes?: number;
   steps: number;
   /** Best wall time of a whole run, and of the same run a submission a step (ms). */
   wholeMs: number;
@@ -52,9 +57,24 @@ interface Row {
 
 const gbs = (bytes: number, ms: number) => bytes / (ms * 1e6);
 
-async function measure(provider: Awaited<ReturnType<typeof nodeGpu>>, algorithm: string, devices: number, bytesPerDevice: number): Promise<Row> {
+/**
+ * Most bytes one run may move. Naive all-reduce sends every buffer to every device: on 1,024 devices
+ * of 256 KiB that is 274 GB, minutes on a software adapter; it is measured at the largest size a
+ * device, halving, that moves no more (and says so).
+ */
+const MOVED_CAP = 2 * 2 ** 30;
+
+/** The bytes a device to measure at: as asked, or halved until a run moves at most MOVED_CAP. */
+function sizeFor(schedule: Schedule, bytesPerDevice: number): number {
+  let bytes = bytesPerDevice;
+  while (bytes > 4096 && countTraffic(schedule, bytes / 4).bytesTransferred > MOVED_CAP) bytes /= 2;
+  return bytes;
+}
+
+async function measure(provider: Awaited<ReturnType<typeof nodeGpu>>, algorithm: string, devices: number, asked: number): Promise<Row> {
   const request: BuildRequest = { algorithm, devices };
   const schedule = buildSchedule(request);
+  const bytesPerDevice = sizeFor(schedule, asked);
   const elements = bytesPerDevice / 4;
   const engine = await WebGpuEngine.create({ schedule, elements, op: 'sum', provider });
   try {
@@ -80,6 +100,7 @@ async function measure(provider: Awaited<ReturnType<typeof nodeGpu>>, algorithm:
       algorithm,
       devices,
       bytesPerDevice,
+      ...(bytesPerDevice === asked ? {} : { askedBytes: asked }),
       steps: engine.steps,
       wholeMs,
       steppedMs,
@@ -127,7 +148,8 @@ async function main(): Promise<void> {
   if (json) console.log(JSON.stringify({ adapter, date: new Date().toISOString(), rows: rows.map(({ adapter: _, ...row }) => row) }, null, 2));
   else
     console.log(
-      '\nGB/s: moved = the transfers’ bytes; traffic = bytes read and written doing them (12 an element reduced, 8 copied), as the add (12) and the copy (8) are counted.' +
+      '\n* smaller than asked: at the size asked it would move more than 2 GiB a run.' +
+        '\nGB/s: moved = the transfers’ bytes; traffic = bytes read and written doing them (12 an element reduced, 8 copied), as the add (12) and the copy (8) are counted.' +
         '\nwhole = many steps a submission (run, End, the race); stepped = a submission a step (the app stepping). Targets: 1,024 × 256 KiB ring and halving-doubling ÷ add ≥ 0.5; ring 8 × 16 MiB ÷ add ≥ 0.8.',
     );
 }
@@ -150,7 +172,7 @@ const HEADER = [
 function line(r: Row): string {
   return [
     r.algorithm,
-    `${r.devices} × ${size(r.bytesPerDevice)}`,
+    `${r.devices} × ${size(r.bytesPerDevice)}${r.askedBytes ? '*' : ''}`,
     r.steps,
     r.wholeMs.toFixed(2),
     r.steppedMs.toFixed(2),

@@ -71,13 +71,13 @@ fn apply(op: vec2u, here: u32, lane: u32, stride: u32) {
     memory[destination] = select(combine(memory[destination], m), m, kind == COLUMN_COPY_MEMORY);
     return;
   }
-  switch kind {
-    case COLUMN_REDUCE_MEMORY: { memory[destination] = combine(memory[destination], memory[source]); }
-    case COLUMN_REDUCE_WIRE: { memory[destination] = combine(memory[destination], wire[op.y + lane]); }
-    case COLUMN_COPY_MEMORY: { memory[destination] = memory[source]; }
-    case COLUMN_COPY_WIRE: { memory[destination] = wire[op.y + lane]; }
-    default: { wire[op.y + lane] = memory[source]; }
+  // Two ways rather than five: a fill, or a message (from memory or the wire) reduced or copied.
+  if (kind == COLUMN_FILL) {
+    wire[op.y + lane] = memory[source];
+    return;
   }
+  let m = select(memory[source], wire[op.y + lane], kind == COLUMN_REDUCE_WIRE || kind == COLUMN_COPY_WIRE);
+  memory[destination] = select(combine(memory[destination], m), m, kind >= COLUMN_COPY_MEMORY);
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)

@@ -18,8 +18,12 @@ export interface Measurement {
   wrong: number;
   reducedBytes: number;
   movedBytes: number;
-  /** WebGPU only: a fused vec4 add over the same moved bytes, µs, and submissions per step. */
+  /**
+   * WebGPU only: a fused vec4 add over the same moved bytes, µs; submissions a whole run takes (one,
+   * for a plain schedule), and a step takes when stepped one at a time, as the app steps.
+   */
   plainAddUs?: number;
+  submissionsPerRun?: number;
   submissionsPerStep?: number;
   readbacksWhileStepping?: number;
   /** WebGPU only: the adapter that ran it. */
@@ -65,22 +69,30 @@ function timeOnCpu(engine: CpuEngine, inputs: Float32Array, iterations: number):
 
 async function timeOnGpu(engine: WebGpuEngine, provider: GpuProvider, iterations: number): Promise<Omit<Measurement, 'wrong'>> {
   await engine.timedRun();
-  const before = { ...engine.stats };
   // Interleaved, best of each: both see the same adapter state.
   let best = Infinity;
   let plainMs = Infinity;
+  let submissionsPerRun = 0;
   for (let i = 0; i < iterations; i++) {
+    const before = engine.stats.submissions;
     best = Math.min(best, (await engine.timedRun()).wallMs);
+    submissionsPerRun = engine.stats.submissions - before;
     plainMs = Math.min(plainMs, await timeAddVec4(engine.gpuDevice(), provider.shaders, engine.movedBytesPerRun / 4, 1, engine.memoryBytes));
   }
-  const steps = engine.stats.stepsSubmitted - before.stepsSubmitted;
+  // Stepped as the app steps: a submission a step, and nothing read back.
+  engine.seek(0);
+  const stepping = { ...engine.stats };
+  while (engine.stepsApplied < engine.steps) engine.step();
+  await engine.finished();
+  const steps = engine.stats.stepsSubmitted - stepping.stepsSubmitted;
   return {
     timeUs: best * 1000,
     reducedBytes: engine.reducedBytesPerRun,
     movedBytes: engine.movedBytesPerRun,
     plainAddUs: plainMs * 1000,
-    submissionsPerStep: steps === 0 ? 0 : (engine.stats.submissions - before.submissions) / steps,
-    readbacksWhileStepping: engine.stats.readbacks - before.readbacks,
+    submissionsPerRun,
+    submissionsPerStep: steps === 0 ? 0 : (engine.stats.submissions - stepping.submissions) / steps,
+    readbacksWhileStepping: engine.stats.readbacks - stepping.readbacks,
     adapter: engine.adapterName,
   };
 }

@@ -174,6 +174,6 @@ describe('gradsync --backend webgpu as a process', () => {
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/# webgpu engine on .+, measured/);
     expect(result.out).toMatch(/# fused vec4 add over the same moved bytes: [\d.]+ GB\/s; engine ÷ add = [\d.]+/);
-    expect(result.out).toMatch(/# submissions per step: 1\.00; readbacks while stepping: 0/);
+    expect(result.out).toMatch(/# a whole run: 1 submission; stepped: 1\.00 submissions per step, 0 readbacks/);
   });
 });

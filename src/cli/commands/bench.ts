@@ -96,6 +96,7 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
         : {
             plainAddVec4GBs: plainGBs,
             ratio: movedGBs / plainGBs,
+            submissionsPerRun: last!.submissionsPerRun,
             submissionsPerStep: last!.submissionsPerStep,
             readbacksWhileStepping: last!.readbacksWhileStepping,
           }),
@@ -120,7 +121,9 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
       );
       if (plainGBs !== null) {
         io.out(`# fused vec4 add over the same moved bytes: ${plainGBs.toFixed(3)} GB/s; engine ÷ add = ${(movedGBs / plainGBs).toFixed(2)}\n`);
-        io.out(`# submissions per step: ${last!.submissionsPerStep!.toFixed(2)}; readbacks while stepping: ${last!.readbacksWhileStepping}\n`);
+        io.out(
+          `# a whole run: ${last!.submissionsPerRun} submission${last!.submissionsPerRun === 1 ? '' : 's'}; stepped: ${last!.submissionsPerStep!.toFixed(2)} submissions per step, ${last!.readbacksWhileStepping} readbacks\n`,
+        );
       }
     }
     done(allCorrect(model) ? EXIT_OK : EXIT_NOT_VERIFIED);

@@ -23,6 +23,20 @@ export class Checkpoints {
     return best;
   }
 
+  /** The steps strictly between `from` and `to` that save() would keep a copy after, saved in order. */
+  keptBetween(from: number, to: number): number[] {
+    const kept: number[] = [];
+    let made = this.buffers.size;
+    for (let at = Math.ceil((from + 1) / this.every) * this.every; at < to; at += this.every) {
+      if (this.buffers.has(at)) kept.push(at);
+      else if ((made + 1) * this.stateBytes <= CHECKPOINT_BUDGET_BYTES) {
+        made++;
+        kept.push(at);
+      }
+    }
+    return kept;
+  }
+
   /** Encodes a copy of the memory after `step` when it is a checkpoint step and the budget allows. */
   save(device: GPUDevice, encoder: GPUCommandEncoder, memory: GPUBuffer, step: number): void {
     if (step % this.every !== 0) return;

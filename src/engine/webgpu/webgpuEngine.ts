@@ -215,10 +215,9 @@ export class WebGpuEngine {
       return;
     }
     const encoder = device.createCommandEncoder({ label: `engine.steps${from + 1}-${to}` });
-    // Checkpoints fall inside the run as they would step by step: after every `every`-th step but the last.
-    const every = this.checkpoints.every;
-    const cuts: number[] = [];
-    for (let at = Math.ceil((from + 1) / every) * every; at < to; at += every) cuts.push(at);
+    // Checkpoints fall inside the run as they would step by step (after every `every`-th step but the
+    // last, as the budget allows), and the run is cut only there.
+    const cuts = this.checkpoints.keptBetween(from, to);
     const save = (e: GPUCommandEncoder, step: number) => this.checkpoints.save(device, e, resources.memory, step);
     this.stats.dispatches += columns.encode(
       device,
