@@ -2,10 +2,8 @@
 // order, v = v ⊕ m for a reduce and v = m for a copy, each ⊕ one f32 operation per component — the
 // CPU engine's order exactly, so both agree bit for bit. Each apply range of a step has its own
 // pipeline (RANGE, KIND), so the kernel never branches on what it applies. The capitalized constants
-// come from plan.ts (wgslPrelude), put before this text.
+// come from plan.ts (wgslPrelude), and OP and combine from combine.wgsl, put before this text.
 
-// OP_SUM (avg's inputs are premultiplied), OP_PROD, OP_MAX or OP_MIN.
-override OP: u32 = OP_SUM;
 // Runs of one message: KIND_REDUCE_MEMORY, KIND_REDUCE_WIRE, KIND_COPY_MEMORY, KIND_COPY_WIRE; or
 // KIND_MULTI: several messages into one destination, in listed order.
 override KIND: u32 = KIND_REDUCE_MEMORY;
@@ -40,17 +38,6 @@ struct StepParams {
 @group(0) @binding(3) var<storage, read> multi_tiles: array<MultiTile>;
 @group(0) @binding(4) var<storage, read> messages: array<Message>;
 @group(0) @binding(5) var<uniform> step: StepParams;
-
-// max and min take the message where it is larger (smaller): exact, and with a fixed choice between
-// +0 and −0 that the CPU engine makes the same way.
-fn combine(v: vec4f, m: vec4f) -> vec4f {
-  switch OP {
-    case OP_PROD: { return v * m; }
-    case OP_MAX: { return select(v, m, m > v); }
-    case OP_MIN: { return select(v, m, m < v); }
-    default: { return v + m; }
-  }
-}
 
 fn apply_one(at: u32, read_at: u32) {
   switch KIND {

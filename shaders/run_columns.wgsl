@@ -2,11 +2,10 @@
 // walking its chunk's column through every step from `from_step` to `to_step`, with no barrier between
 // steps, since no other invocation touches what it reads or writes. Each op is the CPU engine's: a
 // reduce v = v ⊕ m, one f32 operation per component, or a copy v = m, in listed order; a fill copies a
-// source to its step's part of the wire before the step's first write. The capitalized constants
-// come from plan.ts and columnPlan.ts (wgslPrelude), put before this text.
+// source to its column's part of the wire before the step's first write. The capitalized constants
+// come from plan.ts and columnPlan.ts (wgslPrelude), and OP and combine from combine.wgsl, put
+// before this text.
 
-// OP_SUM (avg's inputs are premultiplied), OP_PROD, OP_MAX or OP_MIN.
-override OP: u32 = OP_SUM;
 // Whether any op of the schedule reads or fills the wire (most read only memory).
 override WIRE: bool = true;
 // Vec4s of its column each invocation walks, WORKGROUP_SIZE apart (columnPlan.ts's `each`).
@@ -34,16 +33,6 @@ struct RunParams {
 @group(0) @binding(3) var<storage, read> ops: array<vec2u>;
 @group(0) @binding(4) var<storage, read> op_steps: array<u32>;
 @group(0) @binding(5) var<uniform> run: RunParams;
-
-// As apply_transfers.wgsl's: max and min take the message where it is larger (smaller).
-fn combine(v: vec4f, m: vec4f) -> vec4f {
-  switch OP {
-    case OP_PROD: { return v * m; }
-    case OP_MAX: { return select(v, m, m > v); }
-    case OP_MIN: { return select(v, m, m < v); }
-    default: { return v + m; }
-  }
-}
 
 // The first op in [first, end) of step `step` or later.
 fn first_op_at(first: u32, end: u32, step: u32) -> u32 {

@@ -18,8 +18,11 @@ interface CaseResult {
   /** The two values there, as bits and numbers; null when equal. */
   difference: string | null;
   steps: number;
+  /** Submissions of a whole run (run()), and of the same run stepped a step at a time. */
   submissions: number;
-  readbacks: number;
+  steppedSubmissions: number;
+  /** Readbacks while stepping, before the stepped result is read. */
+  readbacksWhileStepping: number;
   ms: number;
 }
 
@@ -69,17 +72,27 @@ async function runCase(provider: GpuProvider, scenario: Scenario, seed: number):
   cpu.run();
   const gpu = await WebGpuEngine.create({ schedule, elements, op, provider });
   try {
+    // Whole, then stepped as the app steps: both equal the CPU engine.
     gpu.load(inputs);
     gpu.run();
-    const { firstDifference, difference } = compareBits(cpu.read(), await gpu.read());
+    const submissions = gpu.stats.submissions;
+    const whole = compareBits(cpu.read(), await gpu.read());
+    gpu.load(inputs);
+    const before = { ...gpu.stats };
+    for (let s = 0; s < gpu.steps; s++) gpu.step();
+    const steppedSubmissions = gpu.stats.submissions - before.submissions;
+    const readbacksWhileStepping = gpu.stats.readbacks - before.readbacks;
+    const stepped = compareBits(cpu.read(), await gpu.read());
+    const { firstDifference, difference } = whole.firstDifference >= 0 ? whole : stepped;
     return {
       name: describeScenario(scenario),
       equal: firstDifference < 0,
       firstDifference,
       difference,
       steps: gpu.steps,
-      submissions: gpu.stats.submissions,
-      readbacks: gpu.stats.readbacks,
+      submissions,
+      steppedSubmissions,
+      readbacksWhileStepping,
       ms: Math.round(performance.now() - started),
     };
   } finally {

@@ -177,7 +177,7 @@ describe('a configuration that does not fit', () => {
   it('with no adapter at all, says so', async () => {
     const none = {
       gpu: { requestAdapter: async () => null } as unknown as GPU,
-      shaders: { snapshotMessages: '', applyTransfers: '', runColumns: '', addVec4: '', gradient: '' },
+      shaders: { snapshotMessages: '', applyTransfers: '', runColumns: '', combine: '', addVec4: '', gradient: '' },
     };
     await expect(WebGpuEngine.create({ schedule: buildSchedule({ algorithm: 'ring', devices: 2 }), elements: 4, op: 'sum', provider: none })).rejects.toThrow(
       /no WebGPU adapter/,

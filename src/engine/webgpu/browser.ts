@@ -3,13 +3,14 @@
 
 import addVec4 from '../../../shaders/add_vec4.wgsl?raw';
 import applyTransfers from '../../../shaders/apply_transfers.wgsl?raw';
+import combine from '../../../shaders/combine.wgsl?raw';
 import gradient from '../../../shaders/gradient.wgsl?raw';
 import runColumns from '../../../shaders/run_columns.wgsl?raw';
 import snapshotMessages from '../../../shaders/snapshot_messages.wgsl?raw';
 import { GradsyncError } from '../../core/errors';
 import type { GpuProvider } from './gpuDevice';
 
-const browserShaders = { snapshotMessages, applyTransfers, runColumns, addVec4, gradient };
+const browserShaders = { snapshotMessages, applyTransfers, runColumns, combine, addVec4, gradient };
 
 /** The page's GPU, or GradsyncError('unavailable') saying why there is none. */
 export async function browserGpu(): Promise<GpuProvider> {

@@ -4,8 +4,8 @@
 // transfers in step order with no barrier between steps, and no other invocation ever touches what
 // it reads or writes. It applies them as the CPU engine does, one by one in listed order; a message
 // whose source an earlier transfer of the same step already wrote is read from the wire, where the
-// step's first pass over the column copied it (snapshots.ts, 'in-order'). Each step has its own part
-// of the wire, so invocations at different steps never meet there either.
+// step's first pass over the column copied it (snapshots.ts, 'in-order'). Each column has its own part
+// of the wire, which only its invocations touch, step after step: invocations never meet there either.
 
 import type { CompiledSchedule } from '../../core/schedule';
 import { OP_COPY } from '../../core/schedule';
@@ -27,9 +27,6 @@ const VEC4S_EACH = 4;
 /** Invocations a workgroup (plan.ts's WORKGROUP_SIZE, which the kernel's tiles assume). */
 const GROUP = 64;
 
-/** The wire a run may take, against the devices' memory: past it, the run goes step by step. */
-const WIRE_PER_MEMORY = 2;
-
 export interface ColumnPlan {
   /** Per column and one more: vec4u(first invocation, first vec4 in memory, vec4s a device, first op). */
   columns: Uint32Array;
@@ -45,7 +42,7 @@ export interface ColumnPlan {
   wire: boolean;
   /** Columns with work, in `columns`. */
   columnCount: number;
-  /** Elements of the wire, every step's part together (never zero). */
+  /** Elements of the wire, every column's part together: at most the devices' memory (never zero). */
   wireElements: number;
 }
 
@@ -60,21 +57,25 @@ export function columnConstants(): Record<string, number> {
 
 /**
  * The column tables of a schedule at a layout; null where a whole run cannot go in one dispatch: chunks
- * that meet (not plain), more devices than an op's word holds, or a wire past its share of memory.
+ * that meet (not plain), or more devices than an op's word holds.
  */
 export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLayout): ColumnPlan | null {
   const { stepStart, src, dst, chunk, op, slots, steps, devices } = compiled;
   if (!compiled.plain || devices > DEVICE_MASK + 1) return null;
   const snapshots = planSnapshots(compiled, layout, 'in-order');
-  // Each step's part of the wire starts where the one before ends.
-  const wireBase = new Float64Array(steps + 1);
+  // Each column has its own part of the wire, as many pieces as its busiest step fills: only its own
+  // invocations touch it, one step after another, so every step reuses it.
+  const most = new Uint32Array(slots);
+  const filled = new Uint32Array(slots);
   for (let s = 0; s < steps; s++) {
-    let used = 0;
-    for (let t = stepStart[s]; t < stepStart[s + 1]; t++)
-      if (snapshots.fillsWire[t]) used = Math.max(used, snapshots.wireOffset[t] + layout.paddedLength(chunk[t]));
-    wireBase[s + 1] = wireBase[s] + used;
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) if (snapshots.fillsWire[t]) filled[chunk[t]]++;
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
+      most[chunk[t]] = Math.max(most[chunk[t]], filled[chunk[t]]);
+      filled[chunk[t]] = 0;
+    }
   }
-  if (wireBase[steps] > WIRE_PER_MEMORY * layout.totalElements) return null;
+  const columnWire = new Float64Array(slots + 1);
+  for (let c = 0; c < slots; c++) columnWire[c + 1] = columnWire[c] + most[c] * layout.paddedLength(c);
 
   // Ops by column, in step order; within a step the fills first (the sources as they stood), then the
   // transfers in listed order.
@@ -92,15 +93,22 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
     ops[2 * i + 1] = wire;
     opSteps[i] = s;
   };
-  const wireAt = (s: number, t: number) => (wireBase[s] + snapshots.wireOffset[t]) / 4;
+  // A step's snapshot (by its place on the step's wire, as planSnapshots gives it) at its column's piece.
+  const pieceOf = new Map<number, number>();
+  const wireAt = (t: number) => pieceOf.get(snapshots.wireOffset[t])! / 4;
   for (let s = 0; s < steps; s++) {
+    pieceOf.clear();
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
-      if (snapshots.fillsWire[t] && layout.paddedLength(chunk[t]) > 0) put(chunk[t], s, src[t] | (FILL << (2 * DEVICE_BITS)), wireAt(s, t));
+      if (!snapshots.fillsWire[t] || layout.paddedLength(chunk[t]) === 0) continue;
+      const c = chunk[t];
+      pieceOf.set(snapshots.wireOffset[t], columnWire[c] + filled[c]++ * layout.paddedLength(c));
+      put(c, s, src[t] | (FILL << (2 * DEVICE_BITS)), wireAt(t));
     }
+    for (let t = stepStart[s]; t < stepStart[s + 1]; t++) filled[chunk[t]] = 0;
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
       if (layout.paddedLength(chunk[t]) === 0) continue;
       const kind = (op[t] === OP_COPY ? 2 : 0) + snapshots.fromWire[t];
-      put(chunk[t], s, src[t] | (dst[t] << DEVICE_BITS) | (kind << (2 * DEVICE_BITS)), snapshots.fromWire[t] ? wireAt(s, t) : 0);
+      put(chunk[t], s, src[t] | (dst[t] << DEVICE_BITS) | (kind << (2 * DEVICE_BITS)), snapshots.fromWire[t] ? wireAt(t) : 0);
     }
   }
 
@@ -127,7 +135,7 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
     opSteps,
     invocations,
     columnCount,
-    wire: wireBase[steps] > 0,
-    wireElements: Math.max(4, wireBase[steps]),
+    wire: columnWire[slots] > 0,
+    wireElements: Math.max(4, columnWire[slots]),
   };
 }

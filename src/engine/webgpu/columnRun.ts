@@ -88,7 +88,7 @@ export class ColumnRun {
           label: label('pipeline'),
           layout: device.createPipelineLayout({ label: label('pipelineLayout'), bindGroupLayouts: [layout] }),
           compute: {
-            module: shaderModule(device, 'run_columns.wgsl', this.shaders.runColumns),
+            module: shaderModule(device, 'run_columns.wgsl', this.shaders.combine + this.shaders.runColumns),
             entryPoint: 'main',
             constants: { OP: OP_CODES[this.op], WIRE: this.plan.wire ? 1 : 0, EACH: this.plan.each },
           },

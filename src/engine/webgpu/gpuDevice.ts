@@ -9,6 +9,8 @@ export interface ShaderSources {
   applyTransfers: string;
   /** Many steps of a plain schedule in one dispatch (columnPlan.ts). */
   runColumns: string;
+  /** The reduction both engine kernels apply, put before each of them. */
+  combine: string;
   addVec4: string;
   /** Each device's gradient of its data shard (the data-parallel training run). */
   gradient: string;

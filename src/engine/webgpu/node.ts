@@ -27,6 +27,7 @@ function nodeShaders(): ShaderSources {
     snapshotMessages: shaderSource('snapshot_messages.wgsl'),
     applyTransfers: shaderSource('apply_transfers.wgsl'),
     runColumns: shaderSource('run_columns.wgsl'),
+    combine: shaderSource('combine.wgsl'),
     addVec4: shaderSource('add_vec4.wgsl'),
     gradient: shaderSource('gradient.wgsl'),
   };

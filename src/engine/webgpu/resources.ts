@@ -75,7 +75,7 @@ export function createResources(
     layout: device.createPipelineLayout({ label: 'engine.snapshotPipelineLayout', bindGroupLayouts: [snapshotLayout] }),
     compute: { module: shaderModule(device, 'snapshot_messages.wgsl', shaders.snapshotMessages), entryPoint: 'main' },
   });
-  const applyModule = shaderModule(device, 'apply_transfers.wgsl', shaders.applyTransfers);
+  const applyModule = shaderModule(device, 'apply_transfers.wgsl', shaders.combine + shaders.applyTransfers);
   const applyPipelineLayout = device.createPipelineLayout({ label: 'engine.applyPipelineLayout', bindGroupLayouts: [applyLayout] });
   const used = new Array<boolean>(RANGES_PER_STEP).fill(false);
   plan.tileCounts.forEach((count, i) => {
