@@ -29,7 +29,7 @@ struct RunParams {
 @group(0) @binding(0) var<storage, read_write> memory: array<vec4f>;
 @group(0) @binding(1) var<storage, read_write> wire: array<vec4f>;
 @group(0) @binding(2) var<storage, read> columns: array<Column>;
-// x: src | dst << COLUMN_DEVICE_BITS | kind << 2·COLUMN_DEVICE_BITS; y: the wire vec4 it fills or reads.
+// x: src | dst << COLUMN_DEVICE_BITS | kind << COLUMN_KIND_SHIFT; y: the wire vec4 it fills or reads.
 @group(0) @binding(3) var<storage, read> ops: array<vec2u>;
 @group(0) @binding(4) var<storage, read> op_steps: array<u32>;
 @group(0) @binding(5) var<uniform> run: RunParams;
@@ -39,7 +39,7 @@ fn first_op_at(first: u32, end: u32, step: u32) -> u32 {
   var low = first;
   var high = end;
   while (low < high) {
-    let middle = (low + high) / 2u;
+    let middle = (low + high) >> 1u;
     if (op_steps[middle] < step) {
       low = middle + 1u;
     } else {
@@ -51,7 +51,7 @@ fn first_op_at(first: u32, end: u32, step: u32) -> u32 {
 
 // One op on one vec4 of the column: at `here` (device 0's place), `lane` into the step's wire.
 fn apply(op: vec2u, here: u32, lane: u32, stride: u32) {
-  let kind = op.x >> (2u * COLUMN_DEVICE_BITS);
+  let kind = op.x >> COLUMN_KIND_SHIFT;
   let source = here + (op.x & COLUMN_DEVICE_MASK) * stride;
   let destination = here + ((op.x >> COLUMN_DEVICE_BITS) & COLUMN_DEVICE_MASK) * stride;
   if (!WIRE) {
@@ -79,7 +79,7 @@ fn main(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) workg
   var low = 0u;
   var high = run.columns;
   while (low + 1u < high) {
-    let middle = (low + high) / 2u;
+    let middle = (low + high) >> 1u;
     if (columns[middle].first_invocation <= g) {
       low = middle;
     } else {

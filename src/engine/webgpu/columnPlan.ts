@@ -15,6 +15,7 @@ import { planSnapshots } from '../snapshots';
 /** Bits of a device number in an op's first word: src, then dst above it, then the op's kind. */
 const DEVICE_BITS = 13;
 const DEVICE_MASK = (1 << DEVICE_BITS) - 1;
+const KIND_SHIFT = 2 * DEVICE_BITS;
 /** What an op does to its column: fill the wire from memory, or apply a message from memory or the wire. */
 const COLUMN_OPS = ['reduce-memory', 'reduce-wire', 'copy-memory', 'copy-wire', 'fill'] as const;
 const FILL = COLUMN_OPS.indexOf('fill');
@@ -30,7 +31,7 @@ const GROUP = 64;
 export interface ColumnPlan {
   /** Per column and one more: vec4u(first invocation, first vec4 in memory, vec4s a device, first op). */
   columns: Uint32Array;
-  /** Per op: vec2u(src | dst << DEVICE_BITS | kind << 2·DEVICE_BITS, wire vec4 where it reads or fills one). */
+  /** Per op: vec2u(src | dst << DEVICE_BITS | kind << KIND_SHIFT, wire vec4 where it reads or fills one). */
   ops: Uint32Array;
   /** Per op: its step, ascending within a column (a run from step a to b starts by a search). */
   opSteps: Uint32Array;
@@ -51,6 +52,7 @@ export function columnConstants(): Record<string, number> {
   return {
     COLUMN_DEVICE_BITS: DEVICE_BITS,
     COLUMN_DEVICE_MASK: DEVICE_MASK,
+    COLUMN_KIND_SHIFT: KIND_SHIFT,
     ...Object.fromEntries(COLUMN_OPS.map((kind, i) => [`COLUMN_${kind.toUpperCase().replace('-', '_')}`, i])),
   };
 }
@@ -102,13 +104,13 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
       if (!snapshots.fillsWire[t] || layout.paddedLength(chunk[t]) === 0) continue;
       const c = chunk[t];
       pieceOf.set(snapshots.wireOffset[t], columnWire[c] + filled[c]++ * layout.paddedLength(c));
-      put(c, s, src[t] | (FILL << (2 * DEVICE_BITS)), wireAt(t));
+      put(c, s, src[t] | (FILL << KIND_SHIFT), wireAt(t));
     }
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) filled[chunk[t]] = 0;
     for (let t = stepStart[s]; t < stepStart[s + 1]; t++) {
       if (layout.paddedLength(chunk[t]) === 0) continue;
       const kind = (op[t] === OP_COPY ? 2 : 0) + snapshots.fromWire[t];
-      put(chunk[t], s, src[t] | (dst[t] << DEVICE_BITS) | (kind << (2 * DEVICE_BITS)), snapshots.fromWire[t] ? wireAt(t) : 0);
+      put(chunk[t], s, src[t] | (dst[t] << DEVICE_BITS) | (kind << KIND_SHIFT), snapshots.fromWire[t] ? wireAt(t) : 0);
     }
   }
 
