@@ -21,10 +21,12 @@ const COLUMN_OPS = ['reduce-memory', 'reduce-wire', 'copy-memory', 'copy-wire', 
 const FILL = COLUMN_OPS.indexOf('fill');
 
 /**
- * The most vec4s of a column one invocation walks it with, its ops read once for all of them; narrow
- * columns (a chunk under GROUP × this) give each fewer, so that no invocation idles through an op.
+ * The most vec4s of a column one invocation walks, its ops read once for all of them and its loads
+ * independent of each other; narrow columns give each fewer, so that no invocation idles through an
+ * op, and so does a run too small to keep MIN_WORKGROUPS workgroups busy at this depth.
  */
-const VEC4S_EACH = 4;
+const VEC4S_EACH = 16;
+const MIN_WORKGROUPS = 256;
 /** Invocations a workgroup (plan.ts's WORKGROUP_SIZE, which the kernel's tiles assume). */
 const GROUP = 64;
 
@@ -117,7 +119,8 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
   // Chunks differ by a vec4 at most: the widest sets how deep an invocation walks every column.
   let widest = 0;
   for (let c = 0; c < slots; c++) widest = Math.max(widest, layout.paddedLength(c) / 4);
-  const each = Math.max(1, Math.min(VEC4S_EACH, Math.floor(widest / GROUP)));
+  const perDevice = layout.totalElements / devices / 4;
+  const each = Math.max(1, Math.min(VEC4S_EACH, Math.floor(widest / GROUP), Math.floor(perDevice / (GROUP * MIN_WORKGROUPS))));
   const columns = new Uint32Array(4 * (slots + 1));
   let invocations = 0;
   let columnCount = 0;
