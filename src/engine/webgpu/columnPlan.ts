@@ -11,6 +11,7 @@ import type { CompiledSchedule } from '../../core/schedule';
 import { OP_COPY } from '../../core/schedule';
 import type { ChunkMajorLayout } from '../layout';
 import { planSnapshots } from '../snapshots';
+import { WORKGROUP_SIZE } from './workgroup';
 
 /** Bits of a device number in an op's first word: src, then dst above it, then the op's kind. */
 const DEVICE_BITS = 13;
@@ -27,8 +28,6 @@ const FILL = COLUMN_OPS.indexOf('fill');
  */
 const VEC4S_EACH = 16;
 const MIN_WORKGROUPS = 256;
-/** Invocations a workgroup (plan.ts's WORKGROUP_SIZE, which the kernel's tiles assume). */
-const GROUP = 64;
 
 export interface ColumnPlan {
   /** Per column and one more: vec4u(first invocation, first vec4 in memory, vec4s a device, first op). */
@@ -120,7 +119,7 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
   let widest = 0;
   for (let c = 0; c < slots; c++) widest = Math.max(widest, layout.paddedLength(c) / 4);
   const perDevice = layout.totalElements / devices / 4;
-  const each = Math.max(1, Math.min(VEC4S_EACH, Math.floor(widest / GROUP), Math.floor(perDevice / (GROUP * MIN_WORKGROUPS))));
+  const each = Math.max(1, Math.min(VEC4S_EACH, Math.floor(widest / WORKGROUP_SIZE), Math.floor(perDevice / (WORKGROUP_SIZE * MIN_WORKGROUPS))));
   const columns = new Uint32Array(4 * (slots + 1));
   let invocations = 0;
   let columnCount = 0;
@@ -128,9 +127,9 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
     const vec4s = layout.paddedLength(c) / 4;
     if (vec4s === 0) continue;
     columns.set([invocations, layout.offset(0, c) / 4, vec4s, opStart[c]], 4 * columnCount++);
-    // Whole tiles of GROUP invocations, each `each` vec4s deep, and what is left in a last one.
-    const tile = GROUP * each;
-    invocations += Math.floor(vec4s / tile) * GROUP + Math.min(GROUP, vec4s % tile);
+    // Whole tiles of WORKGROUP_SIZE invocations, each `each` vec4s deep, and what is left in a last one.
+    const tile = WORKGROUP_SIZE * each;
+    invocations += Math.floor(vec4s / tile) * WORKGROUP_SIZE + Math.min(WORKGROUP_SIZE, vec4s % tile);
   }
   columns.set([invocations, 0, 0, total], 4 * columnCount);
   return {

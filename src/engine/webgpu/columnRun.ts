@@ -8,38 +8,32 @@ import type { ReduceOp } from '../../core/ops';
 import type { ColumnPlan } from './columnPlan';
 import type { ShaderSources } from './gpuDevice';
 import { OP_CODES, STEP_PARAMS_STRIDE, WORKGROUP_SIZE } from './plan';
-import { dispatchSize, shaderModule } from './resources';
+import { dispatchSize, shaderModule, tableBuffer } from './resources';
+import { timestampsOfStep, timestampWrites } from './timestamps';
+import { invariant } from '../../core/errors';
 
 interface ColumnResources {
   device: GPUDevice;
+  memory: GPUBuffer;
   wire: GPUBuffer;
   tables: GPUBuffer[];
   params: GPUBuffer;
-  /** Stretches the params buffer holds. */
-  stretches: number;
-  layout: GPUBindGroupLayout;
   pipeline: GPUComputePipeline;
-  memory: GPUBuffer;
   bindGroup: GPUBindGroup;
 }
 
 /** Between two stretches of a run: what is encoded after step `step` (a checkpoint's copy). */
 type Between = (encoder: GPUCommandEncoder, step: number) => void;
 
-function tableBuffer(device: GPUDevice, label: string, data: Uint32Array): GPUBuffer {
-  const buffer = device.createBuffer({ label, size: Math.max(16, data.byteLength), usage: GPUBufferUsage.STORAGE, mappedAtCreation: true });
-  new Uint32Array(buffer.getMappedRange(), 0, data.length).set(data);
-  buffer.unmap();
-  return buffer;
-}
-
 export class ColumnRun {
   private made: ColumnResources | null = null;
 
+  /** `stretches`: the most dispatches a run may be cut into (one more than the checkpoints it may keep). */
   constructor(
     private readonly plan: ColumnPlan,
     private readonly op: ReduceOp,
     private readonly shaders: ShaderSources,
+    private readonly stretches: number,
   ) {}
 
   /** Whether `device` can bind this run's largest table and its wire. */
@@ -48,73 +42,55 @@ export class ColumnRun {
     return largest <= device.limits.maxStorageBufferBindingSize && largest <= device.limits.maxBufferSize;
   }
 
-  private resources(device: GPUDevice, memory: GPUBuffer, stretches: number): ColumnResources {
-    const made = this.made;
-    if (made && made.device === device && made.stretches >= stretches) {
-      if (made.memory !== memory) {
-        made.memory = memory;
-        made.bindGroup = this.bindGroup(made);
-      }
-      return made;
-    }
-    if (made && made.device !== device) this.release();
-    const reuse = this.made;
+  /** The run's buffers and pipeline on `device` over `memory`: made once, and again on another device. */
+  private resources(device: GPUDevice, memory: GPUBuffer): ColumnResources {
+    if (this.made?.device === device && this.made.memory === memory) return this.made;
+    this.release();
     const label = (what: string) => `engine.columns.${what}`;
-    const layout =
-      reuse?.layout ??
-      device.createBindGroupLayout({
-        label: label('layout'),
-        entries: ['storage', 'storage', 'read-only-storage', 'read-only-storage', 'read-only-storage', 'uniform'].map((type, binding) => ({
-          binding,
-          visibility: GPUShaderStage.COMPUTE,
-          buffer: { type: type as GPUBufferBindingType, hasDynamicOffset: binding === 5 },
-        })),
-      });
-    reuse?.params.destroy();
-    const next: ColumnResources = {
-      device,
-      wire: reuse?.wire ?? device.createBuffer({ label: label('wire'), size: Math.max(16, this.plan.wireElements * 4), usage: GPUBufferUsage.STORAGE }),
-      tables: reuse?.tables ?? [
-        tableBuffer(device, label('columns'), this.plan.columns),
-        tableBuffer(device, label('ops'), this.plan.ops),
-        tableBuffer(device, label('opSteps'), this.plan.opSteps),
-      ],
-      params: device.createBuffer({ label: label('params'), size: stretches * STEP_PARAMS_STRIDE, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }),
-      stretches,
-      layout,
-      pipeline:
-        reuse?.pipeline ??
-        device.createComputePipeline({
-          label: label('pipeline'),
-          layout: device.createPipelineLayout({ label: label('pipelineLayout'), bindGroupLayouts: [layout] }),
-          compute: {
-            module: shaderModule(device, 'run_columns.wgsl', this.shaders.combine + this.shaders.runColumns),
-            entryPoint: 'main',
-            constants: { OP: OP_CODES[this.op], WIRE: this.plan.wire ? 1 : 0, EACH: this.plan.each },
-          },
-        }),
-      memory,
-      bindGroup: null as unknown as GPUBindGroup,
-    };
-    next.bindGroup = this.bindGroup(next);
-    this.made = next;
-    return next;
-  }
-
-  private bindGroup(made: ColumnResources): GPUBindGroup {
-    return made.device.createBindGroup({
-      label: 'engine.columns.bindGroup',
-      layout: made.layout,
-      entries: [made.memory, made.wire, ...made.tables]
-        .map((buffer, binding) => ({ binding, resource: { buffer } as GPUBufferBinding }))
-        .concat([{ binding: 5, resource: { buffer: made.params, size: 16 } }]),
+    const layout = device.createBindGroupLayout({
+      label: label('layout'),
+      entries: ['storage', 'storage', 'read-only-storage', 'read-only-storage', 'read-only-storage', 'uniform'].map((type, binding) => ({
+        binding,
+        visibility: GPUShaderStage.COMPUTE,
+        buffer: { type: type as GPUBufferBindingType, hasDynamicOffset: binding === 5 },
+      })),
     });
+    const wire = device.createBuffer({ label: label('wire'), size: Math.max(16, this.plan.wireElements * 4), usage: GPUBufferUsage.STORAGE });
+    const tables = [
+      tableBuffer(device, label('columns'), this.plan.columns, GPUBufferUsage.STORAGE),
+      tableBuffer(device, label('ops'), this.plan.ops, GPUBufferUsage.STORAGE),
+      tableBuffer(device, label('opSteps'), this.plan.opSteps, GPUBufferUsage.STORAGE),
+    ];
+    const params = device.createBuffer({
+      label: label('params'),
+      size: this.stretches * STEP_PARAMS_STRIDE,
+      usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST,
+    });
+    const pipeline = device.createComputePipeline({
+      label: label('pipeline'),
+      layout: device.createPipelineLayout({ label: label('pipelineLayout'), bindGroupLayouts: [layout] }),
+      compute: {
+        module: shaderModule(device, 'run_columns.wgsl', this.shaders.combine + this.shaders.runColumns),
+        entryPoint: 'main',
+        constants: { OP: OP_CODES[this.op], WIRE: this.plan.wire ? 1 : 0, EACH: this.plan.each },
+      },
+    });
+    const bindGroup = device.createBindGroup({
+      label: label('bindGroup'),
+      layout,
+      entries: [memory, wire, ...tables]
+        .map((buffer, binding) => ({ binding, resource: { buffer } as GPUBufferBinding }))
+        .concat([{ binding: 5, resource: { buffer: params, size: 16 } }]),
+    });
+    this.made = { device, memory, wire, tables, params, pipeline, bindGroup };
+    return this.made;
   }
 
   /**
    * Encodes steps [from, to) into `encoder`: one dispatch per stretch between the steps in `cuts`
-   * (ascending, inside the range), `between` after each; the first pass writes the beginning
-   * timestamp and the last its end where `timestamps` is given. Returns the dispatches.
+   * (ascending, inside the range, fewer than the stretches it was made for), `between` after each;
+   * the first pass writes the beginning timestamp and the last its end where `timestamps` is given.
+   * Returns the dispatches.
    */
   encode(
     device: GPUDevice,
@@ -128,22 +104,17 @@ export class ColumnRun {
   ): number {
     const bounds = [from, ...cuts.filter((cut) => cut > from && cut < to), to];
     const stretches = bounds.length - 1;
-    const made = this.resources(device, memory, stretches);
+    invariant(stretches <= this.stretches, `a run cut into ${stretches} stretches, past the ${this.stretches} it was made for`);
+    const made = this.resources(device, memory);
     const params = new Uint32Array((stretches * STEP_PARAMS_STRIDE) / 4);
     for (let k = 0; k < stretches; k++) params.set([bounds[k], bounds[k + 1], this.plan.invocations, this.plan.columnCount], (k * STEP_PARAMS_STRIDE) / 4);
     device.queue.writeBuffer(made.params, 0, params);
     const workgroups = dispatchSize(Math.ceil(this.plan.invocations / WORKGROUP_SIZE));
     for (let k = 0; k < stretches; k++) {
-      const writes: GPUComputePassTimestampWrites | undefined = timestamps
-        ? {
-            querySet: timestamps,
-            ...(k === 0 ? { beginningOfPassWriteIndex: 0 } : {}),
-            ...(k === stretches - 1 ? { endOfPassWriteIndex: 1 } : {}),
-          }
-        : undefined;
+      const at = timestamps ? timestampsOfStep(k, stretches) : undefined;
       const pass = encoder.beginComputePass({
         label: `engine.columns.steps${bounds[k] + 1}-${bounds[k + 1]}`,
-        timestampWrites: writes && (k === 0 || k === stretches - 1) ? writes : undefined,
+        timestampWrites: timestamps && at ? timestampWrites(timestamps, at) : undefined,
       });
       pass.setPipeline(made.pipeline);
       pass.setBindGroup(0, made.bindGroup, [k * STEP_PARAMS_STRIDE]);

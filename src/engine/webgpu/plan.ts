@@ -13,9 +13,10 @@ import type { ReduceOp } from '../../core/ops';
 import { engineLayout, type ChunkMajorLayout } from '../layout';
 import { planSnapshots } from '../snapshots';
 import { columnConstants } from './columnPlan';
+import { WORKGROUP_SIZE } from './workgroup';
 
-/** Invocations per workgroup, in every kernel. */
-export const WORKGROUP_SIZE = 64;
+export { WORKGROUP_SIZE };
+
 /** A run tile: vec4s of one piece, two per invocation (lane and lane + WORKGROUP_SIZE). */
 const RUN_VEC4S = 2 * WORKGROUP_SIZE;
 /** A tile with several messages per destination: as wide, for the same reason. */

@@ -21,7 +21,7 @@ export interface Resources {
  * A buffer made holding `data`: written through its mapping at creation, one copy into memory the GPU
  * process shares, where a queue write of ring's 17 MB on 1024 devices held the page for a tenth of a second.
  */
-function tableBuffer(device: GPUDevice, label: string, data: Uint32Array, usage: number): GPUBuffer {
+export function tableBuffer(device: GPUDevice, label: string, data: Uint32Array, usage: number): GPUBuffer {
   const buffer = device.createBuffer({ label, size: Math.max(16, data.byteLength), usage, mappedAtCreation: true });
   new Uint32Array(buffer.getMappedRange(), 0, data.length).set(data);
   buffer.unmap();

@@ -189,7 +189,6 @@ export class WebGpuEngine {
       this.applied = from;
     }
     if (target - this.applied > 1 && this.life.is('ready')) {
-      invariant(this.initial, 'load inputs before stepping');
       this.submitSteps(this.applied, target);
       this.applied = target;
     }
@@ -200,7 +199,9 @@ export class WebGpuEngine {
   private columnRun(device: GPUDevice): ColumnRun | null {
     if (this.columns === undefined) {
       const plan = buildColumnPlan(this.compiled, this.layout);
-      this.columns = plan && new ColumnRun(plan, this.op, this.provider.shaders);
+      // A run is cut at most at every checkpoint step: one stretch more than there are of those.
+      const stretches = Math.floor(this.compiled.steps / this.checkpoints.every) + 1;
+      this.columns = plan && new ColumnRun(plan, this.op, this.provider.shaders, stretches);
     }
     return this.columns && this.columns.fits(device) ? this.columns : null;
   }

@@ -85,6 +85,10 @@ export function TreeFigure({ log, layout, frame, channel, source }: { log: NcclL
   const hops = useMemo(() => treeHops(log, layout, channel), [log, layout, channel]);
   const comparison = useMemo(() => compareTree(log, channel), [log, channel]);
   const fault = useMemo(() => treeFault(log, channel), [log, channel]);
+  const problem = useMemo(
+    () => (fault !== null ? 'the tree’s lines contradict each other, as said above' : treePlayProblem(log, channel)),
+    [log, channel, fault],
+  );
   const links = log.treeLinks.filter((l) => l.channel === channel);
   const roots = links.filter((l) => l.parent === -1).map((l) => l.rank);
   return (
@@ -130,7 +134,7 @@ export function TreeFigure({ log, layout, frame, channel, source }: { log: NcclL
             key={channel}
             label="Play this tree"
             name={`channel ${channel}'s tree from ${source}`}
-            problem={fault !== null ? 'the tree’s lines contradict each other, as said above' : treePlayProblem(log, channel)}
+            problem={problem}
             schedule={() => treeChannelSchedule(log, channel)}
           />
         </>
