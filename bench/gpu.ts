@@ -1,4 +1,4 @@
-// npm run bench:gpu [-- --json] [-- --quick]: the WebGPU engine against the card it runs on, in Node
+// npm run bench:gpu [-- --json] [-- --quick] [-- --workgroup N | --workgroups]: the WebGPU engine against the card it runs on, in Node
 // (the `webgpu` package, no browser). For ring, double-tree, halving-doubling and naive all-reduce on
 // 8 devices × 16 MiB, 64 × 1 MiB and 1,024 × 256 KiB: a whole run (many steps a submission, as run,
 // the app's End and the race do) and the same run a submission a step (as the app steps), each as GB/s
@@ -6,6 +6,8 @@
 // writes one), beside a plain fused vec4 add and a buffer-to-buffer copy over as many bytes on the same
 // adapter, interleaved, best of each. The ratios are what is promised: memory traffic ÷ the add's.
 // A run that would move more than 2 GiB (naive on many devices) is measured at a smaller size, marked.
+// Both the whole run and the add go in workgroups of the adapter's width (workgroup.ts), or of N;
+// --workgroups measures every width instead, interleaved, for the choice workgroup.ts makes.
 
 import { buildSchedule, type BuildRequest } from '../src/core/algorithms';
 import { countTraffic } from '../src/core/model';
@@ -14,9 +16,13 @@ import { generateInputs } from '../src/engine/inputs';
 import { timeAddVec4, timeCopy } from '../src/engine/webgpu/addKernel';
 import { nodeGpu } from '../src/engine/webgpu/node';
 import { WebGpuEngine } from '../src/engine/webgpu/webgpuEngine';
+import { WORKGROUP_WIDTHS } from '../src/engine/webgpu/workgroup';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
+const sweep = process.argv.includes('--workgroups');
+const widthArg = process.argv.indexOf('--workgroup');
+const askedWidth = widthArg < 0 ? undefined : Number(process.argv[widthArg + 1]);
 const MiB = 2 ** 20;
 
 /** Devices and bytes a device: a few large messages, many middling ones, very many small ones. */
@@ -34,6 +40,8 @@ const ALGORITHMS = ['ring', 'double-tree', 'halving-doubling', 'naive'];
 
 interface Row {
   adapter: string;
+  /** Invocations per workgroup of the whole run and the add. */
+  workgroup: number;
   algorithm: string;
   devices: number;
   bytesPerDevice: number;
@@ -76,7 +84,8 @@ async function measure(provider: Awaited<ReturnType<typeof nodeGpu>>, algorithm:
   const schedule = buildSchedule(request);
   const bytesPerDevice = sizeFor(schedule, asked);
   const elements = bytesPerDevice / 4;
-  const engine = await WebGpuEngine.create({ schedule, elements, op: 'sum', provider });
+  const fit = askedWidth === undefined ? undefined : { workgroup: askedWidth, addWorkgroup: askedWidth };
+  const engine = await WebGpuEngine.create({ schedule, elements, op: 'sum', provider, fit });
   try {
     engine.load(generateInputs(devices, elements, 'sum', 1));
     const device = engine.gpuDevice();
@@ -89,7 +98,7 @@ async function measure(provider: Awaited<ReturnType<typeof nodeGpu>>, algorithm:
     for (let r = 0; r < repeats; r++) {
       wholeMs = Math.min(wholeMs, (await engine.timedRun()).wallMs);
       steppedMs = Math.min(steppedMs, (await engine.timedRun(true)).wallMs);
-      addMs = Math.min(addMs, await timeAddVec4(device, provider.shaders, moved / 4, 1, engine.memoryBytes));
+      addMs = Math.min(addMs, await timeAddVec4(device, provider.shaders, moved / 4, 1, engine.memoryBytes, engine.fit.addWorkgroup));
       copyMs = Math.min(copyMs, await timeCopy(device, moved, 1, engine.memoryBytes));
     }
     const traffic = engine.trafficBytesPerRun;
@@ -97,6 +106,7 @@ async function measure(provider: Awaited<ReturnType<typeof nodeGpu>>, algorithm:
     const copyGBs = gbs(moved * 2, copyMs);
     return {
       adapter: engine.adapterName,
+      workgroup: engine.fit.workgroup,
       algorithm,
       devices,
       bytesPerDevice,
@@ -123,6 +133,11 @@ function size(bytes: number): string {
 }
 
 async function main(): Promise<void> {
+  if (askedWidth !== undefined && !(WORKGROUP_WIDTHS as readonly number[]).includes(askedWidth)) {
+    console.error(`gradsync bench:gpu: --workgroup takes ${WORKGROUP_WIDTHS.join(', ')}, not ${process.argv[widthArg + 1] ?? 'nothing'}`);
+    process.exitCode = 2;
+    return;
+  }
   let provider;
   try {
     provider = await nodeGpu();
@@ -131,6 +146,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  if (sweep) return sweepWidths(provider);
   const rows: Row[] = [];
   let adapter = '';
   for (const [devices, bytes] of SIZES) {
@@ -139,7 +155,7 @@ async function main(): Promise<void> {
       rows.push(row);
       if (!adapter) {
         adapter = row.adapter;
-        if (!json) console.log(`gradsync bench:gpu on ${adapter}, ${new Date().toISOString().slice(0, 10)}\n`);
+        if (!json) console.log(`gradsync bench:gpu on ${adapter}, workgroups of ${row.workgroup}, ${new Date().toISOString().slice(0, 10)}\n`);
         if (!json) console.log(HEADER.join(' | '));
       }
       if (!json) console.log(line(row));
@@ -184,6 +200,56 @@ function line(r: Row): string {
     r.ratioCopy.toFixed(2),
     r.steppedRatioAdd.toFixed(2),
   ].join(' | ');
+}
+
+/**
+ * Every width on one adapter: for each size's ring, double-tree and halving-doubling, an engine per
+ * width, measured in turn (whole run, then the add at that width), best of each, so that the widths
+ * meet the same machine.
+ */
+async function sweepWidths(provider: Awaited<ReturnType<typeof nodeGpu>>): Promise<void> {
+  const rows: { algorithm: string; devices: number; bytesPerDevice: number; workgroup: number; wholeMs: number; addMs: number; ratioAdd: number }[] = [];
+  let adapter = '';
+  for (const [devices, bytesPerDevice] of SIZES) {
+    for (const algorithm of ALGORITHMS.filter((name) => name !== 'naive')) {
+      const schedule = buildSchedule({ algorithm, devices });
+      const elements = bytesPerDevice / 4;
+      const inputs = generateInputs(devices, elements, 'sum', 1);
+      const engines = await Promise.all(
+        WORKGROUP_WIDTHS.map((workgroup) => WebGpuEngine.create({ schedule, elements, op: 'sum', provider, fit: { workgroup, addWorkgroup: workgroup } })),
+      );
+      adapter ||= engines[0].adapterName;
+      const best = engines.map(() => ({ wholeMs: Infinity, addMs: Infinity }));
+      for (const engine of engines) {
+        engine.load(inputs);
+        await engine.timedRun();
+      }
+      for (let r = 0; r < 3; r++) {
+        for (const [i, engine] of engines.entries()) {
+          best[i].wholeMs = Math.min(best[i].wholeMs, (await engine.timedRun()).wallMs);
+          const addMs = await timeAddVec4(engine.gpuDevice(), provider.shaders, engine.movedBytesPerRun / 4, 1, engine.memoryBytes, engine.fit.addWorkgroup);
+          best[i].addMs = Math.min(best[i].addMs, addMs);
+        }
+      }
+      for (const [i, engine] of engines.entries()) {
+        const { wholeMs, addMs } = best[i];
+        const ratioAdd = gbs(engine.trafficBytesPerRun, wholeMs) / gbs(engine.movedBytesPerRun * 3, addMs);
+        rows.push({ algorithm, devices, bytesPerDevice, workgroup: engine.fit.workgroup, wholeMs, addMs, ratioAdd });
+        engine.destroy();
+      }
+    }
+  }
+  if (json) {
+    console.log(JSON.stringify({ adapter, date: new Date().toISOString(), widths: rows }, null, 2));
+    return;
+  }
+  console.log(`gradsync bench:gpu --workgroups on ${adapter}, ${new Date().toISOString().slice(0, 10)}\n`);
+  console.log(['all-reduce', 'devices × bytes', 'workgroup', 'whole ms', 'add ms (same width)', 'whole ÷ add'].join(' | '));
+  for (const r of rows) {
+    console.log(
+      [r.algorithm, `${r.devices} × ${size(r.bytesPerDevice)}`, r.workgroup, r.wholeMs.toFixed(2), r.addMs.toFixed(2), r.ratioAdd.toFixed(2)].join(' | '),
+    );
+  }
 }
 
 await main();

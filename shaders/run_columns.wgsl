@@ -6,10 +6,10 @@
 // come from plan.ts and columnPlan.ts (wgslPrelude), and OP and combine from combine.wgsl, put
 // before this text.
 
-// Whether any op of the schedule reads or fills the wire (most read only memory).
-override WIRE: bool = true;
-// Vec4s of its column each invocation walks, WORKGROUP_SIZE apart (columnPlan.ts's `each`).
+// Vec4s of its column each invocation walks (columnPlan.ts's `each`).
 override EACH: u32 = 1;
+// Invocations per workgroup: the adapter's width (workgroup.ts), which the plan tiles by.
+override WORKGROUP: u32;
 
 struct Column {
   first_invocation: u32,
@@ -49,29 +49,45 @@ fn first_op_at(first: u32, end: u32, step: u32) -> u32 {
   return low;
 }
 
-// One op on one vec4 of the column: at `here` (device 0's place), `lane` into the step's wire.
-fn apply(op: vec2u, here: u32, lane: u32, stride: u32) {
-  let kind = op.x >> COLUMN_KIND_SHIFT;
-  let source = here + (op.x & COLUMN_DEVICE_MASK) * stride;
-  let destination = here + ((op.x >> COLUMN_DEVICE_BITS) & COLUMN_DEVICE_MASK) * stride;
-  if (!WIRE) {
-    // No op of this run reads or fills the wire: a reduce or a copy from memory, without a branch.
-    let m = memory[source];
-    memory[destination] = select(combine(memory[destination], m), m, kind == COLUMN_COPY_MEMORY);
-    return;
+// One op on this invocation's `count` vec4s of the column, `span` apart: `source` and `destination`
+// are the first of them in memory, `at_wire` its first vec4 on the wire. Each kind has its own loop,
+// so the branch is taken once an op, not once a vec4.
+fn apply(kind: u32, source: u32, destination: u32, at_wire: u32, count: u32, span: u32) {
+  switch kind {
+    case COLUMN_REDUCE_MEMORY: {
+      for (var k = 0u; k < count; k++) {
+        let at = destination + k * span;
+        memory[at] = combine(memory[at], memory[source + k * span]);
+      }
+    }
+    case COLUMN_COPY_MEMORY: {
+      for (var k = 0u; k < count; k++) {
+        memory[destination + k * span] = memory[source + k * span];
+      }
+    }
+    case COLUMN_REDUCE_WIRE: {
+      for (var k = 0u; k < count; k++) {
+        let at = destination + k * span;
+        memory[at] = combine(memory[at], wire[at_wire + k * span]);
+      }
+    }
+    case COLUMN_COPY_WIRE: {
+      for (var k = 0u; k < count; k++) {
+        memory[destination + k * span] = wire[at_wire + k * span];
+      }
+    }
+    default: {
+      // COLUMN_FILL: the source as it stood before the step's first write.
+      for (var k = 0u; k < count; k++) {
+        wire[at_wire + k * span] = memory[source + k * span];
+      }
+    }
   }
-  // Two ways rather than five: a fill, or a message (from memory or the wire) reduced or copied.
-  if (kind == COLUMN_FILL) {
-    wire[op.y + lane] = memory[source];
-    return;
-  }
-  let m = select(memory[source], wire[op.y + lane], kind == COLUMN_REDUCE_WIRE || kind == COLUMN_COPY_WIRE);
-  memory[destination] = select(combine(memory[destination], m), m, kind >= COLUMN_COPY_MEMORY);
 }
 
-@compute @workgroup_size(WORKGROUP_SIZE)
+@compute @workgroup_size(WORKGROUP)
 fn main(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) workgroups: vec3u) {
-  let g = id.x + id.y * workgroups.x * WORKGROUP_SIZE;
+  let g = id.x + id.y * workgroups.x * WORKGROUP;
   if (g >= run.invocations) {
     return;
   }
@@ -87,21 +103,24 @@ fn main(@builtin(global_invocation_id) id: vec3u, @builtin(num_workgroups) workg
     }
   }
   let column = columns[low];
-  // This invocation's vec4s of the column: EACH of them, WORKGROUP_SIZE apart, so that neighbouring
-  // invocations touch neighbouring vec4s.
+  // This invocation's vec4s of the column: EACH of them, as far apart as its tile of the column has
+  // invocations (WORKGROUP, or fewer in a last, narrower tile), so that neighbouring invocations
+  // touch neighbouring vec4s.
   let unit = g - column.first_invocation;
-  let first_lane = (unit / WORKGROUP_SIZE) * WORKGROUP_SIZE * EACH + unit % WORKGROUP_SIZE;
   let stride = column.vec4s;
+  let tile_start = (unit / WORKGROUP) * WORKGROUP * EACH;
+  let span = min(WORKGROUP, (stride - tile_start + EACH - 1u) / EACH);
+  let first_lane = tile_start + unit % WORKGROUP;
   let end = columns[low + 1u].first_op;
   let first = first_op_at(column.first_op, end, run.from_step);
   let stop = first_op_at(first, end, run.to_step);
+  // Its vec4s that lie inside the column: EACH, or fewer at the column's end.
+  let count = min(EACH, (stride - first_lane + span - 1u) / span);
+  let here = column.memory_start + first_lane;
   for (var i = first; i < stop; i++) {
     let op = ops[i];
-    for (var k = 0u; k < EACH; k++) {
-      let lane = first_lane + k * WORKGROUP_SIZE;
-      if (lane < stride) {
-        apply(op, column.memory_start + lane, lane, stride);
-      }
-    }
+    let source = here + (op.x & COLUMN_DEVICE_MASK) * stride;
+    let destination = here + ((op.x >> COLUMN_DEVICE_BITS) & COLUMN_DEVICE_MASK) * stride;
+    apply(op.x >> COLUMN_KIND_SHIFT, source, destination, op.y + first_lane, count, span);
   }
 }

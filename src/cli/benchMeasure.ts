@@ -77,7 +77,10 @@ async function timeOnGpu(engine: WebGpuEngine, provider: GpuProvider, iterations
     const before = engine.stats.submissions;
     best = Math.min(best, (await engine.timedRun()).wallMs);
     submissionsPerRun = engine.stats.submissions - before;
-    plainMs = Math.min(plainMs, await timeAddVec4(engine.gpuDevice(), provider.shaders, engine.movedBytesPerRun / 4, 1, engine.memoryBytes));
+    plainMs = Math.min(
+      plainMs,
+      await timeAddVec4(engine.gpuDevice(), provider.shaders, engine.movedBytesPerRun / 4, 1, engine.memoryBytes, engine.fit.addWorkgroup),
+    );
   }
   // Stepped as the app steps: a submission a step, and nothing read back.
   engine.seek(0);

@@ -55,7 +55,7 @@ describe.skipIf(probe.skipReason !== null)(`the WebGPU engine on a real adapter$
     expect(cases.length).toBeGreaterThan(200);
   }, 600_000);
 
-  it('equals the CPU engine bit for bit, after every step, on schedules with buffers, scratch and local operations', async () => {
+  it('equals the CPU engine bit for bit, after every step and after the rest in one submission, on schedules with buffers, scratch and local operations', async () => {
     const provider = probe.provider();
     const schedules: Schedule[] = [
       ...readdirSync('test/fixtures/msccl')
@@ -82,6 +82,14 @@ describe.skipIf(probe.skipReason !== null)(`the WebGPU engine on a real adapter$
         gpu.seek(1);
         cpu.seek(1);
         if (firstDifference(bits(await gpu.read()), bits(cpu.read())) >= 0) failures.push(`${schedule.algorithm} ${op}: differs after stepping back`);
+        // The rest in one submission, whether or not its chunks meet.
+        const before = gpu.stats.submissions;
+        gpu.seek(cpu.steps);
+        cpu.seek(cpu.steps);
+        const submissions = gpu.stats.submissions - before;
+        if (submissions !== Math.min(1, cpu.steps - 1)) failures.push(`${schedule.algorithm} ${op}: the rest of the run took ${submissions} submissions`);
+        if (firstDifference(bits(await gpu.read()), bits(cpu.read())) >= 0)
+          failures.push(`${schedule.algorithm} ${op}: differs after the rest in one submission`);
         gpu.destroy();
       }
     }
@@ -163,7 +171,7 @@ describe('a configuration that does not fit', () => {
         });
       },
     } as unknown as GPU;
-    return { gpu, shaders: real.shaders };
+    return { gpu, shaders: real.shaders, cores: real.cores };
   }
 
   it.skipIf(probe.skipReason !== null)(`is a clear error naming the size and the limit, not a validation dump${skipNote(probe)}`, async () => {
@@ -178,6 +186,7 @@ describe('a configuration that does not fit', () => {
     const none = {
       gpu: { requestAdapter: async () => null } as unknown as GPU,
       shaders: { snapshotMessages: '', applyTransfers: '', runColumns: '', combine: '', addVec4: '', gradient: '' },
+      cores: 1,
     };
     await expect(WebGpuEngine.create({ schedule: buildSchedule({ algorithm: 'ring', devices: 2 }), elements: 4, op: 'sum', provider: none })).rejects.toThrow(
       /no WebGPU adapter/,

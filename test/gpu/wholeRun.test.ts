@@ -11,6 +11,7 @@ import { compileSchedule, type Schedule } from '../../src/core/schedule';
 import { CpuEngine } from '../../src/engine/cpu/cpuEngine';
 import { generateInputs } from '../../src/engine/inputs';
 import { WebGpuEngine } from '../../src/engine/webgpu/webgpuEngine';
+import type { AdapterFit } from '../../src/engine/webgpu/workgroup';
 import { everyAlgorithm, type Scenario } from '../fixtures/scenarios';
 import { probeGpu, skipNote } from './gpuProvider';
 
@@ -28,12 +29,12 @@ function cpuAt(scenario: Scenario, inputs: Float32Array, steps: number): number[
 describe('the tables of a whole run in one dispatch', () => {
   it('walk each chunk’s column: one op a transfer, and a fill where a step reads what it already wrote', () => {
     const ring = compileSchedule(buildSchedule({ algorithm: 'ring', devices: 8 }));
-    const plan = buildColumnPlan(ring, gpuLayout(ring, 64))!;
+    const plan = buildColumnPlan(ring, gpuLayout(ring, 64), { workgroup: 64, busy: 2 ** 18 })!;
     // Ring never reads a chunk its own step wrote: no fill, no wire.
     expect([plan.columnCount, plan.invocations, plan.opSteps.length >= 8 * 14, plan.wireElements]).toEqual([8, 16, true, 4]);
     // A master's gather and scatter read and write GPU-0 in the same step only across different chunks.
     const naive = compileSchedule(buildSchedule({ algorithm: 'naive', devices: 4 }));
-    expect(buildColumnPlan(naive, gpuLayout(naive, 16))).not.toBeNull();
+    expect(buildColumnPlan(naive, gpuLayout(naive, 16), { workgroup: 64, busy: 2 ** 18 })).not.toBeNull();
   });
 });
 
@@ -70,7 +71,7 @@ const SWAPS: Schedule = {
 describe.skipIf(probe.skipReason !== null)(`the WebGPU engine, stepped and run whole${skipNote(probe)}`, () => {
   it('runs whole through the wire where a step reads what it already wrote, as the CPU engine does', async () => {
     const compiled = compileSchedule(SWAPS);
-    expect(buildColumnPlan(compiled, gpuLayout(compiled, 40))!.wire).toBe(true);
+    expect(buildColumnPlan(compiled, gpuLayout(compiled, 40), { workgroup: 64, busy: 2 ** 18 })!.wire).toBe(true);
     for (const op of ['sum', 'prod', 'max', 'avg'] as const) {
       const inputs = generateInputs(3, 40, op, 7, op === 'prod' ? 'uniform' : 'mixed');
       const engine = await WebGpuEngine.create({ schedule: SWAPS, elements: 40, op, provider: probe.provider() });
@@ -85,17 +86,26 @@ describe.skipIf(probe.skipReason !== null)(`the WebGPU engine, stepped and run w
   });
 
   const scenarios: Scenario[] = [5, 8].flatMap((devices) =>
-    everyAlgorithm(devices).map((request, i) => ({ ...request, elements: 4 * devices + 3, op: (['sum', 'prod', 'max', 'avg'] as const)[i % 4] })),
+    // Chunks a vec4 or two wide, and chunks wider than a workgroup's tile with a narrower last one.
+    everyAlgorithm(devices).map((request, i) => ({
+      ...request,
+      elements: i % 2 ? 4 * devices + 3 : 600 * devices + 7,
+      op: (['sum', 'prod', 'max', 'avg'] as const)[i % 4],
+    })),
   );
 
-  it('equals the CPU engine after every step when stepped, after a whole run in one submission, and after seeks both ways', async () => {
+  // The adapter's own cut, a GPU's (shallow invocations, many), and the deepest in narrow workgroups.
+  const fits: (Partial<AdapterFit> | undefined)[] = [undefined, { workgroup: 64, busy: 2 ** 18 }, { workgroup: 32, busy: 1 }];
+
+  it('equals the CPU engine after every step when stepped, after a whole run in one submission, and after seeks both ways, however the run is cut', async () => {
     const provider = probe.provider();
     const failures: string[] = [];
     for (const [index, scenario] of scenarios.entries()) {
       const schedule = buildSchedule(scenario);
       const inputs = generateInputs(schedule.devices, scenario.elements, scenario.op, index + 3, scenario.op === 'prod' ? 'uniform' : 'mixed');
-      const engine = await WebGpuEngine.create({ schedule, elements: scenario.elements, op: scenario.op, provider, checkpointEvery: 3 });
-      const name = `${scenario.collective ?? 'allreduce'}/${scenario.algorithm} N=${scenario.devices} ${scenario.op}`;
+      const fit = fits[index % fits.length];
+      const engine = await WebGpuEngine.create({ schedule, elements: scenario.elements, op: scenario.op, provider, checkpointEvery: 3, fit });
+      const name = `${scenario.collective ?? 'allreduce'}/${scenario.algorithm} N=${scenario.devices} ${scenario.op} cut ${JSON.stringify(fit ?? 'as the adapter would')}`;
       const check = async (label: string, steps: number) => {
         if (JSON.stringify(bits(await engine.read())) !== JSON.stringify(cpuAt(scenario, inputs, steps))) failures.push(`${name}: ${label}`);
       };

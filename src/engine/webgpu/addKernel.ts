@@ -2,15 +2,22 @@
 // and a copy from one buffer to another.
 
 import type { ShaderSources } from './gpuDevice';
-import { WORKGROUP_SIZE } from './plan';
 import { dispatchSize, shaderModule } from './resources';
 
 /**
  * Milliseconds (best of `repeats`) of fused vec4 adds over `elements` f32 values in all (rounded up
- * to 4), in one submission. Its two arrays together take `workingSetBytes` (the engine's memory, so
- * both work on as much memory); more elements are added in several dispatches over them.
+ * to 4), in one submission, in workgroups of `workgroup`. Its two arrays together take
+ * `workingSetBytes` (the engine's memory, so both work on as much memory); more elements are added in
+ * several dispatches over them.
  */
-export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, elements: number, repeats: number, workingSetBytes: number): Promise<number> {
+export async function timeAddVec4(
+  device: GPUDevice,
+  shaders: ShaderSources,
+  elements: number,
+  repeats: number,
+  workingSetBytes: number,
+  workgroup: number,
+): Promise<number> {
   const total = Math.max(1, Math.ceil(elements / 4));
   const vec4s = Math.max(1, Math.min(total, Math.floor(workingSetBytes / 32)));
   const make = (label: string) => device.createBuffer({ label, size: vec4s * 16, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
@@ -19,7 +26,7 @@ export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, ele
   const pipeline = device.createComputePipeline({
     label: 'bench.addVec4',
     layout: 'auto',
-    compute: { module: shaderModule(device, 'add_vec4.wgsl', shaders.addVec4), entryPoint: 'main' },
+    compute: { module: shaderModule(device, 'add_vec4.wgsl', shaders.addVec4), entryPoint: 'main', constants: { WORKGROUP: workgroup } },
   });
   const bindGroup = device.createBindGroup({
     label: 'bench.addVec4.bindGroup',
@@ -35,7 +42,7 @@ export async function timeAddVec4(device: GPUDevice, shaders: ShaderSources, ele
     const pass = encoder.beginComputePass({ label: 'bench.addVec4.pass' });
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, bindGroup);
-    for (let left = total; left > 0; left -= vec4s) pass.dispatchWorkgroups(...dispatchSize(Math.ceil(Math.min(left, vec4s) / WORKGROUP_SIZE)));
+    for (let left = total; left > 0; left -= vec4s) pass.dispatchWorkgroups(...dispatchSize(Math.ceil(Math.min(left, vec4s) / workgroup)));
     pass.end();
     const started = performance.now();
     device.queue.submit([encoder.finish()]);

@@ -18,5 +18,5 @@ export async function browserGpu(): Promise<GpuProvider> {
   if (!gpu) throw new GradsyncError('unavailable', 'WebGPU is not available in this browser; running on the CPU engine instead');
   const adapter = await gpu.requestAdapter();
   if (!adapter) throw new GradsyncError('unavailable', 'this browser has WebGPU but no GPU adapter; running on the CPU engine instead');
-  return { gpu, shaders: browserShaders };
+  return { gpu, shaders: browserShaders, cores: globalThis.navigator.hardwareConcurrency || 1 };
 }

@@ -11,7 +11,7 @@ import type { CompiledSchedule } from '../../core/schedule';
 import { OP_COPY } from '../../core/schedule';
 import type { ChunkMajorLayout } from '../layout';
 import { planSnapshots } from '../snapshots';
-import { WORKGROUP_SIZE } from './workgroup';
+import type { AdapterFit } from './workgroup';
 
 /** Bits of a device number in an op's first word: src, then dst above it, then the op's kind. */
 const DEVICE_BITS = 13;
@@ -23,11 +23,10 @@ const FILL = COLUMN_OPS.indexOf('fill');
 
 /**
  * The most vec4s of a column one invocation walks, its ops read once for all of them and its loads
- * independent of each other; narrow columns give each fewer, so that no invocation idles through an
- * op, and so does a run too small to keep MIN_WORKGROUPS workgroups busy at this depth.
+ * independent of each other. Fewer where the adapter wants more invocations busy (workgroup.ts), and
+ * never more than the widest column has.
  */
-const VEC4S_EACH = 16;
-const MIN_WORKGROUPS = 256;
+const VEC4S_EACH = 64;
 
 export interface ColumnPlan {
   /** Per column and one more: vec4u(first invocation, first vec4 in memory, vec4s a device, first op). */
@@ -38,6 +37,8 @@ export interface ColumnPlan {
   opSteps: Uint32Array;
   /** Vec4s of a column an invocation walks (the kernel's EACH). */
   each: number;
+  /** Invocations per workgroup, which the invocations are tiled by (the kernel's WORKGROUP). */
+  workgroup: number;
   /** Invocations: every vec4 of every chunk of one device, `each` to an invocation. */
   invocations: number;
   /** Whether any op reads or fills the wire. */
@@ -59,10 +60,11 @@ export function columnConstants(): Record<string, number> {
 }
 
 /**
- * The column tables of a schedule at a layout; null where a whole run cannot go in one dispatch: chunks
- * that meet (not plain), or more devices than an op's word holds.
+ * The column tables of a schedule at a layout, cut for an adapter (its workgroup width, and the
+ * invocations it keeps busy); null where a whole run cannot go in one dispatch: chunks that meet (not
+ * plain), or more devices than an op's word holds.
  */
-export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLayout): ColumnPlan | null {
+export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLayout, fit: Pick<AdapterFit, 'workgroup' | 'busy'>): ColumnPlan | null {
   const { stepStart, src, dst, chunk, op, slots, steps, devices } = compiled;
   if (!compiled.plain || devices > DEVICE_MASK + 1) return null;
   const snapshots = planSnapshots(compiled, layout, 'in-order');
@@ -119,7 +121,8 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
   let widest = 0;
   for (let c = 0; c < slots; c++) widest = Math.max(widest, layout.paddedLength(c) / 4);
   const perDevice = layout.totalElements / devices / 4;
-  const each = Math.max(1, Math.min(VEC4S_EACH, Math.floor(widest / WORKGROUP_SIZE), Math.floor(perDevice / (WORKGROUP_SIZE * MIN_WORKGROUPS))));
+  const each = Math.max(1, Math.min(VEC4S_EACH, widest, Math.floor(perDevice / fit.busy)));
+  const { workgroup } = fit;
   const columns = new Uint32Array(4 * (slots + 1));
   let invocations = 0;
   let columnCount = 0;
@@ -127,13 +130,15 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
     const vec4s = layout.paddedLength(c) / 4;
     if (vec4s === 0) continue;
     columns.set([invocations, layout.offset(0, c) / 4, vec4s, opStart[c]], 4 * columnCount++);
-    // Whole tiles of WORKGROUP_SIZE invocations, each `each` vec4s deep, and what is left in a last one.
-    const tile = WORKGROUP_SIZE * each;
-    invocations += Math.floor(vec4s / tile) * WORKGROUP_SIZE + Math.min(WORKGROUP_SIZE, vec4s % tile);
+    // Whole tiles of `workgroup` invocations, each `each` vec4s deep, and what is left in a last one,
+    // `each` deep too (the kernel's span).
+    const tile = workgroup * each;
+    invocations += Math.floor(vec4s / tile) * workgroup + Math.ceil((vec4s % tile) / each);
   }
   columns.set([invocations, 0, 0, total], 4 * columnCount);
   return {
     each,
+    workgroup,
     columns: columns.slice(0, 4 * (columnCount + 1)),
     ops,
     opSteps,

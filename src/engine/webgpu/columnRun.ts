@@ -7,7 +7,7 @@
 import type { ReduceOp } from '../../core/ops';
 import type { ColumnPlan } from './columnPlan';
 import type { ShaderSources } from './gpuDevice';
-import { OP_CODES, STEP_PARAMS_STRIDE, WORKGROUP_SIZE } from './plan';
+import { OP_CODES, STEP_PARAMS_STRIDE } from './plan';
 import { dispatchSize, shaderModule, tableBuffer } from './resources';
 import { timestampsOfStep, timestampWrites } from './timestamps';
 import { invariant } from '../../core/errors';
@@ -72,7 +72,7 @@ export class ColumnRun {
       compute: {
         module: shaderModule(device, 'run_columns.wgsl', this.shaders.combine + this.shaders.runColumns),
         entryPoint: 'main',
-        constants: { OP: OP_CODES[this.op], WIRE: this.plan.wire ? 1 : 0, EACH: this.plan.each },
+        constants: { OP: OP_CODES[this.op], EACH: this.plan.each, WORKGROUP: this.plan.workgroup },
       },
     });
     const bindGroup = device.createBindGroup({
@@ -109,7 +109,7 @@ export class ColumnRun {
     const params = new Uint32Array((stretches * STEP_PARAMS_STRIDE) / 4);
     for (let k = 0; k < stretches; k++) params.set([bounds[k], bounds[k + 1], this.plan.invocations, this.plan.columnCount], (k * STEP_PARAMS_STRIDE) / 4);
     device.queue.writeBuffer(made.params, 0, params);
-    const workgroups = dispatchSize(Math.ceil(this.plan.invocations / WORKGROUP_SIZE));
+    const workgroups = dispatchSize(Math.ceil(this.plan.invocations / this.plan.workgroup));
     for (let k = 0; k < stretches; k++) {
       const at = timestamps ? timestampsOfStep(k, stretches) : undefined;
       const pass = encoder.beginComputePass({

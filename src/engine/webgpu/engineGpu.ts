@@ -10,6 +10,7 @@ import type { Transitions } from '../../core/lifecycle';
 import type { ReduceOp } from '../../core/ops';
 import { openDevice, type GpuProvider } from './gpuDevice';
 import { RANGES_PER_STEP, SNAPSHOT_RANGE, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
+import { WORKGROUP_SIZE, type AdapterFit } from './workgroup';
 import { createResources, destroyResources, dispatchSize, type Resources } from './resources';
 import { timestampWrites, type TimestampAt } from './timestamps';
 
@@ -49,6 +50,8 @@ export class EngineGpu {
   resources: Resources | null = null;
   adapterName = '';
   timestamps = false;
+  /** How the whole run and the add are cut on this device's adapter. */
+  fit: AdapterFit = { workgroup: WORKGROUP_SIZE, busy: 0, addWorkgroup: WORKGROUP_SIZE };
   private readbackBuffer: GPUBuffer | null = null;
 
   constructor(
@@ -62,10 +65,11 @@ export class EngineGpu {
     const { memoryElements } = this.run;
     const memoryBytes = memoryElements * 4;
     const needs = { storageBytes: Math.max(memoryBytes, this.plan.wireElements * 4), bufferBytes: Math.max(memoryBytes, this.plan.wireElements * 4) };
-    const opened = await openDevice(this.provider.gpu, needs, 'gradsync.engine');
+    const opened = await openDevice(this.provider, needs, 'gradsync.engine');
     this.device = opened.device;
     this.adapterName = opened.adapterName;
     this.timestamps = opened.timestamps;
+    this.fit = opened.fit;
     const device = opened.device;
     device.pushErrorScope('validation');
     device.pushErrorScope('out-of-memory');

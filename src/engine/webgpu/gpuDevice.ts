@@ -3,6 +3,7 @@
 // validation dump.
 
 import { GradsyncError } from '../../core/errors';
+import { adapterShape, fitFor, type AdapterFit } from './workgroup';
 
 export interface ShaderSources {
   snapshotMessages: string;
@@ -20,12 +21,16 @@ export interface ShaderSources {
 export interface GpuProvider {
   gpu: GPU;
   shaders: ShaderSources;
+  /** The machine's cores, for an adapter that is a CPU (workgroup.ts). */
+  cores: number;
 }
 
 export interface OpenedDevice {
   device: GPUDevice;
   adapterName: string;
   timestamps: boolean;
+  /** How the whole run and the add are cut on this adapter (workgroup.ts). */
+  fit: AdapterFit;
 }
 
 export interface DeviceNeeds {
@@ -47,8 +52,8 @@ function mib(bytes: number): string {
   return bytes >= 1 << 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 }
 
-export async function openDevice(gpu: GPU, needs: DeviceNeeds, label: string): Promise<OpenedDevice> {
-  const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+export async function openDevice(provider: GpuProvider, needs: DeviceNeeds, label: string): Promise<OpenedDevice> {
+  const adapter = await provider.gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new GradsyncError('unavailable', 'no WebGPU adapter is available here');
   const { limits } = adapter;
   if (needs.storageBytes > limits.maxStorageBufferBindingSize) {
@@ -72,5 +77,5 @@ export async function openDevice(gpu: GPU, needs: DeviceNeeds, label: string): P
     requiredLimits,
     requiredFeatures: timestamps ? ['timestamp-query'] : [],
   });
-  return { device, adapterName: describeAdapter(adapter), timestamps };
+  return { device, adapterName: describeAdapter(adapter), timestamps, fit: fitFor(adapterShape(adapter, provider.cores)) };
 }

@@ -5,7 +5,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GradsyncError } from '../../core/errors';
 import type { GpuProvider, ShaderSources } from './gpuDevice';
@@ -81,7 +81,7 @@ async function acquire(): Promise<GpuProvider> {
   else process.env.VK_ICD_FILENAMES = working;
   const webgpu = (await import('webgpu')) as typeof import('webgpu');
   Object.assign(globalThis, webgpu.globals);
-  return { gpu: webgpu.create([]), shaders: nodeShaders() };
+  return { gpu: webgpu.create([]), shaders: nodeShaders(), cores: availableParallelism() };
 }
 
 /** The GPU of this Node process (found once). Throws GradsyncError('unavailable') when there is none. */

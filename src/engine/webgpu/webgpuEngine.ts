@@ -21,6 +21,7 @@ import { readTimestampsMs, timestampsOfStep, type TimestampAt } from './timestam
 import { EngineGpu, ENGINE_TRANSITIONS, type EngineLife, type EngineStats } from './engineGpu';
 import { buildColumnPlan } from './columnPlan';
 import { ColumnRun } from './columnRun';
+import { WORKGROUP_WIDTHS, type AdapterFit } from './workgroup';
 
 export interface WebGpuEngineConfig {
   schedule: Schedule;
@@ -29,6 +30,8 @@ export interface WebGpuEngineConfig {
   provider: GpuProvider;
   /** Keep a copy of the memory every this many steps, so stepping back replays little. */
   checkpointEvery?: number;
+  /** How to cut a whole run and the add where not as the adapter would (workgroup.ts): benchmarks, tests. */
+  fit?: Partial<AdapterFit>;
 }
 
 export class WebGpuEngine {
@@ -48,6 +51,7 @@ export class WebGpuEngine {
   /** Many steps in one submission: made when first asked for; null where the schedule or adapter cannot. */
   private columns: ColumnRun | null | undefined;
   private readonly provider: GpuProvider;
+  private readonly askedFit: Partial<AdapterFit>;
   private readonly life = new Lifecycle<EngineLife>('WebGpuEngine', 'connecting', ENGINE_TRANSITIONS);
 
   private constructor(config: WebGpuEngineConfig) {
@@ -59,6 +63,17 @@ export class WebGpuEngine {
     const run = { memoryElements: this.layout.totalElements, op: config.op, devices: this.compiled.devices, elements: config.elements };
     this.gpu = new EngineGpu(config.provider, this.plan, run);
     this.provider = config.provider;
+    this.askedFit = config.fit ?? {};
+    for (const width of [this.askedFit.workgroup, this.askedFit.addWorkgroup]) {
+      invariant(
+        width === undefined || (WORKGROUP_WIDTHS as readonly number[]).includes(width),
+        `a workgroup is ${WORKGROUP_WIDTHS.join(', ')} invocations wide, not ${width}`,
+      );
+    }
+    invariant(
+      this.askedFit.busy === undefined || (Number.isInteger(this.askedFit.busy) && this.askedFit.busy > 0),
+      'busy invocations are a positive whole number',
+    );
     this.checkpoints = new Checkpoints(this.compiled.steps, this.memoryBytes, config.checkpointEvery);
   }
 
@@ -79,6 +94,11 @@ export class WebGpuEngine {
 
   get adapterName(): string {
     return this.gpu.adapterName;
+  }
+
+  /** How a whole run and the add are cut: as the adapter would (workgroup.ts), but for what the config asked. */
+  get fit(): AdapterFit {
+    return { ...this.gpu.fit, ...this.askedFit };
   }
 
   get hasTimestamps(): boolean {
@@ -198,7 +218,7 @@ export class WebGpuEngine {
   /** The run of many steps in one submission, made on first use; null where this schedule or adapter cannot take it. */
   private columnRun(device: GPUDevice): ColumnRun | null {
     if (this.columns === undefined) {
-      const plan = buildColumnPlan(this.compiled, this.layout);
+      const plan = buildColumnPlan(this.compiled, this.layout, this.fit);
       // A run is cut at most at every checkpoint step: one stretch more than there are of those.
       const stretches = Math.floor(this.compiled.steps / this.checkpoints.every) + 1;
       this.columns = plan && new ColumnRun(plan, this.op, this.provider.shaders, stretches);
@@ -206,41 +226,42 @@ export class WebGpuEngine {
     return this.columns && this.columns.fits(device) ? this.columns : null;
   }
 
-  /** Submits steps [from, to): in one submission where it can, step by step where it cannot. */
+  /**
+   * Submits steps [from, to) in one submission: a dispatch per stretch between checkpoints where the
+   * schedule is plain, else each step's passes one after another (a schedule whose chunks meet).
+   */
   private submitSteps(from: number, to: number, timestamps = false): void {
     if (to <= from) return;
     const { device, resources } = this.live();
     const columns = to - from > 1 ? this.columnRun(device) : null;
-    if (!columns) {
-      for (let s = from; s < to; s++) this.submitStep(s, timestamps ? timestampsOfStep(s - from, to - from) : undefined);
-      return;
-    }
     const encoder = device.createCommandEncoder({ label: `engine.steps${from + 1}-${to}` });
-    // Checkpoints fall inside the run as they would step by step (after every `every`-th step but the
-    // last, as the budget allows), and the run is cut only there.
-    const cuts = this.checkpoints.keptBetween(from, to);
-    const save = (e: GPUCommandEncoder, step: number) => this.checkpoints.save(device, e, resources.memory, step);
-    this.stats.dispatches += columns.encode(
-      device,
-      encoder,
-      resources.memory,
-      from,
-      to,
-      cuts,
-      save,
-      timestamps ? (resources.querySet ?? undefined) : undefined,
-    );
-    if (to < this.compiled.steps) this.checkpoints.save(device, encoder, resources.memory, to);
+    const querySet = timestamps ? (resources.querySet ?? undefined) : undefined;
+    if (columns) {
+      // Checkpoints fall inside the run as they would step by step (after every `every`-th step but
+      // the last, as the budget allows), and the run is cut only there.
+      const cuts = this.checkpoints.keptBetween(from, to);
+      const save = (e: GPUCommandEncoder, step: number) => this.checkpoints.save(device, e, resources.memory, step);
+      this.stats.dispatches += columns.encode(device, encoder, resources.memory, from, to, cuts, save, querySet);
+      if (to < this.compiled.steps) this.checkpoints.save(device, encoder, resources.memory, to);
+    } else {
+      for (let s = from; s < to; s++) this.encodeStep(device, encoder, s, querySet && timestampsOfStep(s - from, to - from));
+    }
     device.queue.submit([encoder.finish()]);
     this.stats.submissions++;
     this.stats.stepsSubmitted += to - from;
   }
 
-  private submitStep(s: number, timestampAt?: TimestampAt): void {
-    const { device, resources } = this.live();
-    const encoder = device.createCommandEncoder({ label: `engine.step${s + 1}` });
+  /** Step s's passes, and the checkpoint after it where one is kept. */
+  private encodeStep(device: GPUDevice, encoder: GPUCommandEncoder, s: number, timestampAt?: TimestampAt): void {
+    const { resources } = this.live();
     this.gpu.encodeStep(encoder, resources, s, this.stats, timestampAt);
     if (s + 1 < this.compiled.steps) this.checkpoints.save(device, encoder, resources.memory, s + 1);
+  }
+
+  private submitStep(s: number, timestampAt?: TimestampAt): void {
+    const { device } = this.live();
+    const encoder = device.createCommandEncoder({ label: `engine.step${s + 1}` });
+    this.encodeStep(device, encoder, s, timestampAt);
     device.queue.submit([encoder.finish()]);
     this.stats.submissions++;
     this.stats.stepsSubmitted++;
