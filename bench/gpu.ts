@@ -40,8 +40,9 @@ const ALGORITHMS = ['ring', 'double-tree', 'halving-doubling', 'naive'];
 
 interface Row {
   adapter: string;
-  /** Invocations per workgroup of the whole run and the add. */
+  /** Invocations per workgroup of the whole run, and of the add. */
   workgroup: number;
+  addWorkgroup: number;
   algorithm: string;
   devices: number;
   bytesPerDevice: number;
@@ -107,6 +108,7 @@ async function measure(provider: Awaited<ReturnType<typeof nodeGpu>>, algorithm:
     return {
       adapter: engine.adapterName,
       workgroup: engine.fit.workgroup,
+      addWorkgroup: engine.fit.addWorkgroup,
       algorithm,
       devices,
       bytesPerDevice,
@@ -155,7 +157,10 @@ async function main(): Promise<void> {
       rows.push(row);
       if (!adapter) {
         adapter = row.adapter;
-        if (!json) console.log(`gradsync bench:gpu on ${adapter}, workgroups of ${row.workgroup}, ${new Date().toISOString().slice(0, 10)}\n`);
+        if (!json)
+          console.log(
+            `gradsync bench:gpu on ${adapter}, the whole run in workgroups of ${row.workgroup} and the add of ${row.addWorkgroup}, ${new Date().toISOString().slice(0, 10)}\n`,
+          );
         if (!json) console.log(HEADER.join(' | '));
       }
       if (!json) console.log(line(row));

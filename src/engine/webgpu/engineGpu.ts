@@ -8,7 +8,7 @@
 import { GradsyncError, invariant } from '../../core/errors';
 import type { Transitions } from '../../core/lifecycle';
 import type { ReduceOp } from '../../core/ops';
-import { openDevice, type GpuProvider } from './gpuDevice';
+import { mib, openDevice, type GpuProvider } from './gpuDevice';
 import { RANGES_PER_STEP, SNAPSHOT_RANGE, STEP_PARAMS_STRIDE, type GpuPlan } from './plan';
 import { WORKGROUP_SIZE, type AdapterFit } from './workgroup';
 import { createResources, destroyResources, dispatchSize, type Resources } from './resources';
@@ -76,8 +76,14 @@ export class EngineGpu {
     this.resources = createResources(device, this.provider.shaders, this.plan, memoryElements, this.run.op, this.timestamps);
     const outOfMemory = await device.popErrorScope();
     const invalid = await device.popErrorScope();
-    if (outOfMemory)
-      throw new GradsyncError('too-large', `the GPU ran out of memory for ${this.run.devices} devices × ${this.run.elements} elements: ${outOfMemory.message}`);
+    if (outOfMemory) {
+      // The driver's own words, without the call and source line Dawn appends.
+      const cause = outOfMemory.message.split(/ - While | at \S+ \(/)[0].trim();
+      throw new GradsyncError(
+        'too-large',
+        `the GPU ran out of memory for ${this.run.devices} devices × ${this.run.elements.toLocaleString('en-US')} elements (${mib(memoryBytes)} of device buffers; ${cause}); use fewer devices or elements`,
+      );
+    }
     invariant(!invalid, `GPU resources failed validation: ${invalid?.message}`);
     this.readbackBuffer = null;
     return device;

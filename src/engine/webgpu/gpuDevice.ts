@@ -48,7 +48,8 @@ export function describeAdapter(adapter: GPUAdapter): string {
   return (adapter as GPUAdapter & { isFallbackAdapter?: boolean }).isFallbackAdapter ? `${name} (fallback)` : name;
 }
 
-function mib(bytes: number): string {
+/** A size in MiB, or GiB from 1 GiB, for messages. */
+export function mib(bytes: number): string {
   return bytes >= 1 << 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 }
 
