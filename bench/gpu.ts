@@ -13,7 +13,7 @@ import { buildSchedule, type BuildRequest } from '../src/core/algorithms';
 import { countTraffic } from '../src/core/model';
 import type { Schedule } from '../src/core/schedule';
 import { generateInputs } from '../src/engine/inputs';
-import { timeAddVec4, timeCopy } from '../src/engine/webgpu/addKernel';
+import { ADD_TRAFFIC_PER_ELEMENT, ratioToAdd, timeAddVec4, timeCopy } from '../src/engine/webgpu/addKernel';
 import { nodeGpu } from '../src/engine/webgpu/node';
 import { WebGpuEngine } from '../src/engine/webgpu/webgpuEngine';
 import { WORKGROUP_WIDTHS } from '../src/engine/webgpu/workgroup';
@@ -103,7 +103,7 @@ async function measure(provider: Awaited<ReturnType<typeof nodeGpu>>, algorithm:
       copyMs = Math.min(copyMs, await timeCopy(device, moved, 1, engine.memoryBytes));
     }
     const traffic = engine.trafficBytesPerRun;
-    const addGBs = gbs(moved * 3, addMs);
+    const addGBs = gbs((moved / 4) * ADD_TRAFFIC_PER_ELEMENT, addMs);
     const copyGBs = gbs(moved * 2, copyMs);
     return {
       adapter: engine.adapterName,
@@ -121,9 +121,9 @@ async function measure(provider: Awaited<ReturnType<typeof nodeGpu>>, algorithm:
       steppedTrafficGBs: gbs(traffic, steppedMs),
       addGBs,
       copyGBs,
-      ratioAdd: gbs(traffic, wholeMs) / addGBs,
+      ratioAdd: ratioToAdd({ trafficBytes: traffic, ms: wholeMs }, { movedBytes: moved, ms: addMs }),
       ratioCopy: gbs(traffic, wholeMs) / copyGBs,
-      steppedRatioAdd: gbs(traffic, steppedMs) / addGBs,
+      steppedRatioAdd: ratioToAdd({ trafficBytes: traffic, ms: steppedMs }, { movedBytes: moved, ms: addMs }),
     };
   } finally {
     engine.destroy();
@@ -238,7 +238,7 @@ async function sweepWidths(provider: Awaited<ReturnType<typeof nodeGpu>>): Promi
       }
       for (const [i, engine] of engines.entries()) {
         const { wholeMs, addMs } = best[i];
-        const ratioAdd = gbs(engine.trafficBytesPerRun, wholeMs) / gbs(engine.movedBytesPerRun * 3, addMs);
+        const ratioAdd = ratioToAdd({ trafficBytes: engine.trafficBytesPerRun, ms: wholeMs }, { movedBytes: engine.movedBytesPerRun, ms: addMs });
         rows.push({ algorithm, devices, bytesPerDevice, workgroup: engine.fit.workgroup, wholeMs, addMs, ratioAdd });
         engine.destroy();
       }

@@ -9,7 +9,7 @@ import type { CpuEngine } from '../engine/cpu/cpuEngine';
 import { createEngine } from '../engine/engines';
 import { runCollective } from '../engine/runCollective';
 import type { GpuProvider } from '../engine/webgpu/gpuDevice';
-import { timeAddVec4 } from '../engine/webgpu/addKernel';
+import { ratioToAdd, timeAddVec4 } from '../engine/webgpu/addKernel';
 import type { WebGpuEngine } from '../engine/webgpu/webgpuEngine';
 
 export interface Measurement {
@@ -23,6 +23,8 @@ export interface Measurement {
    * for a plain schedule), and a step takes when stepped one at a time, as the app steps.
    */
   plainAddUs?: number;
+  /** WebGPU only: the run's memory traffic over the add's (addKernel.ts's ratioToAdd). */
+  ratioToAdd?: number;
   submissionsPerRun?: number;
   submissionsPerStep?: number;
   readbacksWhileStepping?: number;
@@ -93,6 +95,7 @@ async function timeOnGpu(engine: WebGpuEngine, provider: GpuProvider, iterations
     reducedBytes: engine.reducedBytesPerRun,
     movedBytes: engine.movedBytesPerRun,
     plainAddUs: plainMs * 1000,
+    ratioToAdd: ratioToAdd({ trafficBytes: engine.trafficBytesPerRun, ms: best }, { movedBytes: engine.movedBytesPerRun, ms: plainMs }),
     submissionsPerRun,
     submissionsPerStep: steps === 0 ? 0 : (engine.stats.submissions - stepping.submissions) / steps,
     readbacksWhileStepping: engine.stats.readbacks - stepping.readbacks,

@@ -121,6 +121,15 @@ describe.skipIf(probe.skipReason !== null)(`the WebGPU engine, stepped and run w
       if (engine.steps > 1 && engine.stats.submissions - whole.submissions !== 1)
         failures.push(`${name}: a whole run took ${engine.stats.submissions - whole.submissions} submissions`);
       await check('run whole', engine.steps);
+      // Again from the same inputs: the checkpoints made the first time hold, so none is copied and
+      // the run is not cut (one dispatch where the schedule is plain).
+      engine.seek(0);
+      const again = { ...engine.stats };
+      engine.run();
+      if (engine.steps > 0 && engine.stats.submissions - again.submissions !== 1) failures.push(`${name}: a second whole run took more than one submission`);
+      if (engine.compiled.plain && engine.steps > 0 && engine.stats.dispatches - again.dispatches !== 1)
+        failures.push(`${name}: a second whole run took ${engine.stats.dispatches - again.dispatches} dispatches`);
+      await check('run whole again', engine.steps);
       const middle = Math.floor(engine.steps / 2);
       engine.seek(middle);
       await check(`back to step ${middle}`, middle);

@@ -95,7 +95,7 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
         ? {}
         : {
             plainAddVec4GBs: plainGBs,
-            ratio: movedGBs / plainGBs,
+            ratio: last!.ratioToAdd,
             submissionsPerRun: last!.submissionsPerRun,
             submissionsPerStep: last!.submissionsPerStep,
             readbacksWhileStepping: last!.readbacksWhileStepping,
@@ -120,7 +120,9 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
         `# engine throughput at ${maxBytes} B: ${engineGBs.toFixed(3)} GB/s of reduced bytes, ${movedGBs.toFixed(3)} GB/s of moved (reduced + copied) bytes\n`,
       );
       if (plainGBs !== null) {
-        io.out(`# fused vec4 add over the same moved bytes: ${plainGBs.toFixed(3)} GB/s; engine ÷ add = ${(movedGBs / plainGBs).toFixed(2)}\n`);
+        io.out(
+          `# fused vec4 add over the same moved bytes: ${plainGBs.toFixed(3)} GB/s; engine ÷ add = ${last!.ratioToAdd!.toFixed(2)} in memory traffic (reads and writes)\n`,
+        );
         io.out(
           `# a whole run: ${last!.submissionsPerRun} submission${last!.submissionsPerRun === 1 ? '' : 's'}; stepped: ${last!.submissionsPerStep!.toFixed(2)} submissions per step, ${last!.readbacksWhileStepping} readbacks\n`,
         );

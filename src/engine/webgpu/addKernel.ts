@@ -4,6 +4,19 @@
 import type { ShaderSources } from './gpuDevice';
 import { dispatchSize, shaderModule } from './resources';
 
+/** Bytes of memory the add reads and writes for each element: two reads and a write. */
+export const ADD_TRAFFIC_PER_ELEMENT = 12;
+
+/**
+ * The engine's memory traffic per second over the add's, the add run over the elements the engine
+ * moved: 1 means the engine moves memory as fast as the plainest kernel that does its work. Every
+ * front end (`gradsync bench`, `npm run bench`, `npm run bench:gpu`) states this ratio.
+ */
+export function ratioToAdd(engine: { trafficBytes: number; ms: number }, add: { movedBytes: number; ms: number }): number {
+  const addTraffic = (add.movedBytes / 4) * ADD_TRAFFIC_PER_ELEMENT;
+  return engine.trafficBytes / engine.ms / (addTraffic / add.ms);
+}
+
 /**
  * Milliseconds (best of `repeats`) of fused vec4 adds over `elements` f32 values in all (rounded up
  * to 4), in one submission, in workgroups of `workgroup`. Its two arrays together take

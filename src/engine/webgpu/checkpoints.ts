@@ -23,33 +23,35 @@ export class Checkpoints {
     return best;
   }
 
-  /** The steps strictly between `from` and `to` that save() would keep a copy after, saved in order. */
-  keptBetween(from: number, to: number): number[] {
-    const kept: number[] = [];
-    let made = this.buffers.size;
+  /**
+   * The steps strictly between `from` and `to` that save() would make a copy after, saved in order:
+   * those with no copy yet, as the budget allows.
+   */
+  newBetween(from: number, to: number): number[] {
+    const made: number[] = [];
+    let count = this.buffers.size;
     for (let at = Math.ceil((from + 1) / this.every) * this.every; at < to; at += this.every) {
-      if (this.buffers.has(at)) kept.push(at);
-      else if ((made + 1) * this.stateBytes <= CHECKPOINT_BUDGET_BYTES) {
-        made++;
-        kept.push(at);
-      }
+      if (this.buffers.has(at) || (count + 1) * this.stateBytes > CHECKPOINT_BUDGET_BYTES) continue;
+      count++;
+      made.push(at);
     }
-    return kept;
+    return made;
   }
 
-  /** Encodes a copy of the memory after `step` when it is a checkpoint step and the budget allows. */
+  /**
+   * Encodes a copy of the memory after `step` when it is a checkpoint step, it has no copy yet and
+   * the budget allows. A copy made before holds the same values: the inputs have not changed since
+   * (new inputs, or a new device, clear every copy), and every run from them is the same.
+   */
   save(device: GPUDevice, encoder: GPUCommandEncoder, memory: GPUBuffer, step: number): void {
-    if (step % this.every !== 0) return;
-    let buffer = this.buffers.get(step);
-    if (!buffer) {
-      if ((this.buffers.size + 1) * this.stateBytes > CHECKPOINT_BUDGET_BYTES) return;
-      buffer = device.createBuffer({
-        label: `engine.checkpoint${step}`,
-        size: Math.max(16, this.stateBytes),
-        usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
-      });
-      this.buffers.set(step, buffer);
-    }
+    if (step % this.every !== 0 || this.buffers.has(step)) return;
+    if ((this.buffers.size + 1) * this.stateBytes > CHECKPOINT_BUDGET_BYTES) return;
+    const buffer = device.createBuffer({
+      label: `engine.checkpoint${step}`,
+      size: Math.max(16, this.stateBytes),
+      usage: GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+    });
+    this.buffers.set(step, buffer);
     encoder.copyBufferToBuffer(memory, 0, buffer, 0, this.stateBytes);
   }
 

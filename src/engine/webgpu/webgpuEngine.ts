@@ -187,16 +187,16 @@ export class WebGpuEngine {
     this.applied++;
   }
 
-  /** Applies every remaining step: in one submission where the schedule allows. */
+  /** Applies every remaining step in one submission, even a last one. */
   run(): void {
-    this.seek(this.compiled.steps);
+    this.seek(this.compiled.steps, true);
   }
 
   /**
-   * Moves to `target` steps applied: forward (in one submission where the schedule allows, else a
-   * step at a time), back from the nearest checkpoint.
+   * Moves to `target` steps applied: forward in one submission (a single step, as the app steps, is
+   * step()'s, unless `whole`), back from the nearest checkpoint.
    */
-  seek(target: number): void {
+  seek(target: number, whole = false): void {
     invariant(this.initial, 'load inputs before stepping');
     invariant(Number.isInteger(target) && target >= 0 && target <= this.compiled.steps, `no step ${target}`);
     if (target < this.applied) {
@@ -208,7 +208,7 @@ export class WebGpuEngine {
       }
       this.applied = from;
     }
-    if (target - this.applied > 1 && this.life.is('ready')) {
+    if ((target - this.applied > 1 || (whole && target > this.applied)) && this.life.is('ready')) {
       this.submitSteps(this.applied, target);
       this.applied = target;
     }
@@ -233,13 +233,13 @@ export class WebGpuEngine {
   private submitSteps(from: number, to: number, timestamps = false): void {
     if (to <= from) return;
     const { device, resources } = this.live();
-    const columns = to - from > 1 ? this.columnRun(device) : null;
+    const columns = this.columnRun(device);
     const encoder = device.createCommandEncoder({ label: `engine.steps${from + 1}-${to}` });
     const querySet = timestamps ? (resources.querySet ?? undefined) : undefined;
     if (columns) {
-      // Checkpoints fall inside the run as they would step by step (after every `every`-th step but
-      // the last, as the budget allows), and the run is cut only there.
-      const cuts = this.checkpoints.keptBetween(from, to);
+      // Checkpoints not yet made fall inside the run as they would step by step (after every
+      // `every`-th step but the last, as the budget allows), and the run is cut only there.
+      const cuts = this.checkpoints.newBetween(from, to);
       const save = (e: GPUCommandEncoder, step: number) => this.checkpoints.save(device, e, resources.memory, step);
       this.stats.dispatches += columns.encode(device, encoder, resources.memory, from, to, cuts, save, querySet);
       if (to < this.compiled.steps) this.checkpoints.save(device, encoder, resources.memory, to);
