@@ -1,7 +1,7 @@
 // npm run bench: the figures gradsync promises, measured in one run on this machine.
 //  1. `gradsync run` of ring on 1024 devices × 65,536 elements, end to end with verification (≤ 10 s).
 //  2. CPU engine throughput ÷ a plain TypedArray add loop over the same bytes (≥ 0.8).
-//  3. WebGPU engine throughput ÷ a fused vec4 add kernel over the same bytes on the same adapter (≥ 0.8),
+//  3. WebGPU engine memory traffic ÷ a fused vec4 add kernel's over the same bytes on the same adapter (≥ 0.8),
 //     submissions a whole run (1), submissions per step while stepping (1) and readbacks then (0);
 //     npm run bench:gpu measures the engine against the card at scale.
 //  4. The app's frame rate playing ring on 64 devices ÷ the same app idle, in headless Chromium (≥ 0.9).

@@ -29,12 +29,12 @@ function cpuAt(scenario: Scenario, inputs: Float32Array, steps: number): number[
 describe('the tables of a whole run in one dispatch', () => {
   it('walk each chunk’s column: one op a transfer, and a fill where a step reads what it already wrote', () => {
     const ring = compileSchedule(buildSchedule({ algorithm: 'ring', devices: 8 }));
-    const plan = buildColumnPlan(ring, gpuLayout(ring, 64), { workgroup: 64, busy: 2 ** 18 })!;
+    const plan = buildColumnPlan(ring, gpuLayout(ring, 64), { workgroup: 64, busy: 2 ** 18, opsPerStep: Infinity })!;
     // Ring never reads a chunk its own step wrote: no fill, no wire.
     expect([plan.columnCount, plan.invocations, plan.opSteps.length >= 8 * 14, plan.wireElements]).toEqual([8, 16, true, 4]);
     // A master's gather and scatter read and write GPU-0 in the same step only across different chunks.
     const naive = compileSchedule(buildSchedule({ algorithm: 'naive', devices: 4 }));
-    expect(buildColumnPlan(naive, gpuLayout(naive, 16), { workgroup: 64, busy: 2 ** 18 })).not.toBeNull();
+    expect(buildColumnPlan(naive, gpuLayout(naive, 16), { workgroup: 64, busy: 2 ** 18, opsPerStep: Infinity })).not.toBeNull();
   });
 });
 
@@ -71,7 +71,7 @@ const SWAPS: Schedule = {
 describe.skipIf(probe.skipReason !== null)(`the WebGPU engine, stepped and run whole${skipNote(probe)}`, () => {
   it('runs whole through the wire where a step reads what it already wrote, as the CPU engine does', async () => {
     const compiled = compileSchedule(SWAPS);
-    expect(buildColumnPlan(compiled, gpuLayout(compiled, 40), { workgroup: 64, busy: 2 ** 18 })!.wire).toBe(true);
+    expect(buildColumnPlan(compiled, gpuLayout(compiled, 40), { workgroup: 64, busy: 2 ** 18, opsPerStep: Infinity })!.wire).toBe(true);
     for (const op of ['sum', 'prod', 'max', 'avg'] as const) {
       const inputs = generateInputs(3, 40, op, 7, op === 'prod' ? 'uniform' : 'mixed');
       const engine = await WebGpuEngine.create({ schedule: SWAPS, elements: 40, op, provider: probe.provider() });

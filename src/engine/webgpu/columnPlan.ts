@@ -60,11 +60,16 @@ export function columnConstants(): Record<string, number> {
 }
 
 /**
- * The column tables of a schedule at a layout, cut for an adapter (its workgroup width, and the
- * invocations it keeps busy); null where a whole run cannot go in one dispatch: chunks that meet (not
- * plain), or more devices than an op's word holds.
+ * The column tables of a schedule at a layout, cut for an adapter (its workgroup width, the
+ * invocations it keeps busy, the ops a column may hold a step); null where a whole run cannot or
+ * should not go in one dispatch: chunks that meet (not plain), more devices than an op's word holds,
+ * or a column deeper than the adapter's opsPerStep for each step.
  */
-export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLayout, fit: Pick<AdapterFit, 'workgroup' | 'busy'>): ColumnPlan | null {
+export function buildColumnPlan(
+  compiled: CompiledSchedule,
+  layout: ChunkMajorLayout,
+  fit: Pick<AdapterFit, 'workgroup' | 'busy' | 'opsPerStep'>,
+): ColumnPlan | null {
   const { stepStart, src, dst, chunk, op, slots, steps, devices } = compiled;
   if (!compiled.plain || devices > DEVICE_MASK + 1) return null;
   const snapshots = planSnapshots(compiled, layout, 'in-order');
@@ -86,6 +91,9 @@ export function buildColumnPlan(compiled: CompiledSchedule, layout: ChunkMajorLa
   // transfers in listed order.
   const perColumn = new Uint32Array(slots);
   for (let t = 0; t < src.length; t++) if (layout.paddedLength(chunk[t]) > 0) perColumn[chunk[t]] += snapshots.fillsWire[t] ? 2 : 1;
+  let deepest = 0;
+  for (let c = 0; c < slots; c++) deepest = Math.max(deepest, perColumn[c]);
+  if (deepest > fit.opsPerStep * Math.max(1, steps)) return null;
   const opStart = new Uint32Array(slots + 1);
   for (let c = 0; c < slots; c++) opStart[c + 1] = opStart[c] + perColumn[c];
   const total = opStart[slots];

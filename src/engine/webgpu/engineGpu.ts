@@ -51,7 +51,7 @@ export class EngineGpu {
   adapterName = '';
   timestamps = false;
   /** How the whole run and the add are cut on this device's adapter. */
-  fit: AdapterFit = { workgroup: WORKGROUP_SIZE, busy: 0, addWorkgroup: WORKGROUP_SIZE };
+  fit: AdapterFit = { workgroup: WORKGROUP_SIZE, busy: 0, addWorkgroup: WORKGROUP_SIZE, opsPerStep: 0 };
   private readbackBuffer: GPUBuffer | null = null;
 
   constructor(

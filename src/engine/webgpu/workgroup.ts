@@ -31,6 +31,13 @@ export interface AdapterFit {
   busy: number;
   /** Invocations per workgroup of the plain add (one vec4 each). */
   addWorkgroup: number;
+  /**
+   * The most ops a column may hold for each step of the run for it to go through the column kernel:
+   * its invocations apply them one after another, where the step kernels spread each step over the
+   * adapter. Deeper columns (naive on many devices: a column of N(N − 1) transfers in one step) run
+   * as each step's passes instead, still in one submission.
+   */
+  opsPerStep: number;
 }
 
 /**
@@ -40,6 +47,15 @@ export interface AdapterFit {
 const GPU_BUSY = 2 ** 18;
 /** Tasks per core on a CPU adapter: enough that cores finishing early find more. */
 const CPU_TASKS_PER_CORE = 8;
+/**
+ * Ops a column may hold a step. On SwiftShader the column kernel was 2 times faster than the step
+ * kernels at 63 (naive on 8 devices), 8 times at 102 (halving-doubling on 1,024), even at 4,095
+ * (naive on 64) and 5 times slower at a million (naive on 1,024). On a GPU a step stepped took about 25 µs (an H200, ring on 1,024 devices), and an
+ * op walked in turn waits for about 0.3 µs (a round trip to L2): about 80, of which 64 is the power of
+ * two below. Not yet measured on a GPU.
+ */
+const CPU_OPS_PER_STEP = 1024;
+const GPU_OPS_PER_STEP = 64;
 
 export function adapterShape(adapter: GPUAdapter, cores: number): AdapterShape {
   const info = adapter.info as GPUAdapterInfo & { subgroupMaxSize?: number; isFallbackAdapter?: boolean };
@@ -67,8 +83,13 @@ function widthUpTo(shape: AdapterShape, wanted: number): number {
 export function fitFor(shape: AdapterShape): AdapterFit {
   if (shape.cpu) {
     const workgroup = widthUpTo(shape, WORKGROUP_SIZE);
-    return { workgroup, busy: workgroup * CPU_TASKS_PER_CORE * shape.cores, addWorkgroup: widthUpTo(shape, Infinity) };
+    return {
+      workgroup,
+      busy: workgroup * CPU_TASKS_PER_CORE * shape.cores,
+      addWorkgroup: widthUpTo(shape, Infinity),
+      opsPerStep: CPU_OPS_PER_STEP,
+    };
   }
   const workgroup = widthUpTo(shape, Math.max(WORKGROUP_SIZE, shape.subgroupMaxSize));
-  return { workgroup, busy: GPU_BUSY, addWorkgroup: workgroup };
+  return { workgroup, busy: GPU_BUSY, addWorkgroup: workgroup, opsPerStep: GPU_OPS_PER_STEP };
 }
