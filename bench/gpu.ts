@@ -18,6 +18,8 @@ import { nodeGpu } from '../src/engine/webgpu/node';
 import { WebGpuEngine } from '../src/engine/webgpu/webgpuEngine';
 import { WORKGROUP_WIDTHS } from '../src/engine/webgpu/workgroup';
 
+/** The flags this takes; any other is refused, so a typo never starts a long run. */
+const FLAGS = ['--json', '--quick', '--workgroup', '--workgroups'];
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
 const sweep = process.argv.includes('--workgroups');
@@ -135,8 +137,21 @@ function size(bytes: number): string {
 }
 
 async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((_, i, all) => all[i - 1] !== '--workgroup');
+  const unknown = args.find((arg) => !FLAGS.includes(arg));
+  if (unknown !== undefined) {
+    console.error(`gradsync bench:gpu: unknown option ${unknown}; it takes ${FLAGS.join(', ')} (--workgroup N)`);
+    process.exitCode = 2;
+    return;
+  }
+  if (sweep && askedWidth !== undefined) {
+    console.error('gradsync bench:gpu: --workgroups measures every width; give it or --workgroup N, not both');
+    process.exitCode = 2;
+    return;
+  }
   if (askedWidth !== undefined && !(WORKGROUP_WIDTHS as readonly number[]).includes(askedWidth)) {
-    console.error(`gradsync bench:gpu: --workgroup takes ${WORKGROUP_WIDTHS.join(', ')}, not ${process.argv[widthArg + 1] ?? 'nothing'}`);
+    const given = process.argv[widthArg + 1];
+    console.error(`gradsync bench:gpu: --workgroup takes ${WORKGROUP_WIDTHS.join(', ')}, ${given === undefined ? 'and was given none' : `not ${given}`}`);
     process.exitCode = 2;
     return;
   }
@@ -169,9 +184,14 @@ async function main(): Promise<void> {
   if (json) console.log(JSON.stringify({ adapter, date: new Date().toISOString(), rows: rows.map(({ adapter: _, ...row }) => row) }, null, 2));
   else
     console.log(
-      '\n* smaller than asked: at the size asked it would move more than 2 GiB a run.' +
-        '\nGB/s: moved = the transfers’ bytes; traffic = bytes read and written doing them (12 an element reduced, 8 copied), as the add (12) and the copy (8) are counted.' +
-        '\nwhole = many steps a submission (run, End, the race); stepped = a submission a step (the app stepping). Targets: 1,024 × 256 KiB ring and halving-doubling ÷ add ≥ 0.5; ring 8 × 16 MiB ÷ add ≥ 0.8.',
+      [
+        '',
+        ...(rows.some((row) => row.askedBytes) ? ['* smaller than asked: at the size asked it would move more than 2 GiB a run.'] : []),
+        'GB/s: moved = the transfers’ bytes; traffic = bytes read and written doing them (12 an element reduced, 8 copied), as the add (12) and the copy (8) are counted.',
+        'whole = many steps a submission (run, End, the race); stepped = a submission a step (the app stepping).',
+        '÷ add, ÷ copy = the engine’s traffic GB/s over the add’s, the copy’s: 1 moves memory as fast as they do; above 1, faster than the plain one-vec4-an-invocation add.',
+        ...(quick ? [] : ['Targets: 1,024 × 256 KiB ring and halving-doubling ÷ add ≥ 0.5; ring 8 × 16 MiB ÷ add ≥ 0.8.']),
+      ].join('\n'),
     );
 }
 

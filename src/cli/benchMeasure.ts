@@ -23,7 +23,8 @@ export interface Measurement {
    * for a plain schedule), and a step takes when stepped one at a time, as the app steps.
    */
   plainAddUs?: number;
-  /** WebGPU only: the run's memory traffic over the add's (addKernel.ts's ratioToAdd). */
+  /** WebGPU only: bytes a run reads and writes, and its memory traffic over the add's (addKernel.ts's ratioToAdd). */
+  trafficBytes?: number;
   ratioToAdd?: number;
   submissionsPerRun?: number;
   submissionsPerStep?: number;
@@ -95,6 +96,7 @@ async function timeOnGpu(engine: WebGpuEngine, provider: GpuProvider, iterations
     reducedBytes: engine.reducedBytesPerRun,
     movedBytes: engine.movedBytesPerRun,
     plainAddUs: plainMs * 1000,
+    trafficBytes: engine.trafficBytesPerRun,
     ratioToAdd: ratioToAdd({ trafficBytes: engine.trafficBytesPerRun, ms: best }, { movedBytes: engine.movedBytesPerRun, ms: plainMs }),
     submissionsPerRun,
     submissionsPerStep: steps === 0 ? 0 : (engine.stats.submissions - stepping.submissions) / steps,

@@ -173,7 +173,9 @@ describe('gradsync --backend webgpu as a process', () => {
     );
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/# webgpu engine on .+, measured/);
-    expect(result.out).toMatch(/# fused vec4 add over the same moved bytes: [\d.]+ GB\/s; engine ÷ add = [\d.]+/);
+    expect(result.out).toMatch(
+      /# memory traffic \(reads and writes\) of a whole run: [\d.]+ GB\/s; a fused vec4 add over the same elements: [\d.]+ GB\/s; engine ÷ add = [\d.]+/,
+    );
     expect(result.out).toMatch(/# a whole run: 1 submission; stepped: 1\.00 submissions per step, 0 readbacks/);
   });
 });

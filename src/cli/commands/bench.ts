@@ -74,7 +74,16 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
       const cost = modelCost(schedule, elements, topology);
       if (picks.length === 0 || picks[picks.length - 1].protocol !== cost.protocol) picks.push({ bytes: elements * 4, protocol: cost.protocol });
       const inputs = generateInputs(schedule.devices, elements, op, size);
-      last = await measureEngine(schedule, elements, op, inputs, iterations, provider);
+      try {
+        last = await measureEngine(schedule, elements, op, inputs, iterations, provider);
+      } catch (error) {
+        // The engine says "fewer devices or elements"; here the elements are the message sizes.
+        if (!(error instanceof GradsyncError) || error.code !== 'too-large' || size === minBytes) throw error;
+        throw new GradsyncError(
+          'too-large',
+          `${error.message.replace(/; use fewer devices or elements$/, '')}; sizes up to ${formatBytes(size / factor)} fit: pass --max-bytes ${size / factor}, or use fewer devices`,
+        );
+      }
       adapter = last.adapter ?? adapter;
       model.push(ncclTableRow(schedule, elements, op, cost.totalUs, last.wrong));
       measured.push(ncclTableRow(schedule, elements, op, last.timeUs, last.wrong));
@@ -120,8 +129,9 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
         `# engine throughput at ${maxBytes} B: ${engineGBs.toFixed(3)} GB/s of reduced bytes, ${movedGBs.toFixed(3)} GB/s of moved (reduced + copied) bytes\n`,
       );
       if (plainGBs !== null) {
+        const engineTraffic = last!.trafficBytes! / (last!.timeUs * 1e3);
         io.out(
-          `# fused vec4 add over the same moved bytes: ${plainGBs.toFixed(3)} GB/s; engine ÷ add = ${last!.ratioToAdd!.toFixed(2)} in memory traffic (reads and writes)\n`,
+          `# memory traffic (reads and writes) of a whole run: ${engineTraffic.toFixed(3)} GB/s; a fused vec4 add over the same elements: ${(engineTraffic / last!.ratioToAdd!).toFixed(3)} GB/s; engine ÷ add = ${last!.ratioToAdd!.toFixed(2)}\n`,
         );
         io.out(
           `# a whole run: ${last!.submissionsPerRun} submission${last!.submissionsPerRun === 1 ? '' : 's'}; stepped: ${last!.submissionsPerStep!.toFixed(2)} submissions per step, ${last!.readbacksWhileStepping} readbacks\n`,

@@ -34,7 +34,7 @@ export interface AdapterFit {
   /**
    * The most ops a column may hold for each step of the run for it to go through the column kernel:
    * its invocations apply them one after another, where the step kernels spread each step over the
-   * adapter. Deeper columns (naive on many devices: a column of N(N − 1) transfers in one step) run
+   * adapter. Deeper columns (naive on many devices: a column of N(N − 1) transfers and N − 1 fills in one step) run
    * as each step's passes instead, still in one submission.
    */
   opsPerStep: number;
