@@ -77,12 +77,9 @@ export function benchCommand(io: Io, done: (code: ExitCode) => void): Command {
       try {
         last = await measureEngine(schedule, elements, op, inputs, iterations, provider);
       } catch (error) {
-        // The engine says "fewer devices or elements"; here the elements are the message sizes.
+        // The elements here are the message sizes: name the largest that fitted.
         if (!(error instanceof GradsyncError) || error.code !== 'too-large' || size === minBytes) throw error;
-        throw new GradsyncError(
-          'too-large',
-          `${error.message.replace(/; use fewer devices or elements$/, '')}; sizes up to ${formatBytes(size / factor)} fit: pass --max-bytes ${size / factor}, or use fewer devices`,
-        );
+        throw new GradsyncError('too-large', `${error.message} (sizes up to ${formatBytes(size / factor)} fit: --max-bytes ${size / factor})`);
       }
       adapter = last.adapter ?? adapter;
       model.push(ncclTableRow(schedule, elements, op, cost.totalUs, last.wrong));
